@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "EffectStore",
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .library(name: "EffectStore", targets: ["EffectStore"]),
+        .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
+    ],
+    targets: [
+        // The library: no dependencies beyond Foundation and Dispatch.
+        .target(name: "EffectStore"),
+
+        // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
+        .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),
+        .executableTarget(name: "RecruitmentDemo", dependencies: ["RecruitmentProcess", "EffectStore"]),
+
+        .testTarget(name: "EffectStoreTests", dependencies: ["EffectStore"]),
+        .testTarget(name: "RecruitmentProcessTests", dependencies: ["RecruitmentProcess", "EffectStore"]),
+        // A Swift 6 client whose main-actor code subscribes, maps and awaits: proves the @Sendable surface.
+        .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

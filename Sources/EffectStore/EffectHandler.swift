@@ -1,0 +1,39 @@
+/// Performs a ``State``'s effects — network, disk, timers — and answers with the event to feed back.
+///
+/// This is the imperative shell: a thin object with no decisions of its own. It turns an inert effect value into
+/// work and, when the work produces something the state must know, a ``Future`` of the event to send back.
+///
+/// ```swift
+/// final class ProcessEffects: EffectHandler {
+///     private let service: ProcessService
+///     init(service: ProcessService) { self.service = service }
+///
+///     func handle(effect: ProcessState.Effect) -> Future<ProcessState.Event>? {
+///         switch effect {
+///         case .downloadProcesses:
+///             return service.fetchProcesses().map { ProcessState.Event.load(processes: $0) }
+///         }
+///     }
+/// }
+/// ```
+///
+/// ## Obligations
+///
+/// - A ``Store`` calls ``handle(effect:)`` **on the store's serial queue**, once per effect, in the order the
+///   effects were produced. Return quickly: start the work and return a future; do not block.
+/// - Return `nil` when the effect has no answer (fire and forget). Otherwise resolve the future exactly once,
+///   from any thread; the store dispatches its event back into itself.
+/// - The store holds its effect handler strongly for its whole life and releases it with itself. Do not hold the
+///   store strongly from the handler; an effect's future that resolves after the store is gone is ignored.
+/// - Inside `handle(effect:)` you may read the store's ``Store/state``, ``Store/dispatch(event:)`` to it,
+///   subscribe or cancel: none of these deadlocks.
+public protocol EffectHandler: AnyObject {
+    /// The state whose effects this handler performs.
+    associatedtype S: State
+
+    /// Starts performing `effect`.
+    ///
+    /// - Parameter effect: The effect a state returned from ``State/handle(event:)``.
+    /// - Returns: A future of the event to dispatch back into the store, or `nil` when there is none.
+    func handle(effect: S.Effect) -> Future<S.Event>?
+}

@@ -1,0 +1,269 @@
+/// The read side of a value that will be available later, exactly once.
+///
+/// A `Future` is resolved once, by its ``Promise`` or by the resolve function handed to
+/// ``init(_:)``; the first resolution wins and later ones are ignored. Every callback added with
+/// ``onComplete(_:)``, ``map(_:)`` or ``flatMap(_:)`` runs exactly once, including callbacks added after the
+/// future was resolved.
+///
+/// ```swift
+/// let future = Future<Int> { resolve in
+///     DispatchQueue.global().async { resolve(42) }
+/// }
+/// future.map { $0 + 1 }.onComplete { print($0) }   // prints 43
+/// let value = await future.value                  // 42
+/// ```
+///
+/// ## Threading
+///
+/// A `Future` is safe to use from any thread: its state is guarded by a lock, and callbacks are collected
+/// under that lock but always run after it is released. Callbacks run on **the thread that resolves the
+/// future**; a callback added to a future that is already resolved runs **immediately, on the thread that adds
+/// it**, before the adding call returns. Keep callbacks short, or hop to a queue of your choice inside them.
+///
+/// Chains are resolved iteratively, not recursively: resolving the head of a chain of 20,000 `map`s runs in
+/// constant stack depth.
+///
+/// A `Future` is `Sendable` when its `Value` is.
+public final class Future<Value> {
+    @usableFromInline
+    enum Storage {
+        /// Resolved from the start: immutable, so read without any lock.
+        case ready(Value)
+        /// Resolved later, by a promise: state behind a lock.
+        case pending(LockedBox<FutureState<Value>>)
+    }
+
+    @usableFromInline
+    let storage: Storage
+
+    /// Creates a future that is already resolved with `value`.
+    ///
+    /// ```swift
+    /// let answer = Future(value: 42)
+    /// answer.onComplete { print($0) }   // runs at once, on this thread
+    /// ```
+    ///
+    /// - Parameter value: The value the future resolves with.
+    @inlinable
+    public init(value: Value) {
+        self.storage = .ready(value)
+    }
+
+    /// Creates a future and hands its resolve function to `body`, which runs immediately.
+    ///
+    /// `body` may call the resolve function at once, later from any thread, or never. The first call wins; later
+    /// calls are ignored. This wraps a callback-based API:
+    ///
+    /// ```swift
+    /// func fetchProcesses() -> Future<[Process]> {
+    ///     Future { resolve in
+    ///         api.get("/processes") { processes in resolve(processes) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter body: Called once, synchronously, with the function that resolves this future. Callbacks on the
+    ///   future run on the thread that calls the resolve function.
+    @inlinable
+    public init(_ body: (@escaping @Sendable (Value) -> Void) -> Void) {
+        let box = LockedBox<FutureState<Value>>.make(.pending(Waiters()))
+        self.storage = .pending(box)
+        body { value in Future.setValue(value, in: box).run() }
+    }
+
+    @inlinable
+    init(pending box: LockedBox<FutureState<Value>>) {
+        self.storage = .pending(box)
+    }
+
+    /// Whether the future has a value yet. Useful in tests and diagnostics; to act on the value, use
+    /// ``onComplete(_:)`` or ``value``, because a `false` answer can be out of date by the time you read it.
+    public var isResolved: Bool {
+        switch storage {
+        case .ready:
+            return true
+        case .pending(let box):
+            return box.withLock { state in
+                if case .resolved = state { return true }
+                return false
+            }
+        }
+    }
+
+    /// Calls `callback` exactly once with the value.
+    ///
+    /// ```swift
+    /// store.dispatch(event: .fetchProcesses).onComplete { state in
+    ///     print("finished with", state)
+    /// }
+    /// ```
+    ///
+    /// - Parameter callback: Runs on the thread that resolves the future or, if the future is already resolved,
+    ///   immediately on the calling thread.
+    @inlinable
+    public func onComplete(_ callback: @escaping @Sendable (Value) -> Void) {
+        switch storage {
+        case .ready(let value):
+            callback(value)
+        case .pending:
+            whenComplete { value in
+                callback(value)
+                return CallbackList()
+            }.run()
+        }
+    }
+
+    /// Returns a future that resolves with `transform` applied to this future's value.
+    ///
+    /// ```swift
+    /// service.fetchProcesses().map { ProcessState.Event.load(processes: $0) }
+    /// ```
+    ///
+    /// - Parameter transform: Runs once, on the thread that resolves this future or, if it is already resolved,
+    ///   immediately on the calling thread.
+    /// - Returns: A future of the transformed value.
+    @inlinable
+    public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Future<T> {
+        switch storage {
+        case .ready(let value):
+            return Future<T>(value: transform(value))
+        case .pending:
+            let box = LockedBox<FutureState<T>>.make(.pending(Waiters()))
+            whenComplete { value in Future<T>.setValue(transform(value), in: box) }.run()
+            return Future<T>(pending: box)
+        }
+    }
+
+    /// Returns a future that resolves when the future returned by `transform` resolves, with its value.
+    ///
+    /// Use it to run asynchronous steps one after another:
+    ///
+    /// ```swift
+    /// session.refreshToken().flatMap { token in api.fetchProcesses(token: token) }
+    /// ```
+    ///
+    /// - Parameter transform: Runs once with this future's value, on the thread that resolves this future or, if
+    ///   it is already resolved, immediately on the calling thread.
+    /// - Returns: A future of the inner future's value.
+    @inlinable
+    public func flatMap<T>(_ transform: @escaping @Sendable (Value) -> Future<T>) -> Future<T> {
+        switch storage {
+        case .ready(let value):
+            return transform(value)
+        case .pending:
+            let box = LockedBox<FutureState<T>>.make(.pending(Waiters()))
+            whenComplete { value in
+                transform(value).whenComplete { inner in Future<T>.setValue(inner, in: box) }
+            }.run()
+            return Future<T>(pending: box)
+        }
+    }
+
+    // MARK: - Internal machinery
+
+    /// Registers `callback` for the value. If the value is already here, returns the callback's own work instead,
+    /// for the caller to run. Never runs callbacks itself while holding the lock.
+    @inlinable
+    func whenComplete(_ callback: @escaping (Value) -> CallbackList) -> CallbackList {
+        switch storage {
+        case .ready(let value):
+            return callback(value)
+        case .pending(let box):
+            let resolved: Value? = box.withLock { state in
+                switch state {
+                case .resolved(let value):
+                    return value
+                case .pending(var waiters):
+                    // Leave a placeholder while mutating so the waiters' storage stays uniquely referenced.
+                    state = .resolving
+                    waiters.append(callback)
+                    state = .pending(waiters)
+                    return nil
+                case .resolving:
+                    preconditionFailure("EffectStore.Future: inconsistent internal state")
+                }
+            }
+            if let resolved { return callback(resolved) }
+            return CallbackList()
+        }
+    }
+
+    /// Stores `value` unless a value is already there, and returns the work of the callbacks that were waiting,
+    /// without running it.
+    @inlinable
+    static func setValue(_ value: Value, in box: LockedBox<FutureState<Value>>) -> CallbackList {
+        let waiters: Waiters<Value>? = box.withLock { state in
+            guard case .pending(let waiters) = state else { return nil }  // first resolution wins
+            state = .resolved(value)
+            return waiters
+        }
+        guard let waiters, waiters.first != nil else { return CallbackList() }
+        return CallbackList { waiters.invoke(with: value) }
+    }
+
+    /// Resolves a pending future; used by ``Promise``.
+    @inlinable
+    func resolve(with value: Value) {
+        guard case .pending(let box) = storage else { return }
+        Future.setValue(value, in: box).run()
+    }
+}
+
+extension Future: @unchecked Sendable where Value: Sendable {}
+// Safe because: `storage` is a `let`; a `.ready` value is immutable, and a `.pending` box is only read or written
+// under its lock. Callbacks are copied out under the lock and run outside it.
+
+extension Future where Value: Sendable {
+    /// The value, once the future is resolved.
+    ///
+    /// ```swift
+    /// let state = await store.dispatch(event: .fetchProcesses).value
+    /// ```
+    ///
+    /// Suspends until the future is resolved; returns at once if it already is. The awaiting task resumes on its
+    /// own executor. Waiting is not cancellable: a cancelled task still waits for the value.
+    public var value: Value {
+        get async {
+            if case .ready(let value) = storage { return value }
+            return await withCheckedContinuation { continuation in
+                onComplete { continuation.resume(returning: $0) }
+            }
+        }
+    }
+}
+
+/// The state of a pending future's box.
+@usableFromInline
+enum FutureState<Value> {
+    case pending(Waiters<Value>)
+    /// Transient, only while a waiter is being appended under the lock.
+    case resolving
+    case resolved(Value)
+}
+
+/// The callbacks waiting for a future's value; the first one is stored inline.
+@usableFromInline
+struct Waiters<Value> {
+    @usableFromInline typealias Callback = (Value) -> CallbackList
+
+    @usableFromInline var first: Callback?
+    @usableFromInline var further: [Callback] = []
+
+    @inlinable
+    init() { self.first = nil }
+
+    @inlinable
+    mutating func append(_ callback: @escaping Callback) {
+        if first == nil { first = callback } else { further.append(callback) }
+    }
+
+    /// Calls each waiting callback with `value`, in registration order. Each call only resolves the next future
+    /// along its chain and returns that future's work, so this does not recurse.
+    @inlinable
+    func invoke(with value: Value) -> CallbackList {
+        guard let first else { return CallbackList() }
+        var work = first(value)
+        for callback in further { work.append(contentsOf: callback(value)) }
+        return work
+    }
+}

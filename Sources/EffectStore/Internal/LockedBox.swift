@@ -1,0 +1,110 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#elseif canImport(WinSDK)
+import WinSDK
+#else
+#error("EffectStore: no lock primitive is known for this platform.")
+#endif
+
+#if canImport(Darwin)
+@usableFromInline typealias LockPrimitive = os_unfair_lock
+#elseif canImport(WinSDK)
+@usableFromInline typealias LockPrimitive = SRWLOCK
+#else
+@usableFromInline typealias LockPrimitive = pthread_mutex_t
+#endif
+
+/// A value and the lock that guards it, in a single heap allocation.
+///
+/// The value lives in a `ManagedBuffer` header and the platform lock in its single element, so the lock
+/// has a stable address (which `pthread_mutex_t` and `os_unfair_lock` require) without a second allocation.
+/// This is the shape of swift-nio's `NIOLockedValueBox`: a struct (so it can be `Sendable`) around the buffer.
+///
+/// All access to the value goes through ``withLock(_:)``, except ``unsynchronizedValue``, which callers
+/// may use only where they can show that no other thread writes concurrently (see its comment).
+@usableFromInline
+struct LockedBox<Value> {
+    @usableFromInline let storage: LockStorage<Value>
+
+    @inlinable
+    init(_ storage: LockStorage<Value>) { self.storage = storage }
+
+    @inlinable
+    static func make(_ value: Value) -> LockedBox<Value> { LockedBox(LockStorage.make(value)) }
+
+    /// Runs `body` with exclusive access to the value. `body` must not take this lock again: it is not recursive.
+    @inlinable
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try storage.withLock(body)
+    }
+
+    /// The value, read without taking the lock.
+    ///
+    /// Safe only where every write happens on one serial context and the reader is on that same context
+    /// (the store reads its own state this way while it runs on its queue), or where the box is no longer
+    /// shared (in a `deinit`).
+    @inlinable
+    var unsynchronizedValue: Value { storage.withUnsafeMutablePointerToHeader { $0.pointee } }
+}
+
+// Safe because: the value is only touched under the lock, except through `unsynchronizedValue`, whose callers
+// must guarantee there is no concurrent writer (see there).
+extension LockedBox: @unchecked Sendable {}
+
+/// The storage of a ``LockedBox``: the value in the header, the lock in the single element.
+@usableFromInline
+final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
+    @inlinable
+    static func make(_ value: Value) -> LockStorage<Value> {
+        let buffer = Self.create(minimumCapacity: 1) { _ in value }
+        buffer.withUnsafeMutablePointerToElements { lock in
+            #if canImport(Darwin)
+            lock.initialize(to: os_unfair_lock())
+            #elseif canImport(WinSDK)
+            InitializeSRWLock(lock)
+            #else
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            let error = pthread_mutex_init(lock, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+            precondition(error == 0, "EffectStore: pthread_mutex_init failed with error \(error)")
+            #endif
+        }
+        // `create` returns the dynamic subclass; the downcast only restores the static type.
+        return unsafeDowncast(buffer, to: LockStorage<Value>.self)
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { lock in
+            #if canImport(Darwin) || canImport(WinSDK)
+            lock.deinitialize(count: 1)
+            #else
+            pthread_mutex_destroy(lock)
+            lock.deinitialize(count: 1)
+            #endif
+        }
+    }
+
+    @inlinable
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointers { value, lock in
+            #if canImport(Darwin)
+            os_unfair_lock_lock(lock)
+            defer { os_unfair_lock_unlock(lock) }
+            #elseif canImport(WinSDK)
+            AcquireSRWLockExclusive(lock)
+            defer { ReleaseSRWLockExclusive(lock) }
+            #else
+            pthread_mutex_lock(lock)
+            defer { pthread_mutex_unlock(lock) }
+            #endif
+            return try body(&value.pointee)
+        }
+    }
+}

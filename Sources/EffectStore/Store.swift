@@ -1,0 +1,436 @@
+import Dispatch
+
+/// Runs a feature: event → state → effect → event, on one serial queue, and tells subscribers about each state.
+///
+/// A store holds the current ``State``, hands each event to ``State/handle(event:)``, gives the effect it returns
+/// to the ``EffectHandler``, and dispatches the event that the effect's future answers with back into itself. It
+/// owns its effect handler and event source and releases them with itself.
+///
+/// ```swift
+/// let store = Store<ProcessState>(effectHandler: ProcessEffects(service: service),
+///                                 eventSource: ProcessEvents(sessionStore: sessionStore))
+/// let token = store.subscribe { state in print(state) }
+/// let finalState = await store.dispatch(event: .fetchProcesses).value   // after the download's event too
+/// ```
+///
+/// ## Threading
+///
+/// Every method is safe to call from any thread, and none deadlocks when called from inside the store's own
+/// callbacks (a subscriber, the effect handler, a dispatch future's callback).
+///
+/// - **The store's queue.** Each store has a private serial `DispatchQueue`. ``State/handle(event:)``, subscriber
+///   blocks and ``EffectHandler/handle(effect:)`` only ever run on it, one at a time. A call from outside any
+///   store (your code, the main thread, a network callback) runs the work *synchronously* on that queue — on the
+///   calling thread, as `DispatchQueue.sync` does — so ``dispatch(event:)`` has handled the event and notified
+///   subscribers when it returns. A call from inside this store's callbacks only enqueues; the event is handled
+///   right after the current one, before the store's queue is released. A call from inside *another* store's
+///   callbacks is enqueued with `DispatchQueue.async`, so two stores that feed each other never wait on each
+///   other.
+/// - **Order.** Events that one thread dispatches are handled in that order; none is lost. Effects reach the
+///   effect handler in the order they were produced.
+/// - **Reading state.** ``state`` returns the latest committed state from any thread, including inside a
+///   subscriber or an effect handler, without waiting for the queue.
+/// - **Do not block the store's queue** on something that waits for the store: for example, a subscriber that
+///   calls `DispatchQueue.main.sync` while the main thread dispatches to this store deadlocks. Hop with `async`.
+///
+/// ## Lifetime
+///
+/// Nothing the store hands out keeps it alive: not a ``SubscriptionToken``, not the event source's `dispatch`
+/// function, not an effect in flight. When the last strong reference goes, the store, its effect handler and its
+/// event source are released; a late effect result is then ignored, and every ``dispatch(event:)`` future still
+/// waiting for an effect resolves with the last state the store committed.
+public final class Store<S: State> {
+    // MARK: Set once in `init`, then only read.
+
+    /// The serial queue all of the store's work runs on.
+    private let queue: DispatchQueue
+    /// The committed state. Written only on `queue`, under the box's lock; read under the lock from other threads
+    /// and without it on `queue` (no writer can run concurrently there).
+    private let stateBox: LockedBox<S>
+    /// The effect handler, type-erased. Called only on `queue`; holds the handler strongly.
+    private let performEffect: ((S.Effect) -> Future<S.Event>?)?
+    /// Keeps the event source alive as long as the store.
+    private let eventSource: AnyObject?
+    /// `==` when `S` is `Equatable`, to skip notifying subscribers of an unchanged state.
+    private let isEqual: ((S, S) -> Bool)?
+
+    // MARK: Confined to `queue`: read and written only by code running on it.
+
+    private var subscribers: ContiguousArray<Subscriber<S>> = []
+    /// Events enqueued from inside the store's own callbacks; drained before the queue is released.
+    private var pending: [PendingEvent] = []
+    private var pendingHead = 0
+    /// Dispatch futures whose chain waits for an effect; resolved in `deinit` if the store goes first.
+    private var waitingForEffects: [ObjectIdentifier: Promise<S>] = [:]
+    /// True while `S.handle(event:)` runs, to catch a read of `state` from inside it.
+    private var isHandling = false
+
+    // MARK: - Creating a store
+
+    init(
+        initialState: S,
+        performEffect: ((S.Effect) -> Future<S.Event>?)?,
+        eventSource: AnyObject?,
+        configureEventSource: ((@escaping @Sendable (S.Event) -> Void) -> Void)?
+    ) {
+        self.queue = DispatchQueue(label: "EffectStore.Store<\(S.self)>")
+        self.stateBox = .make(initialState)
+        self.performEffect = performEffect
+        self.eventSource = eventSource
+        self.isEqual = equalityIfEquatable(S.self)
+        queue.setSpecific(key: storeQueueKey.key, value: ObjectIdentifier(self))
+        configureEventSource? { [weak self] event in
+            self?.submit(PendingEvent(event: event, promise: nil, answersEffect: false))
+        }
+    }
+
+    /// Creates a store with an effect handler and an event source.
+    ///
+    /// ```swift
+    /// let store = Store<ProcessState>(effectHandler: effects, eventSource: events)
+    /// ```
+    ///
+    /// The store calls `eventSource.configureEventSource(dispatch:)` once, on this thread, before returning.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from; `S.initialState` by default.
+    ///   - effectHandler: Performs the state's effects. Held strongly until the store is released.
+    ///   - eventSource: Feeds outside events in. Held strongly until the store is released.
+    public convenience init<EH: EffectHandler, ES: EventSource>(
+        initialState: S = S.initialState,
+        effectHandler: EH,
+        eventSource: ES
+    ) where EH.S == S, ES.S == S {
+        self.init(
+            initialState: initialState,
+            performEffect: { effectHandler.handle(effect: $0) },
+            eventSource: eventSource,
+            configureEventSource: { eventSource.configureEventSource(dispatch: $0) }
+        )
+    }
+
+    /// Creates a store with no effect handler and no event source: effects are dropped.
+    ///
+    /// ```swift
+    /// let store = Store<CounterState>()
+    /// ```
+    ///
+    /// - Parameter initialState: The state to start from; `S.initialState` by default.
+    public convenience init(initialState: S = S.initialState) {
+        self.init(initialState: initialState, performEffect: nil, eventSource: nil, configureEventSource: nil)
+    }
+
+    /// Creates a store with an effect handler and no event source.
+    ///
+    /// ```swift
+    /// let store = Store<ProcessState>(effectHandler: ProcessEffects(service: service))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from; `S.initialState` by default.
+    ///   - effectHandler: Performs the state's effects. Held strongly until the store is released.
+    public convenience init<EH: EffectHandler>(initialState: S = S.initialState, effectHandler: EH)
+    where EH.S == S {
+        self.init(
+            initialState: initialState,
+            performEffect: { effectHandler.handle(effect: $0) },
+            eventSource: nil,
+            configureEventSource: nil
+        )
+    }
+
+    /// Creates a store with an event source and no effect handler: effects are dropped.
+    ///
+    /// ```swift
+    /// let store = Store<ProcessState>(eventSource: ProcessEvents(sessionStore: sessionStore))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from; `S.initialState` by default.
+    ///   - eventSource: Feeds outside events in. Held strongly until the store is released.
+    public convenience init<ES: EventSource>(initialState: S = S.initialState, eventSource: ES) where ES.S == S {
+        self.init(
+            initialState: initialState,
+            performEffect: nil,
+            eventSource: eventSource,
+            configureEventSource: { eventSource.configureEventSource(dispatch: $0) }
+        )
+    }
+
+    deinit {
+        // No other reference exists, so nothing runs on `queue` any more: reading its confined state is safe.
+        guard !waitingForEffects.isEmpty else { return }
+        let lastState = stateBox.unsynchronizedValue
+        for promise in waitingForEffects.values { promise.resolve(lastState) }
+    }
+
+    // MARK: - Reading state
+
+    /// The latest committed state.
+    ///
+    /// Safe from any thread, and from inside a subscriber or an effect handler; it never waits for the store's
+    /// queue (at most for one `handle(event:)` call in progress). Reading it from inside ``State/handle(event:)``
+    /// is a programmer error and stops with a message.
+    public var state: S {
+        if context == .own { return stateOnQueue(reading: "Store.state") }
+        return stateBox.withLock { $0 }
+    }
+
+    // MARK: - Dispatching events
+
+    /// Sends `event` to the state, and returns a future of the state once the whole chain it starts has finished.
+    ///
+    /// ```swift
+    /// store.dispatch(event: .fetchProcesses)                         // fire and forget
+    /// let state = await store.dispatch(event: .fetchProcesses).value // after the download's answer is handled
+    /// ```
+    ///
+    /// The future resolves with the state right after the event when the event produces no effect, or the effect
+    /// handler returns no future; otherwise, once the effect's event — and the effect *it* produces, and so on —
+    /// has been handled, with the state right after the last event of that chain. If the store is released while
+    /// the chain waits for an effect, it resolves with the last state the store committed.
+    ///
+    /// Called from outside any store, `dispatch` handles the event and notifies subscribers before it returns (see
+    /// "Threading" on ``Store``). Called from inside this store's callbacks, it enqueues the event behind the one
+    /// being handled; from inside another store's callbacks, it enqueues it asynchronously.
+    ///
+    /// - Parameter event: The event to handle.
+    /// - Returns: A future of the state after the event's whole chain. Its callbacks run on the store's queue when
+    ///   the chain ends there, or immediately on the calling thread if it has already ended.
+    @discardableResult
+    public func dispatch(event: S.Event) -> Future<S> {
+        switch context {
+        case .outside:
+            return queue.sync {
+                let future = handleFirst(event)
+                drainPending()
+                return future
+            }
+        case .own, .other:
+            let promise = Promise<S>()
+            submit(PendingEvent(event: event, promise: promise, answersEffect: false))
+            return promise.future
+        }
+    }
+
+    // MARK: - Subscribing
+
+    /// Calls `block` with the current state, then with every later state, in order.
+    ///
+    /// ```swift
+    /// let token = store.subscribe { state in
+    ///     DispatchQueue.main.async { view.render(state) }
+    /// }
+    /// ```
+    ///
+    /// No state is skipped or repeated, and the block is never called concurrently with itself. When `S` is
+    /// `Equatable`, a state equal to the previous one is not delivered; other states are delivered on every
+    /// transition.
+    ///
+    /// Called from outside any store, the block has received the current state when `subscribe` returns. Called
+    /// from inside this store's callbacks, it receives it at once; from inside another store's callbacks, as soon
+    /// as the store's queue gets to it.
+    ///
+    /// - Parameter block: Runs **on the store's queue** (see "Threading" on ``Store``). It may read ``state``,
+    ///   dispatch, subscribe and cancel without deadlock. Hop to the main queue yourself for UI work.
+    /// - Returns: A token that keeps the subscription alive. Cancel or release it to stop.
+    public func subscribe(_ block: @escaping @Sendable (S) -> Void) -> SubscriptionToken {
+        let subscriber = Subscriber(store: self, block: block)
+        switch context {
+        case .outside:
+            queue.sync {
+                attach(subscriber)
+                drainPending()
+            }
+        case .own:
+            attach(subscriber)
+        case .other:
+            queue.async {
+                self.attach(subscriber)
+                self.drainPending()
+            }
+        }
+        return SubscriptionToken(subscriber)
+    }
+
+    /// Removes a subscriber; called by its token.
+    fileprivate func unsubscribe(_ subscriber: Subscriber<S>) {
+        switch context {
+        case .outside:
+            queue.sync { detach(subscriber) }
+        case .own:
+            detach(subscriber)
+        case .other:
+            queue.async { self.detach(subscriber) }
+        }
+    }
+
+    // MARK: - The loop (everything below runs on `queue`)
+
+    private var context: StoreContext {
+        guard let current = DispatchQueue.getSpecific(key: storeQueueKey.key) else { return .outside }
+        return current == ObjectIdentifier(self) ? .own : .other
+    }
+
+    @inline(__always)
+    private func assertOnQueue() {
+        #if DEBUG
+        dispatchPrecondition(condition: .onQueue(queue))
+        #endif
+    }
+
+    /// The committed state, read on the queue, where no writer can run concurrently.
+    private func stateOnQueue(reading what: String) -> S {
+        assertOnQueue()
+        if isHandling {
+            preconditionFailure(
+                """
+                EffectStore: \(what) was used from inside \(S.self).handle(event:). handle(event:) must be pure \
+                and must not use its store. To fix, read `self` (it is the state being handled) and return an \
+                effect for anything the store should do.
+                """
+            )
+        }
+        return stateBox.unsynchronizedValue
+    }
+
+    /// Runs work submitted from outside the loop, or enqueues it when the loop is running here already.
+    private func submit(_ item: PendingEvent) {
+        switch context {
+        case .outside:
+            queue.sync {
+                process(item)
+                drainPending()
+            }
+        case .own:
+            pending.append(item)
+        case .other:
+            queue.async {
+                self.process(item)
+                self.drainPending()
+            }
+        }
+    }
+
+    /// Handles every event enqueued from inside the loop, oldest first, including those that handling them adds.
+    /// Every block this store runs on its queue ends with this call, so nothing enqueued is ever left behind.
+    private func drainPending() {
+        assertOnQueue()
+        guard !pending.isEmpty else { return }
+        while pendingHead < pending.count {
+            let item = pending[pendingHead]
+            pendingHead += 1
+            process(item)
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingHead = 0
+    }
+
+    /// The synchronous fast path of `dispatch`: no promise unless an effect is in flight.
+    private func handleFirst(_ event: S.Event) -> Future<S> {
+        let (state, effect) = apply(event)
+        guard let effect, let effectFuture = performEffect?(effect) else { return Future(value: state) }
+        let promise = Promise<S>()
+        awaitEffect(effectFuture, continuing: promise)
+        return promise.future
+    }
+
+    private func process(_ item: PendingEvent) {
+        if item.answersEffect, let promise = item.promise {
+            waitingForEffects[ObjectIdentifier(promise)] = nil
+        }
+        let (state, effect) = apply(item.event)
+        if let effect, let effectFuture = performEffect?(effect) {
+            awaitEffect(effectFuture, continuing: item.promise)
+        } else {
+            item.promise?.resolve(state)
+        }
+    }
+
+    /// Feeds the effect's event back into the store when it arrives, carrying the chain's promise along.
+    private func awaitEffect(_ effectFuture: Future<S.Event>, continuing promise: Promise<S>?) {
+        if let promise { waitingForEffects[ObjectIdentifier(promise)] = promise }
+        effectFuture.onComplete { [weak self] event in
+            self?.submit(PendingEvent(event: event, promise: promise, answersEffect: true))
+        }
+    }
+
+    /// Handles one event: next state under the lock, then subscribers. Returns the committed state and the effect.
+    private func apply(_ event: S.Event) -> (S, S.Effect?) {
+        assertOnQueue()
+        let keepsPrevious = isEqual != nil && !subscribers.isEmpty
+        var previous: S?
+        isHandling = true
+        // `handle` mutates the committed state in place, under the lock: no copy of the state is alive during the
+        // mutation unless one is needed for `==`, so copy-on-write storage in the state is not copied per event.
+        let (state, effect) = stateBox.withLock { state -> (S, S.Effect?) in
+            if keepsPrevious { previous = state }
+            let effect = state.handle(event: event)
+            return (state, effect)
+        }
+        isHandling = false
+        if !subscribers.isEmpty {
+            if let previous, let isEqual, isEqual(previous, state) {
+                // Unchanged: subscribers already have this state.
+            } else {
+                notify(state)
+            }
+        }
+        return (state, effect)
+    }
+
+    private func notify(_ state: S) {
+        // Iterates a snapshot: a block may subscribe or cancel while this runs.
+        for subscriber in subscribers where subscriber.isActive {
+            subscriber.block(state)
+        }
+    }
+
+    private func attach(_ subscriber: Subscriber<S>) {
+        assertOnQueue()
+        guard subscriber.isActive else { return }  // cancelled before this queued registration ran
+        subscribers.append(subscriber)
+        subscriber.block(stateOnQueue(reading: "Store.subscribe(_:)"))
+    }
+
+    private func detach(_ subscriber: Subscriber<S>) {
+        assertOnQueue()
+        subscriber.isActive = false
+        if let index = subscribers.firstIndex(where: { $0 === subscriber }) {
+            subscribers.remove(at: index)
+        }
+    }
+
+    /// An event waiting for the loop, and the dispatch future its chain resolves, if anyone waits for it.
+    private struct PendingEvent {
+        let event: S.Event
+        let promise: Promise<S>?
+        /// True when this event is an effect's answer, so its promise is no longer waiting for that effect.
+        let answersEffect: Bool
+    }
+}
+
+// Safe because: the `let` properties are set in `init` and never change; `stateBox` is guarded by its lock; every
+// `var` is confined to `queue` (marked "Confined to `queue`" above) and only touched by code that runs on it —
+// `dispatchPrecondition` checks that in debug builds — or in `deinit`, when no other reference exists.
+extension Store: @unchecked Sendable {}
+
+/// One subscription: the block, and whether it is still active.
+final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {
+    let block: @Sendable (S) -> Void
+    /// Written once, in `init`; weak so that tokens do not keep the store alive.
+    private weak var store: Store<S>?
+    /// Confined to the store's queue.
+    var isActive = true
+
+    init(store: Store<S>, block: @escaping @Sendable (S) -> Void) {
+        self.store = store
+        self.block = block
+    }
+
+    func cancel() {
+        store?.unsubscribe(self)
+    }
+}
+// Safe because: `block` is immutable and `@Sendable`; `store` is written only in `init`, before the subscriber is
+// shared, and weak references load atomically; `isActive` is only touched on the store's queue.
