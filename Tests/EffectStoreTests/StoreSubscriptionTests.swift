@@ -1,0 +1,217 @@
+import Foundation
+import XCTest
+
+@testable import EffectStore
+
+/// Promise 3: `subscribe` delivers the current state first, then every later state, in order, none skipped or
+/// repeated, never concurrently with itself; an Equatable state equal to the previous one is not broadcast;
+/// subscribing and cancelling work from any thread, also from inside a block.
+final class StoreSubscriptionTests: XCTestCase {
+    func test_subscribe_deliversCurrentStateFirst_thenEveryLaterStateInOrder() {
+        let store = Store<Tally>(initialState: Tally(count: 3))
+        let received = Recorder<Int>()
+        let token = store.subscribe { received.append($0.count) }
+        XCTAssertEqual(received.values, [3], "the current state arrives before subscribe returns")
+        for _ in 0..<5 { store.dispatch(event: .increment) }
+        XCTAssertEqual(received.values, [3, 4, 5, 6, 7, 8])
+        token.cancel()
+    }
+
+    func test_subscribe_runsBlocksOnTheStoresQueue() {
+        let store = Store<Tally>()
+        let queues = Recorder<ObjectIdentifier?>()
+        let token = store.subscribe { _ in queues.append(currentStoreQueue()) }
+        store.dispatch(event: .increment)
+        DispatchQueue.global().sync { _ = store.dispatch(event: .increment) }
+        XCTAssertEqual(queues.values, [ObjectIdentifier(store), ObjectIdentifier(store), ObjectIdentifier(store)])
+        token.cancel()
+    }
+
+    func test_subscribe_underConcurrentDispatch_seesEveryStateOnceInOrder_neverConcurrently() {
+        let store = Store<Tally>()
+        let detector = OverlapDetector()
+        let received = Recorder<Int>()
+        let token = store.subscribe { state in
+            detector.enter()
+            received.append(state.count)
+            detector.leave()
+        }
+        runConcurrently(threads: 4) { _ in
+            for _ in 0..<5_000 { store.dispatch(event: .increment) }
+        }
+        XCTAssertEqual(received.values, Array(0...20_000))
+        XCTAssertEqual(detector.overlapCount, 0)
+        token.cancel()
+    }
+
+    func test_subscribe_whileOtherThreadsDispatch_startsAtTheCurrentStateWithNoGapOrRepeat() {
+        let store = Store<Tally>()
+        let late = Recorder<Int>()
+        let tokens = Recorder<SubscriptionToken>()
+        runConcurrently(threads: 3) { thread in
+            if thread == 2 {
+                usleep(500)
+                tokens.append(store.subscribe { late.append($0.count) })
+            } else {
+                for _ in 0..<5_000 { store.dispatch(event: .increment) }
+            }
+        }
+        let values = late.values
+        XCTAssertFalse(values.isEmpty)
+        if let first = values.first {
+            XCTAssertEqual(values, Array(first...10_000), "a state was skipped or repeated")
+        }
+    }
+
+    func test_subscribe_equatableState_equalStateIsNotBroadcast() {
+        let store = Store<Tally>()
+        let received = Recorder<Int>()
+        let token = store.subscribe { received.append($0.count) }
+        store.dispatch(event: .nothing)
+        store.dispatch(event: .add(0))
+        store.dispatch(event: .increment)
+        store.dispatch(event: .nothing)
+        XCTAssertEqual(received.values, [0, 1])
+        token.cancel()
+    }
+
+    func test_subscribe_nonEquatableState_isBroadcastOnEveryTransition() {
+        let store = Store<Opaque>()
+        let received = Recorder<Int>()
+        let token = store.subscribe { received.append($0.count) }
+        store.dispatch(event: .touch)
+        store.dispatch(event: .touch)
+        store.dispatch(event: .increment)
+        XCTAssertEqual(received.values, [0, 0, 0, 1])
+        token.cancel()
+    }
+
+    func test_cancel_fromOutside_stopsDeliveryBeforeItReturns() {
+        let store = Store<Tally>()
+        let received = Recorder<Int>()
+        let token = store.subscribe { received.append($0.count) }
+        store.dispatch(event: .increment)
+        token.cancel()
+        token.cancel()  // a second cancel does nothing
+        store.dispatch(event: .increment)
+        XCTAssertEqual(received.values, [0, 1])
+    }
+
+    func test_cancel_fromAnotherThreadDuringDelivery_noCallStartsAfterCancelReturns() {
+        let store = Store<Tally>()
+        let afterCancel = Recorder<Int>()
+        let cancelled = Flag()
+        let token = store.subscribe { state in
+            if cancelled.isSet { afterCancel.append(state.count) }
+        }
+        runConcurrently(threads: 2) { thread in
+            if thread == 0 {
+                for _ in 0..<3_000 { store.dispatch(event: .increment) }
+            } else {
+                usleep(1_000)
+                token.cancel()
+                cancelled.set()
+            }
+        }
+        XCTAssertEqual(afterCancel.values, [])
+    }
+
+    func test_releasingTheToken_cancelsTheSubscription() {
+        let store = Store<Tally>()
+        let received = Recorder<Int>()
+        var token: SubscriptionToken? = store.subscribe { received.append($0.count) }
+        store.dispatch(event: .increment)
+        XCTAssertNotNil(token)
+        token = nil
+        store.dispatch(event: .increment)
+        XCTAssertEqual(received.values, [0, 1])
+    }
+
+    func test_subscribeAndCancel_fromInsideABlock_takeEffectAtOnce() {
+        let store = Store<Tally>()
+        let inner = Recorder<Int>()
+        let innerToken = Recorder<SubscriptionToken>()
+        let outer = store.subscribe { state in
+            if state.count == 1 {
+                // Subscribing from inside a block delivers the current state at once, then later states.
+                innerToken.append(store.subscribe { inner.append($0.count) })
+            }
+            if state.count == 3 {
+                innerToken.values.first?.cancel()
+            }
+        }
+        for _ in 0..<5 { store.dispatch(event: .increment) }
+        XCTAssertEqual(inner.values, [1, 2], "the inner subscriber gets 1 (current), 2, then is cancelled at 3")
+        outer.cancel()
+    }
+
+    func test_cancel_fromInsideItsOwnBlock_stopsFurtherDelivery() {
+        let store = Store<Tally>()
+        let received = Recorder<Int>()
+        let holder = TokenHolder()
+        holder.token = store.subscribe { state in
+            received.append(state.count)
+            if state.count == 2 { holder.cancel() }
+        }
+        for _ in 0..<5 { store.dispatch(event: .increment) }
+        XCTAssertEqual(received.values, [0, 1, 2])
+    }
+
+    func test_subscribeAndCancel_fromAnotherStoresCallbacks_doNotDeadlock() {
+        let driver = Store<Tally>()
+        let observed = Store<Tally>(initialState: Tally(count: 100))
+        let received = Recorder<Int>()
+        let holder = TokenHolder()
+        let driverToken = driver.subscribe { state in
+            if state.count == 1 { holder.token = observed.subscribe { received.append($0.count) } }
+            if state.count == 3 { holder.cancel() }
+        }
+        driver.dispatch(event: .increment)
+        waitUntil { received.count == 1 }
+        observed.dispatch(event: .increment)
+        driver.dispatch(event: .increment)
+        driver.dispatch(event: .increment)
+        // The cancellation was queued on `observed`'s queue; once it has run, nothing more arrives.
+        observed.dispatch(event: .nothing)
+        observed.dispatch(event: .increment)
+        XCTAssertEqual(received.values, [100, 101])
+        driverToken.cancel()
+    }
+}
+
+/// A thread-safe one-way flag.
+final class Flag: @unchecked Sendable {
+    // Safe because: `value` is only touched under `lock`.
+    private let lock = NSLock()
+    private var value = false
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+}
+
+/// Holds a token that a block can cancel or release from any thread.
+final class TokenHolder: @unchecked Sendable {
+    // Safe because: `stored` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored: SubscriptionToken?
+    var token: SubscriptionToken? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
+    }
+    func cancel() { token?.cancel() }
+}
