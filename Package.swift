@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "EffectStore", targets: ["EffectStore"]),
         .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
+        .executable(name: "effectstore-benchmarks", targets: ["EffectStoreBenchmarks"]),
     ],
     targets: [
         // The library: no dependencies beyond Foundation and Dispatch.
@@ -16,7 +17,13 @@ let package = Package(
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),
         .executableTarget(name: "RecruitmentDemo", dependencies: ["RecruitmentProcess", "EffectStore"]),
 
+        // The benchmark: workloads in a module of their own so a test can run them at small sizes.
+        .target(name: "CHeapStats"),
+        .target(name: "BenchmarkWorkloads", dependencies: ["EffectStore", "CHeapStats"]),
+        .executableTarget(name: "EffectStoreBenchmarks", dependencies: ["BenchmarkWorkloads", "EffectStore"]),
+
         .testTarget(name: "EffectStoreTests", dependencies: ["EffectStore"]),
+        .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads"]),
         .testTarget(name: "RecruitmentProcessTests", dependencies: ["RecruitmentProcess", "EffectStore"]),
         // A Swift 6 client whose main-actor code subscribes, maps and awaits: proves the @Sendable surface.
         .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),
