@@ -5,6 +5,7 @@
 ///
 /// ```swift
 /// final class ProcessEffects: EffectHandler {
+///     typealias S = ProcessState   // Swift cannot infer `S` from `S.Effect`: name it.
 ///     private let service: ProcessService
 ///     init(service: ProcessService) { self.service = service }
 ///
@@ -19,6 +20,7 @@
 ///
 /// ## Obligations
 ///
+/// - Declare `typealias S = YourState`: Swift cannot infer the state type from `handle(effect:)`'s parameter.
 /// - A ``Store`` calls ``handle(effect:)`` **on the store's serial queue**, once per effect, in the order the
 ///   effects were produced. Return quickly: start the work and return a future; do not block.
 /// - Return `nil` when the effect has no answer (fire and forget). Otherwise resolve the future exactly once,

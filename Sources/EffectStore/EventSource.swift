@@ -6,6 +6,7 @@
 ///
 /// ```swift
 /// final class ProcessEvents: EventSource {
+///     typealias S = ProcessState   // Swift cannot infer `S` from the `dispatch` parameter: name it.
 ///     private let sessionStore: Store<SessionState>
 ///     private var token: SubscriptionToken?
 ///
@@ -21,6 +22,7 @@
 ///
 /// ## Obligations and guarantees
 ///
+/// - Declare `typealias S = YourState`: Swift cannot infer the state type from `configureEventSource`'s parameter.
 /// - `configureEventSource(dispatch:)` is called once, on the thread that creates the store, before the store's
 ///   initializer returns. You may call `dispatch` right away, inside it.
 /// - `dispatch` is safe to call from any thread at any time. It does not keep the store alive: once the store is
