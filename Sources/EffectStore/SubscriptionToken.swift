@@ -15,9 +15,9 @@
 ///
 /// ``cancel()`` may be called from any thread, any number of times; the calls after the first do nothing.
 public final class SubscriptionToken: Sendable {
-    private let subscription: any CancellableSubscription
+    private let subscription: CancellableSubscription
 
-    init(_ subscription: any CancellableSubscription) {
+    init(_ subscription: CancellableSubscription) {
         self.subscription = subscription
     }
 
@@ -37,7 +37,15 @@ public final class SubscriptionToken: Sendable {
     }
 }
 
-/// What a ``SubscriptionToken`` cancels. Implemented by the store's subscriber records.
-protocol CancellableSubscription: AnyObject, Sendable {
-    func cancel()
+/// What a ``SubscriptionToken`` cancels: the base class of the store's subscriber records.
+///
+/// A class rather than a protocol so the token holds one plain reference (8 bytes, no existential) and calls
+/// `cancel()` through the vtable.
+@usableFromInline
+class CancellableSubscription: @unchecked Sendable {
+    // Safe because: it has no state; subclasses say what makes theirs safe.
+    init() {}
+
+    /// Ends the subscription. Idempotent.
+    func cancel() {}
 }

@@ -9,7 +9,7 @@ import XCTest
 final class StoreEffectTests: XCTestCase {
     func test_effect_isHandledOnTheStoresQueue_andItsEventComesBack() {
         let effects = ControlledEffects()
-        let store = Store<Tally>(effectHandler: effects)
+        let store = Store<Tally>(effectHandler: effects).markedForTesting()
         store.dispatch(event: .request(id: 1, amount: 5))
         XCTAssertEqual(effects.handledEffects, [.fetch(id: 1, amount: 5)])
         XCTAssertEqual(effects.handledOnQueues, [ObjectIdentifier(store)])

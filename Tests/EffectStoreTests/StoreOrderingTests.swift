@@ -35,7 +35,7 @@ final class StoreOrderingTests: XCTestCase {
     func test_dispatch_fromFourThreads_handlesEveryEventOnceInPerThreadOrder_onTheStoreQueueOnly() {
         let threads = 4
         let perThread = 10_000
-        let store = Store<Probe>()
+        let store = Store<Probe>().markedForTesting()
         runConcurrently(threads: threads) { thread in
             for sequence in 0..<perThread {
                 store.dispatch(event: .numbered(thread: thread, sequence: sequence))

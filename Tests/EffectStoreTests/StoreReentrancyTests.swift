@@ -41,6 +41,23 @@ final class StoreReentrancyTests: XCTestCase {
         XCTAssertEqual(log.values, ["effect at 0", "subscriber 0"])
     }
 
+    func test_subscriber_reenteringThroughAnotherQueuesSync_doesNotDeadlock() {
+        // `otherQueue.sync` runs on the loop's own thread: the store must still see a re-entrant call and enqueue,
+        // not wait on its own queue.
+        let store = Store<Tally>()
+        let otherQueue = DispatchQueue(label: "other")
+        let token = store.subscribe { state in
+            guard state.count == 1 else { return }
+            otherQueue.sync {
+                store.dispatch(event: .increment)
+                _ = store.state
+            }
+        }
+        store.dispatch(event: .increment)
+        XCTAssertEqual(store.state.count, 2)
+        token.cancel()
+    }
+
     func test_dispatchFutureCallback_mayDispatch() {
         let store = Store<Tally>()
         store.dispatch(event: .increment).onComplete { _ in store.dispatch(event: .increment) }

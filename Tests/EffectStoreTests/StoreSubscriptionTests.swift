@@ -18,7 +18,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_subscribe_runsBlocksOnTheStoresQueue() {
-        let store = Store<Tally>()
+        let store = Store<Tally>().markedForTesting()
         let queues = Recorder<ObjectIdentifier?>()
         let token = store.subscribe { _ in queues.append(currentStoreQueue()) }
         store.dispatch(event: .increment)

@@ -201,6 +201,20 @@ public final class Future<Value> {
         return CallbackList { waiters.invoke(with: value) }
     }
 
+    /// The value if the future is already resolved, without waiting and without running callbacks.
+    @inlinable
+    var valueIfResolved: Value? {
+        switch storage {
+        case .ready(let value):
+            return value
+        case .pending(let box):
+            return box.withLock { state in
+                if case .resolved(let value) = state { return value }
+                return nil
+            }
+        }
+    }
+
     /// Resolves a pending future; used by ``Promise``.
     @inlinable
     func resolve(with value: Value) {
@@ -224,7 +238,7 @@ extension Future where Value: Sendable {
     /// own executor. Waiting is not cancellable: a cancelled task still waits for the value.
     public var value: Value {
         get async {
-            if case .ready(let value) = storage { return value }
+            if let value = valueIfResolved { return value }
             return await withCheckedContinuation { continuation in
                 onComplete { continuation.resume(returning: $0) }
             }

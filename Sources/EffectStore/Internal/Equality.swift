@@ -1,24 +1,34 @@
-/// Returns `==` for `T` when `T` is `Equatable` at run time, or `nil` when it is not.
+/// `==` for a type that is `Equatable` at run time, kept as the type itself: no closure, no allocation.
 ///
-/// A ``Store`` asks once, when it is created, so that an `Equatable` state is compared with the previous one
-/// before subscribers are notified, and any other state is broadcast on every transition — without two
-/// `Store` types and without a dynamic cast on every event.
-func equalityIfEquatable<T>(_ type: T.Type) -> ((T, T) -> Bool)? {
-    guard let equatable = type as? any Equatable.Type else { return nil }
-    return equatable.effectStoreEquality(as: type)
+/// A ``Store`` asks once, when it is created, whether its state is `Equatable`; if so it compares each new state
+/// with the previous one before notifying subscribers, and otherwise it notifies on every transition — without two
+/// `Store` types and without a dynamic cast per event.
+@usableFromInline
+struct RuntimeEquality<T> {
+    @usableFromInline let equatableType: any Equatable.Type
+
+    /// `nil` when `T` is not `Equatable`.
+    @inlinable
+    init?(_ type: T.Type) {
+        guard let equatable = type as? any Equatable.Type else { return nil }
+        self.equatableType = equatable
+    }
+
+    @inlinable
+    func areEqual(_ lhs: T, _ rhs: T) -> Bool {
+        equatableType.effectStoreEquals(lhs, rhs)
+    }
 }
 
 extension Equatable {
-    /// `==` for `Self`, typed as a function of `T`. `T` must be `Self`; checked once, here.
-    fileprivate static func effectStoreEquality<T>(as type: T.Type) -> (T, T) -> Bool {
-        precondition(type == Self.self, "EffectStore: equality requested for a different type")
-        return { lhs, rhs in
-            // `T` and `Self` are the same type (checked above), so the memory holds a `Self`.
-            withUnsafePointer(to: lhs) { lhsPointer in
-                withUnsafePointer(to: rhs) { rhsPointer in
-                    UnsafeRawPointer(lhsPointer).assumingMemoryBound(to: Self.self).pointee
-                        == UnsafeRawPointer(rhsPointer).assumingMemoryBound(to: Self.self).pointee
-                }
+    /// `lhs == rhs`, where `T` is `Self` (checked by ``RuntimeEquality``, the only caller).
+    @usableFromInline
+    static func effectStoreEquals<T>(_ lhs: T, _ rhs: T) -> Bool {
+        // `T` and `Self` are the same type, so the memory holds a `Self`.
+        withUnsafePointer(to: lhs) { lhsPointer in
+            withUnsafePointer(to: rhs) { rhsPointer in
+                UnsafeRawPointer(lhsPointer).assumingMemoryBound(to: Self.self).pointee
+                    == UnsafeRawPointer(rhsPointer).assumingMemoryBound(to: Self.self).pointee
             }
         }
     }

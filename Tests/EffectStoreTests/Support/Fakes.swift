@@ -51,9 +51,21 @@ final class OverlapDetector: @unchecked Sendable {
     }
 }
 
-/// Which store's queue the caller is on, if any (`nil` outside every store).
+/// Marks each store's dispatch queue, in tests only, so a callback can tell which store's queue it really runs on.
+let testQueueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+extension Store {
+    /// Marks this store's queue for `currentStoreQueue()`. Tests only: it reaches into the internal `queue`.
+    @discardableResult
+    func markedForTesting() -> Self {
+        queue.setSpecific(key: testQueueKey, value: ObjectIdentifier(self))
+        return self
+    }
+}
+
+/// Which marked store's dispatch queue the caller is on, if any (`nil` outside every marked store's queue).
 func currentStoreQueue() -> ObjectIdentifier? {
-    DispatchQueue.getSpecific(key: storeQueueKey.key)
+    DispatchQueue.getSpecific(key: testQueueKey)
 }
 
 /// A small Equatable state: a count, and effects that ask for an echo.
