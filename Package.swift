@@ -6,12 +6,16 @@ let package = Package(
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "EffectStore", targets: ["EffectStore"]),
+        .library(name: "EffectStoreTesting", targets: ["EffectStoreTesting"]),
         .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
         .executable(name: "effectstore-benchmarks", targets: ["EffectStoreBenchmarks"]),
     ],
     targets: [
         // The library: no dependencies beyond Foundation and Dispatch.
         .target(name: "EffectStore"),
+        // Test support for EffectStore features: trace specs, a deterministic test store, effect handler checks and
+        // a reachability explorer. Imports XCTest.
+        .target(name: "EffectStoreTesting", dependencies: ["EffectStore"]),
 
         // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),
@@ -27,6 +31,7 @@ let package = Package(
         .testTarget(name: "RecruitmentProcessTests", dependencies: ["RecruitmentProcess", "EffectStore"]),
         // A Swift 6 client whose main-actor code subscribes, maps and awaits: proves the @Sendable surface.
         .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),
+        .testTarget(name: "EffectStoreTestingTests", dependencies: ["EffectStoreTesting", "EffectStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,361 @@
+import EffectStore
+
+/// Whether a ``TestStore`` insists that the test asserts everything that happens.
+///
+/// ```swift
+/// let strict = TestStore(initialState: ProcessState.idle)                        // .exhaustive
+/// let relaxed = TestStore(initialState: ProcessState.idle, exhaustivity: .partial)
+/// ```
+public enum Exhaustivity: Sendable, Equatable {
+    /// Every state change and every effect must be asserted, and no effect may still be in flight when the test
+    /// finishes. The default.
+    case exhaustive
+    /// For integration-style tests: state changes may go unasserted (a trailing closure, when given, is still
+    /// checked), effects need not be received before the next event, and effects still in flight at the end are
+    /// fine. What the test does assert is checked as strictly as ever.
+    case partial
+}
+
+/// A synchronous, deterministic driver for a ``State``: the real event → state → effect → event loop, with the test
+/// in the role of the effect handler.
+///
+/// A `TestStore` runs your state's ``State/handle(event:)`` exactly as a ``Store`` does, and mirrors its loop: an
+/// effect's answer is an event that goes back into the state. But it does not perform effects. It captures each
+/// effect as a value, and **the test decides when, and with which event, each one completes** — in any order, as
+/// many as are in flight. There is no queue, no thread, no sleep, no timeout: every call has done all its work when
+/// it returns, and a test gives the same result on every run.
+///
+/// ```swift
+/// func test_fetchProcesses_loadsWhatTheDownloadReturns() {
+///     let store = TestStore(initialState: ProcessState.idle)
+///
+///     store.send(.fetchProcesses) { $0 = .loading }
+///     store.receiveEffect(.downloadProcesses)
+///
+///     store.complete(.downloadProcesses, with: .load(processes: [ios])) { $0 = .loaded([ios]) }
+///     store.finish()
+/// }
+/// ```
+///
+/// ## Exhaustive by default
+///
+/// With ``Exhaustivity/exhaustive`` (the default) the test must account for everything:
+///
+/// - **Every state change.** ``send(_:file:line:assert:)`` and ``complete(_:with:file:line:assert:)`` take a
+///   trailing closure that turns the previous state into the expected one (`{ $0 = .loading }`, or
+///   `{ $0.count += 1 }` for a struct). The result must equal the real next state; a change the test left out fails.
+/// - **Every effect.** An effect must be named with ``receiveEffect(_:file:line:)`` before the next event is sent.
+/// - **Every effect in flight.** By ``finish(file:line:)`` — or when the store is released without it — each
+///   received effect must have been completed, with ``complete(_:with:file:line:assert:)`` or, for an effect with no
+///   answer, ``complete(_:file:line:)``.
+///
+/// Each failure says what was left over and how to fix it. Pass ``Exhaustivity/partial`` to assert only what a
+/// test cares about.
+///
+/// ## Threading
+///
+/// A `TestStore` is not thread-safe and not `Sendable`: create it and call it from the one thread that runs the
+/// test. It never calls back: the closures you pass run synchronously, on the calling thread, before the call
+/// returns. Failures go to its ``TestFailureReporter`` on that thread too.
+public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
+    /// The current state: the state after the last event handled.
+    public private(set) var state: S
+
+    /// Every event handled so far, in order, with the states before and after and the effect it returned.
+    ///
+    /// ```swift
+    /// store.transitions.map(\.to)   // [.loading, .loaded([ios])]
+    /// ```
+    public private(set) var transitions: [Transition<S>] = []
+
+    /// How much the test must assert.
+    public let exhaustivity: Exhaustivity
+
+    /// Effects produced but not yet named with ``receiveEffect(_:file:line:)``, oldest first.
+    public var unreceivedEffects: [S.Effect] { unreceived.map(\.effect) }
+
+    /// Effects received and not yet completed, oldest first. They complete in any order the test chooses.
+    public var inFlightEffects: [S.Effect] { inFlight.map(\.effect) }
+
+    private let reporter: TestFailureReporter
+    private let file: StaticString
+    private let line: UInt
+    private var unreceived: [CapturedEffect] = []
+    private var inFlight: [CapturedEffect] = []
+    private var isFinished = false
+
+    /// An effect, with what produced it, for messages.
+    private struct CapturedEffect {
+        let effect: S.Effect
+        let origin: String
+    }
+
+    /// Creates a test store.
+    ///
+    /// ```swift
+    /// let store = TestStore(initialState: ProcessState.idle)
+    /// let integration = TestStore(initialState: ProcessState.idle, exhaustivity: .partial)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from; `S.initialState` by default.
+    ///   - exhaustivity: How much the test must assert; ``Exhaustivity/exhaustive`` by default.
+    ///   - reporter: Where failures go; `XCTFail` by default. Called on the test's thread.
+    ///   - file: Where a failure found when the store is released without ``finish(file:line:)`` points.
+    ///   - line: Where a failure found when the store is released without ``finish(file:line:)`` points.
+    public init(
+        initialState: S = S.initialState,
+        exhaustivity: Exhaustivity = .exhaustive,
+        reporter: TestFailureReporter = .xcTest,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        self.state = initialState
+        self.exhaustivity = exhaustivity
+        self.reporter = reporter
+        self.file = file
+        self.line = line
+    }
+
+    deinit {
+        if !isFinished { checkNothingIsLeft(file: file, line: line, released: true) }
+    }
+
+    // MARK: - Sending events
+
+    /// Sends an event, as a user action or an outside notification would, and checks the state it leads to.
+    ///
+    /// ```swift
+    /// store.send(.fetchProcesses) { $0 = .loading }
+    /// store.send(.userDidLogOut)                        // the state must not change
+    /// ```
+    ///
+    /// In exhaustive mode, the effect of the previous event must have been received first.
+    ///
+    /// - Parameters:
+    ///   - event: The event to handle.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    ///   - assert: Turns a copy of the previous state into the expected next state. Leave it out when the state must
+    ///     not change (in partial mode: when you do not want to check it). Runs synchronously on this thread.
+    public func send(
+        _ event: S.Event,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        assert: ((inout S) -> Void)? = nil
+    ) {
+        let call = "send(\(Describing.value(event)))"
+        requireEffectsReceived(before: call, file: file, line: line)
+        handle(event, call: call, assert: assert, file: file, line: line)
+    }
+
+    // MARK: - Effects
+
+    /// Asserts that the last event produced `effect`, and marks it in flight, waiting for the test to complete it.
+    ///
+    /// ```swift
+    /// store.send(.fetchProcesses) { $0 = .loading }
+    /// store.receiveEffect(.downloadProcesses)
+    /// ```
+    ///
+    /// Effects are received in the order they were produced. In partial mode, effects produced before a matching
+    /// one are skipped (they stay in flight).
+    ///
+    /// - Parameters:
+    ///   - effect: The effect expected.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    public func receiveEffect(_ effect: S.Effect, file: StaticString = #filePath, line: UInt = #line) {
+        let index: Int?
+        switch exhaustivity {
+        case .exhaustive: index = unreceived.first?.effect == effect ? 0 : nil
+        case .partial: index = unreceived.firstIndex { $0.effect == effect }
+        }
+        guard let index else {
+            reportMissingEffect(effect, file: file, line: line)
+            return
+        }
+        inFlight.append(contentsOf: unreceived[...index])
+        unreceived.removeSubrange(...index)
+    }
+
+    /// Completes an effect in flight with the event its handler would answer with, and checks the state that event
+    /// leads to.
+    ///
+    /// Effects complete in any order. This is what a ``Store`` does when an effect's future resolves: the event goes
+    /// back into the state, which may produce a new effect to receive.
+    ///
+    /// ```swift
+    /// store.complete(.downloadProcesses, with: .load(processes: [ios])) { $0 = .loaded([ios]) }
+    /// store.complete(.downloadProcesses, with: .failed("offline")) { $0 = .error("offline") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - effect: An effect in flight (see ``inFlightEffects``). When several are equal, the oldest completes.
+    ///   - event: The event the effect answers with.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    ///   - assert: Turns a copy of the previous state into the expected next state, as in
+    ///     ``send(_:file:line:assert:)``. Runs synchronously on this thread.
+    public func complete(
+        _ effect: S.Effect,
+        with event: S.Event,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        assert: ((inout S) -> Void)? = nil
+    ) {
+        let call = "complete(\(Describing.value(effect)), with: \(Describing.value(event)))"
+        requireEffectsReceived(before: call, file: file, line: line)
+        guard takeInFlight(effect, call: call, file: file, line: line) else { return }
+        handle(event, call: call, assert: assert, file: file, line: line)
+    }
+
+    /// Completes an effect in flight that answers with no event, as when its handler returns `nil`.
+    ///
+    /// ```swift
+    /// store.send(.userDidLogOut) { $0 = .idle }
+    /// store.receiveEffect(.clearCache)
+    /// store.complete(.clearCache)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - effect: An effect in flight (see ``inFlightEffects``). When several are equal, the oldest completes.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    public func complete(_ effect: S.Effect, file: StaticString = #filePath, line: UInt = #line) {
+        let call = "complete(\(Describing.value(effect)))"
+        requireEffectsReceived(before: call, file: file, line: line)
+        _ = takeInFlight(effect, call: call, file: file, line: line)
+    }
+
+    // MARK: - Finishing
+
+    /// Ends the test: in exhaustive mode, fails if an effect was not received or is still in flight.
+    ///
+    /// ```swift
+    /// store.finish()
+    /// ```
+    ///
+    /// A store released without `finish()` runs the same check then, and reports at the line that created it.
+    /// Calling `finish()` points the failure at the test's last line instead.
+    ///
+    /// - Parameters:
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    public func finish(file: StaticString = #filePath, line: UInt = #line) {
+        isFinished = true
+        checkNothingIsLeft(file: file, line: line, released: false)
+    }
+
+    // MARK: - The loop
+
+    private func handle(_ event: S.Event, call: String, assert: ((inout S) -> Void)?,
+                        file: StaticString, line: UInt) {
+        let previous = state
+        let transition = Transition(handling: event, in: previous)
+        state = transition.to
+        transitions.append(transition)
+        if let effect = transition.effect {
+            unreceived.append(CapturedEffect(effect: effect, origin: "\(call) at \(Describing.location(file, line))"))
+        }
+        checkState(after: call, previous: previous, assert: assert, file: file, line: line)
+    }
+
+    private func checkState(after call: String, previous: S, assert: ((inout S) -> Void)?,
+                            file: StaticString, line: UInt) {
+        guard let assert else {
+            guard exhaustivity == .exhaustive, state != previous else { return }
+            reporter.report(
+                """
+                TestStore<\(S.self)>: \(call) changed the state, but the test did not say how:
+                \(StructuralDiff.describe(expected: previous, actual: state))
+                To fix, describe the change in a trailing closure, for example \
+                `store.\(call) { $0 = \(Describing.value(state, maxLength: 80)) }`.
+                """,
+                file: file, line: line)
+            return
+        }
+        var expected = previous
+        assert(&expected)
+        guard expected != state else { return }
+        reporter.report(
+            """
+            TestStore<\(S.self)>: the state after \(call) is not the one expected:
+            \(StructuralDiff.describe(expected: expected, actual: state))
+            """,
+            file: file, line: line)
+    }
+
+    /// In exhaustive mode, fails when an effect was produced and not received; then treats it as received, so one
+    /// omission is reported once.
+    private func requireEffectsReceived(before call: String, file: StaticString, line: UInt) {
+        guard !unreceived.isEmpty else { return }
+        if exhaustivity == .exhaustive {
+            let first = unreceived[0]
+            reporter.report(
+                """
+                TestStore<\(S.self)>: \(call) was called while effect \(Describing.value(first.effect)) \
+                (from \(first.origin)) was not received.
+                To fix, call `store.receiveEffect(\(Describing.value(first.effect)))` right after the event that \
+                produced it, or create the store with `exhaustivity: .partial`.
+                """,
+                file: file, line: line)
+        }
+        inFlight.append(contentsOf: unreceived)
+        unreceived.removeAll()
+    }
+
+    private func takeInFlight(_ effect: S.Effect, call: String, file: StaticString, line: UInt) -> Bool {
+        if let index = inFlight.firstIndex(where: { $0.effect == effect }) {
+            inFlight.remove(at: index)
+            return true
+        }
+        let inFlightList = inFlight.isEmpty ? "none" : inFlight.map { Describing.value($0.effect) }
+            .joined(separator: ", ")
+        reporter.report(
+            """
+            TestStore<\(S.self)>: \(call) failed: \(Describing.value(effect)) is not in flight \
+            (in flight: \(inFlightList)).
+            To fix, complete only an effect that an earlier event produced and `receiveEffect` confirmed, and \
+            complete each one once.
+            """,
+            file: file, line: line)
+        return false
+    }
+
+    private func reportMissingEffect(_ effect: S.Effect, file: StaticString, line: UInt) {
+        let received = unreceived.isEmpty
+            ? "no effect is waiting to be received"
+            : "the next effect is \(Describing.value(unreceived[0].effect)) (from \(unreceived[0].origin))"
+        var message = "TestStore<\(S.self)>: expected to receive effect \(Describing.value(effect)), but \(received)."
+        if let next = unreceived.first {
+            message += "\n" + StructuralDiff.describe(expected: effect, actual: next.effect)
+        }
+        message += "\nTo fix, check the effect the last event returns"
+        if let last = transitions.last {
+            message += " (\(Describing.value(last.event)) returned \(describeEffect(last.effect)))"
+        }
+        message += ", or remove this expectation."
+        reporter.report(message, file: file, line: line)
+    }
+
+    private func checkNothingIsLeft(file: StaticString, line: UInt, released: Bool) {
+        guard exhaustivity == .exhaustive, !unreceived.isEmpty || !inFlight.isEmpty else { return }
+        var lines = [
+            released
+                ? "TestStore<\(S.self)> was released without finish() while effects were left:"
+                : "TestStore<\(S.self)>: the test finished while effects were left:"
+        ]
+        for captured in unreceived {
+            lines.append("  not received: \(Describing.value(captured.effect)), from \(captured.origin)")
+        }
+        for captured in inFlight {
+            lines.append("  still in flight: \(Describing.value(captured.effect)), from \(captured.origin)")
+        }
+        lines.append(
+            "To fix, receive each effect with `store.receiveEffect(_:)` and complete it with "
+                + "`store.complete(_:with:)`, or `store.complete(_:)` when it has no answer; "
+                + "or create the store with `exhaustivity: .partial`.")
+        reporter.report(lines.joined(separator: "\n"), file: file, line: line)
+    }
+}

@@ -1,0 +1,106 @@
+import EffectStore
+
+/// One expected step of a trace: when this event arrives, then this is the next state and this is the effect.
+///
+/// Build steps with ``when(_:then:effect:file:line:)`` and check them with
+/// ``assertTrace(given:_:reporter:)``. A step is exhaustive: leaving `effect` out means *no effect*.
+///
+/// ```swift
+/// .when(.fetchProcesses, then: .loading, effect: .downloadProcesses)
+/// .when(.load(processes: processes), then: .loaded(processes))
+/// ```
+public struct TraceStep<S: State> {
+    /// The event the step sends.
+    public let event: S.Event
+    /// The state expected right after the event.
+    public let state: S
+    /// The effect expected from the event; `nil` means the event must produce none.
+    public let effect: S.Effect?
+    /// Where the step is written, so a failure points at it.
+    let file: StaticString
+    let line: UInt
+
+    /// A step: when `event` arrives, then the state becomes `state` and `handle(event:)` returns `effect`.
+    ///
+    /// ```swift
+    /// .when(.failed("offline"), then: .error("offline"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event to send.
+    ///   - state: The whole state expected after the event.
+    ///   - effect: The effect expected, or `nil` (the default) for none.
+    ///   - file: The file a failure of this step points at; the caller's by default.
+    ///   - line: The line a failure of this step points at; the caller's by default.
+    /// - Returns: The step.
+    public static func when(
+        _ event: S.Event, then state: S, effect: S.Effect? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> TraceStep {
+        TraceStep(event: event, state: state, effect: effect, file: file, line: line)
+    }
+}
+
+/// Checks a whole trace of a ``State``: given a state, when these events arrive one after another, then these are
+/// the states and effects, every one of them, in order.
+///
+/// This is data in, data out: no store, no queue, no effect handler. Each step runs
+/// ``State/handle(event:)`` on the state the previous step produced and compares both the new state and the
+/// returned effect with the step's expectation. The check is exhaustive: a step that leaves `effect` out expects no
+/// effect, and every state is compared in full. A mismatch fails at the step's own line, with a structural diff
+/// (see ``StructuralDiff``); the trace then continues from the *actual* state, so one wrong step does not hide
+/// what the others do.
+///
+/// ```swift
+/// func test_fetch_loadsTheProcesses() {
+///     assertTrace(given: ProcessState.idle, [
+///         .when(.fetchProcesses, then: .loading, effect: .downloadProcesses),
+///         .when(.load(processes: [ios]), then: .loaded([ios])),
+///         .when(.userDidLogOut, then: .idle),
+///     ])
+/// }
+/// ```
+///
+/// A failure reads:
+///
+/// ```text
+/// Trace step 2 of 3, when .load(processes: [Process(id: 1, title: "iOS")]) in .loading: the state differs:
+///   .loaded[0].title: expected "iOS", actual "Android"
+/// ```
+///
+/// - Parameters:
+///   - initialState: The state the trace starts from.
+///   - steps: The expected steps, in order. An empty list passes.
+///   - reporter: Where failures go; `XCTFail` by default, at the failing step's file and line. Runs on the
+///     calling thread.
+public func assertTrace<S: State & Equatable>(
+    given initialState: S,
+    _ steps: [TraceStep<S>],
+    reporter: TestFailureReporter = .xcTest
+) where S.Effect: Equatable {
+    var state = initialState
+    for (offset, step) in steps.enumerated() {
+        let transition = Transition(handling: step.event, in: state)
+        var problems: [String] = []
+        if transition.to != step.state {
+            let diff = StructuralDiff.describe(expected: step.state, actual: transition.to)
+            problems.append("the state differs:\n" + diff)
+        }
+        if transition.effect != step.effect {
+            problems.append("the effect differs: expected \(describeEffect(step.effect)), "
+                + "actual \(describeEffect(transition.effect))")
+        }
+        if !problems.isEmpty {
+            let header = "Trace step \(offset + 1) of \(steps.count), when \(Describing.value(step.event)) "
+                + "in \(Describing.value(state)): "
+            reporter.report(header + problems.joined(separator: "\nand "), file: step.file, line: step.line)
+        }
+        state = transition.to
+    }
+}
+
+/// `.effect` or `none`.
+func describeEffect<Effect>(_ effect: Effect?) -> String {
+    guard let effect else { return "none" }
+    return Describing.value(effect)
+}

@@ -1,0 +1,178 @@
+import Dispatch
+import EffectStore
+import EffectStoreTesting
+import XCTest
+
+/// A catalog effect handler whose answer arrives the way the test chooses.
+private final class CatalogEffects: EffectHandler {
+    typealias S = Catalog
+
+    enum Delivery {
+        case immediately
+        case fromABackgroundQueue
+        case onTheMainQueue
+        case never
+        case noFuture
+    }
+
+    private let delivery: Delivery
+    private let processes: [Process]
+    /// Kept so a future that never resolves is not resolved by the promise's release either.
+    private var unresolved: [Promise<Catalog.Event>] = []
+
+    init(_ delivery: Delivery, processes: [Process]) {
+        self.delivery = delivery
+        self.processes = processes
+    }
+
+    func handle(effect: Catalog.Effect) -> Future<Catalog.Event>? {
+        let answer = Catalog.Event.load(processes)
+        switch delivery {
+        case .immediately:
+            return Future(value: answer)
+        case .fromABackgroundQueue:
+            return Future { resolve in DispatchQueue.global().async { resolve(answer) } }
+        case .onTheMainQueue:
+            return Future { resolve in DispatchQueue.main.async { resolve(answer) } }
+        case .never:
+            let promise = Promise<Catalog.Event>()
+            unresolved.append(promise)
+            return promise.future
+        case .noFuture:
+            return nil
+        }
+    }
+}
+
+final class EffectHandlerCheckTests: XCTestCase {
+    private let ios = [Process(id: 1, title: "iOS")]
+
+    func test_assertEffect_passesForAnAnswerThatIsAlreadyThere() {
+        let failures = FailureRecorder()
+
+        assertEffect(.download, on: CatalogEffects(.immediately, processes: ios), produces: .load(ios),
+                     reporter: failures.reporter)
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_assertEffect_passesForAnAnswerFromAnotherThread() {
+        let failures = FailureRecorder()
+
+        for _ in 0..<20 {
+            assertEffect(.download, on: CatalogEffects(.fromABackgroundQueue, processes: ios), produces: .load(ios),
+                         reporter: failures.reporter)
+        }
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_assertEffect_passesForAnAnswerOnTheMainQueue() {
+        let failures = FailureRecorder()
+
+        assertEffect(.download, on: CatalogEffects(.onTheMainQueue, processes: ios), produces: .load(ios),
+                     reporter: failures.reporter)
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_assertEffect_failsForADifferentEvent_showingADiff() {
+        let failures = FailureRecorder()
+        let android = [Process(id: 1, title: "Android")]
+
+        let line: UInt = #line + 1
+        assertEffect(.download, on: CatalogEffects(.fromABackgroundQueue, processes: android), produces: .load(ios),
+                     reporter: failures.reporter)
+
+        XCTAssertEqual(failures.failures, [
+            FailureRecorder.Failure(
+                message: """
+                    CatalogEffects answered .download with a different event:
+                      .load[0].title: expected "iOS", actual "Android"
+                    """,
+                file: "\(#filePath)", line: line),
+        ])
+    }
+
+    func test_assertEffect_failsWithinTheBoundWhenTheFutureNeverResolves() {
+        let failures = FailureRecorder()
+        let start = DispatchTime.now()
+
+        assertEffect(.download, on: CatalogEffects(.never, processes: ios), produces: .load(ios),
+                     within: .milliseconds(50), reporter: failures.reporter)
+
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        XCTAssertLessThan(elapsed, 5, "the wait is bounded")
+        XCTAssertEqual(failures.messages, [
+            """
+            CatalogEffects did not answer .download within 50 ms: its future is still pending.
+            To fix, make sure every path of handle(effect:) resolves the future it returns (check the fakes it \
+            calls), or pass a longer `within:` if the work is legitimately slow.
+            """,
+        ])
+    }
+
+    func test_assertEffect_failsWhenTheHandlerReturnsNoFuture() {
+        let failures = FailureRecorder()
+
+        assertEffect(.download, on: CatalogEffects(.noFuture, processes: ios), produces: .load(ios),
+                     reporter: failures.reporter)
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(failures.messages[0].hasPrefix(
+            "CatalogEffects returned no future for .download, so it produces no event.\nTo fix, "),
+            failures.messages[0])
+    }
+
+    func test_assertEffectProducesNoEvent_passesWhenTheHandlerReturnsNil() {
+        let failures = FailureRecorder()
+
+        assertEffectProducesNoEvent(.download, on: CatalogEffects(.noFuture, processes: ios),
+                                    reporter: failures.reporter)
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_assertEffectProducesNoEvent_failsWhenTheHandlerReturnsAFuture() {
+        let failures = FailureRecorder()
+
+        assertEffectProducesNoEvent(.download, on: CatalogEffects(.immediately, processes: []),
+                                    reporter: failures.reporter)
+
+        XCTAssertEqual(failures.messages, [
+            """
+            CatalogEffects returned a future for .download, but the test expected no event (it answers .load([])).
+            To fix, return nil from handle(effect:) for an effect with no answer, or assert the event with \
+            `assertEffect(_:on:produces:)`.
+            """,
+        ])
+    }
+
+    func test_eventProduced_returnsTheEventForACloserLook() {
+        let failures = FailureRecorder()
+
+        let event = eventProduced(by: .download, on: CatalogEffects(.fromABackgroundQueue, processes: ios),
+                                  reporter: failures.reporter)
+
+        XCTAssertEqual(event, .load(ios))
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_eventProduced_worksOffTheMainThreadToo() {
+        let failures = FailureRecorder()
+        let done = expectation(description: "checked on a background thread")
+        let processes = ios
+
+        DispatchQueue.global().async {
+            assertEffect(.download, on: CatalogEffects(.fromABackgroundQueue, processes: processes),
+                         produces: .load(processes), reporter: failures.reporter)
+            assertEffect(.download, on: CatalogEffects(.never, processes: processes), produces: .load(processes),
+                         within: .milliseconds(20), reporter: failures.reporter)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(failures.messages.first?.contains("within 20 ms") ?? false)
+    }
+}
