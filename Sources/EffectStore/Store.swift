@@ -53,6 +53,9 @@ public final class Store<S: State> {
     private let eventSource: AnyObject?
     /// `==` when `S` is `Equatable`, to skip notifying subscribers of an unchanged state.
     private let isEqual: ((S, S) -> Bool)?
+    /// Ends with the store: cancels its in-flight async effects' tasks, finishes its `states` streams.
+    /// Issue 5; see `Internal/StoreLifetime.swift`.
+    let lifetime = StoreLifetime()
 
     // MARK: Confined to `queue`: read and written only by code running on it.
 
@@ -79,6 +82,7 @@ public final class Store<S: State> {
         self.eventSource = eventSource
         self.isEqual = equalityIfEquatable(S.self)
         queue.setSpecific(key: storeQueueKey.key, value: ObjectIdentifier(self))
+        queue.setSpecific(key: storeLifetimeKey.key, value: lifetime)  // issue 5: found by `Future { await … }`
         configureEventSource? { [weak self] event in
             self?.submit(PendingEvent(event: event, promise: nil, answersEffect: false))
         }
@@ -158,6 +162,7 @@ public final class Store<S: State> {
     }
 
     deinit {
+        lifetime.end()  // issue 5: cancels async effects' tasks and finishes `states` streams
         // No other reference exists, so nothing runs on `queue` any more: reading its confined state is safe.
         guard !waitingForEffects.isEmpty else { return }
         let lastState = stateBox.unsynchronizedValue
