@@ -1,13 +1,21 @@
 import Foundation
+import EffectStore
 import XCTest
 
 /// Collects values from any thread, and fulfils an expectation once it holds `expectedCount` of them.
 final class Recorder<Value: Sendable>: @unchecked Sendable {
-    // Safe because: `values`, `threads` and `waiter` are only touched under `lock`.
+    // Safe because: `values`, `onMainThread`, `waiter` and `heldToken` are only touched under `lock`.
     private let lock = NSLock()
     private var values: [Value] = []
     private var onMainThread: [Bool] = []
     private var waiter: (count: Int, expectation: XCTestExpectation)?
+    private var heldToken: SubscriptionToken?
+
+    /// A subscription kept alive as long as the recorder.
+    var token: SubscriptionToken? {
+        get { lock.withLock { heldToken } }
+        set { lock.withLock { heldToken = newValue } }
+    }
 
     var all: [Value] { lock.withLock { values } }
     /// For each value, whether it was recorded on the main thread.
