@@ -41,7 +41,7 @@ extension Future where Value: Sendable {
     /// The future resolves with the operation's value, or with `mapError(error)` when it throws, so an error
     /// reaches the state as an ordinary event. When the task is cancelled (its store was released), neither is
     /// sent: the future stays unresolved, even if the operation then throws `CancellationError`. Cancellation and
-    /// threading are as for ``init(_:)-(()->Value)``.
+    /// threading are as for the non-throwing `init(_:)`.
     ///
     /// - Parameters:
     ///   - operation: The work. Runs in an unstructured task on the global concurrent executor.
