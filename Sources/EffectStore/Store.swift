@@ -48,9 +48,10 @@ public final class Store<S: State> {
 
     /// The serial queue all of the store's work runs on.
     @usableFromInline let queue: DispatchQueue
-    /// The committed state. Written only on `queue`, under the box's lock; read under the lock from other threads
-    /// and without it on `queue` (no writer can run concurrently there).
-    @usableFromInline let stateBox: LockedBox<S>
+    /// The committed state (and the store's lifetime, once something needs it). The state is written only on
+    /// `queue`, under the box's lock; it is read under the lock from other threads and without it on `queue` (no
+    /// writer can run concurrently there).
+    @usableFromInline let stateBox: LockedBox<Committed>
     /// The effect handler, type-erased. Called only on `queue`; holds the handler strongly.
     @usableFromInline let performEffect: ((S.Effect) -> Future<S.Event>?)?
     /// Keeps the event source alive as long as the store.
@@ -83,7 +84,7 @@ public final class Store<S: State> {
         configureEventSource: ((@escaping @Sendable (S.Event) -> Void) -> Void)?
     ) {
         self.queue = DispatchQueue(label: "EffectStore.Store<\(S.self)>")
-        self.stateBox = .make(initialState)
+        self.stateBox = .make(Committed(state: initialState))
         self.performEffect = performEffect
         self.eventSource = eventSource
         self.equality = RuntimeEquality(S.self)
@@ -167,9 +168,21 @@ public final class Store<S: State> {
 
     deinit {
         // No other reference exists, so nothing runs on `queue` any more: reading its confined state is safe.
+        let committed = stateBox.unsynchronizedValue
+        committed.lifetime?.end()  // cancels async effects' tasks and finishes `states` streams
         guard !waitingForEffects.isEmpty else { return }
-        let lastState = stateBox.unsynchronizedValue
-        for promise in waitingForEffects.values { promise.resolve(lastState) }
+        for promise in waitingForEffects.values { promise.resolve(committed.state) }
+    }
+
+    /// What ends with this store: its async effects' tasks and its `states` streams. Made on first use, so a store
+    /// that needs neither pays nothing for it. Safe from any thread.
+    var lifetime: StoreLifetime {
+        stateBox.withLock { committed in
+            if let lifetime = committed.lifetime { return lifetime }
+            let lifetime = StoreLifetime()
+            committed.lifetime = lifetime
+            return lifetime
+        }
     }
 
     // MARK: - Reading state
@@ -182,7 +195,7 @@ public final class Store<S: State> {
     @inlinable
     public var state: S {
         if context == .own { return stateOnQueue(reading: "Store.state") }
-        return stateBox.withLock { $0 }
+        return stateBox.withLock { $0.state }
     }
 
     // MARK: - Dispatching events
@@ -323,7 +336,7 @@ public final class Store<S: State> {
                 """
             )
         }
-        return stateBox.unsynchronizedValue
+        return stateBox.unsynchronizedValue.state
     }
 
     /// Runs an event submitted from outside the loop, or enqueues it when the loop is running here already.
@@ -425,10 +438,10 @@ public final class Store<S: State> {
         isHandling = true
         // `handle` mutates the committed state in place, under the lock: no copy of the state is alive during the
         // mutation unless one is needed for `==`, so copy-on-write storage in the state is not copied per event.
-        let (previous, state, effect) = stateBox.withLock { state -> (S?, S, S.Effect?) in
-            let previous: S? = hasSubscribers && equality != nil ? state : nil
-            let effect = state.handle(event: event)
-            return (previous, state, effect)
+        let (previous, state, effect) = stateBox.withLock { committed -> (S?, S, S.Effect?) in
+            let previous: S? = hasSubscribers && equality != nil ? committed.state : nil
+            let effect = committed.state.handle(event: event)
+            return (previous, committed.state, effect)
         }
         isHandling = false
         if hasSubscribers {
@@ -461,6 +474,20 @@ public final class Store<S: State> {
         subscriber.isActive = false
         if let index = subscribers.firstIndex(where: { $0 === subscriber }) {
             subscribers.remove(at: index)
+        }
+    }
+
+    /// What the state box holds.
+    @usableFromInline
+    struct Committed {
+        @usableFromInline var state: S
+        /// Made on first use; see ``Store/lifetime``.
+        @usableFromInline var lifetime: StoreLifetime?
+
+        @inlinable
+        init(state: S) {
+            self.state = state
+            self.lifetime = nil
         }
     }
 
@@ -513,6 +540,8 @@ public final class Store<S: State> {
 // `var` is confined to `queue` (marked "Confined to `queue`" above) and only touched by code that runs on it —
 // `dispatchPrecondition` checks that in debug builds — or in `deinit`, when no other reference exists.
 extension Store: @unchecked Sendable {}
+
+extension Store: LifetimeOwner {}
 
 /// One subscription: the block, and whether it is still active.
 @usableFromInline

@@ -18,7 +18,13 @@ struct RuntimeEquality<T> {
     func areEqual(_ lhs: T, _ rhs: T) -> Bool {
         equatableType.effectStoreEquals(lhs, rhs)
     }
+
+    @inlinable
+    func callAsFunction(_ lhs: T, _ rhs: T) -> Bool { areEqual(lhs, rhs) }
 }
+
+// Safe because: it holds only a metatype, which is immutable.
+extension RuntimeEquality: @unchecked Sendable {}
 
 extension Equatable {
     /// `lhs == rhs`, where `T` is `Self` (checked by ``RuntimeEquality``, the only caller).

@@ -1,0 +1,80 @@
+/// A parent feature's effect handler, built from its children's handlers.
+///
+/// A parent ``State`` lifts each child's effect into its own effect type (see
+/// ``State/handle(_:in:effect:)``). This handler takes such a parent effect back apart, gives the child's effect
+/// to the child's handler, and lifts the event the child answers with into the parent's event type. You write only
+/// the two embeddings per child, usually enum cases:
+///
+/// ```swift
+/// let appEffects = ComposedEffectHandler<AppState>(
+///     SessionEffects().lifted(effect: AppState.Effect.session, event: AppState.Event.session),
+///     ProcessEffects(service: service).lifted(effect: AppState.Effect.process, event: AppState.Event.process)
+/// )
+/// let appStore = Store<AppState>(effectHandler: appEffects)
+/// ```
+///
+/// Each effect goes to the first child whose effect case it is; an effect no child claims is dropped.
+///
+/// ## Threading and lifetime
+///
+/// ``handle(effect:)`` runs where the store calls it, **on the store's serial queue**, and calls the child's
+/// handler there, synchronously. The lifted future resolves on the thread that resolves the child's future. This
+/// handler holds the child handlers strongly, so they live as long as the store that holds it.
+public final class ComposedEffectHandler<S: State>: EffectHandler {
+    private let children: [ChildEffectHandler<S>]
+
+    /// Creates a handler that routes each effect to the child handler that claims it.
+    ///
+    /// - Parameter children: Child handlers lifted with ``EffectHandler/lifted(effect:event:)``.
+    public init(_ children: ChildEffectHandler<S>...) {
+        self.children = children
+    }
+
+    /// Gives `effect` to the child handler whose effect case it is, and lifts its answer.
+    ///
+    /// - Parameter effect: A parent effect.
+    /// - Returns: The child's future, mapped to the parent's event, or `nil`.
+    public func handle(effect: S.Effect) -> Future<S.Event>? {
+        for child in children {
+            if let answer = child.handleIfOwn(effect) { return answer.future }
+        }
+        return nil
+    }
+}
+
+/// A child feature's effect handler, lifted into a parent feature's effect and event types.
+///
+/// Made by ``EffectHandler/lifted(effect:event:)`` and combined by ``ComposedEffectHandler``.
+public struct ChildEffectHandler<Parent: State> {
+    /// Answers a parent effect when it is this child's, with the child's future lifted; `nil` when it is not.
+    fileprivate let handleIfOwn: (Parent.Effect) -> Answer?
+
+    fileprivate struct Answer {
+        let future: Future<Parent.Event>?
+    }
+}
+
+extension EffectHandler {
+    /// Lifts this child handler into a parent feature, for ``ComposedEffectHandler``.
+    ///
+    /// ```swift
+    /// ProcessEffects(service: service).lifted(effect: AppState.Effect.process, event: AppState.Event.process)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - effect: The parent's effect case that wraps this child's effects, such as `AppState.Effect.process`.
+    ///     It must be an enum case with one associated value; the parent effect is recognised from it by
+    ///     reflection.
+    ///   - event: Embeds this child's event in the parent's event type, such as `AppState.Event.process`. Runs on
+    ///     the thread that resolves the child's future.
+    /// - Returns: The lifted handler. It holds this handler strongly.
+    public func lifted<Parent: State>(
+        effect: @escaping (S.Effect) -> Parent.Effect,
+        event: @escaping @Sendable (S.Event) -> Parent.Event
+    ) -> ChildEffectHandler<Parent> {
+        ChildEffectHandler { parentEffect in
+            guard let childEffect = extractCase(effect, from: parentEffect) else { return nil }
+            return .init(future: self.handle(effect: childEffect)?.map(event))
+        }
+    }
+}

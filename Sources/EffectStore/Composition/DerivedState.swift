@@ -1,0 +1,156 @@
+/// A read-only view of a store's state, derived with a pure function: `store.map { ProcessListViewState($0) }`.
+///
+/// This is the state-container rule `UI = render(viewState(domainState))` as a value you can hand to a view. A
+/// derived state has a ``state``, can be subscribed to like a store — ``subscribe(_:)``,
+/// ``StateSource/subscribe(on:_:)``, ``states`` — and can be mapped again. It is how a view subscribes to one part
+/// of the state tree:
+///
+/// ```swift
+/// let viewState = processStore.map { ProcessListViewState($0) }
+/// let token = viewState.subscribe(on: .main) { viewState in listView.render(state: viewState) }
+///
+/// let isLoggedIn = appStore.map(\.session.isLoggedIn)     // notified only when `isLoggedIn` changes
+/// let title = isLoggedIn.map { $0 ? "Processes" : "Welcome" }
+/// ```
+///
+/// ## Notifications
+///
+/// When `Value` is `Equatable`, a subscriber is not called with a value equal to the last one it received, so a
+/// view of one field is not notified when other fields change. Other values are delivered on every state the
+/// source delivers.
+///
+/// ## Threading and ordering
+///
+/// A derived state adds no queue of its own: each subscription is a subscription to the store, so it has exactly
+/// the store's guarantees (see "Threading" on ``Store``). The transform and the subscriber blocks run **on the
+/// store's serial queue**, in order, never concurrently with themselves; a subscription made from outside any store
+/// has received the current value when ``subscribe(_:)`` returns. ``state`` may be read from any thread; it applies
+/// the transform to the store's latest committed state on the calling thread.
+///
+/// The transform runs once per subscriber for each state the store delivers, and once per read of ``state``: keep
+/// it pure and cheap, or map to a smaller value first.
+///
+/// ## Lifetime
+///
+/// A derived state does not keep its store alive; only a `map` of a derived state keeps that derived state (not
+/// the store) alive. Once the store is released, ``state`` keeps returning the last value this view derived,
+/// ``subscribe(_:)`` calls its block once with that value on the calling thread, and ``states`` finishes.
+public final class DerivedState<Value: Sendable>: StateSource {
+    /// The transformed current state, or `nil` once the store is gone.
+    private let read: @Sendable () -> Value?
+    /// Subscribes to the upstream source with the transform applied; `nil` once the store is gone.
+    private let subscribeUpstream: @Sendable (@escaping @Sendable (Value) -> Void) -> SubscriptionToken?
+    /// The last value derived, read or delivered: what ``state`` answers once the store is gone.
+    private let lastValue: LockedBox<Value>
+    /// `==` when `Value` is `Equatable`, to skip values equal to the last one a subscriber received.
+    private let isEqual: SendableEquality<Value>?
+    /// Ends with the store at the root of this view.
+    let lifetime: StoreLifetime
+
+    init(
+        initialValue: Value,
+        lifetime: StoreLifetime,
+        read: @escaping @Sendable () -> Value?,
+        subscribeUpstream: @escaping @Sendable (@escaping @Sendable (Value) -> Void) -> SubscriptionToken?
+    ) {
+        self.read = read
+        self.subscribeUpstream = subscribeUpstream
+        self.lastValue = .make(initialValue)
+        self.isEqual = SendableEquality(Value.self)
+        self.lifetime = lifetime
+    }
+
+    /// The store's current state, transformed.
+    ///
+    /// ```swift
+    /// let title = processStore.map { ProcessListViewState($0) }.state.title
+    /// ```
+    ///
+    /// Safe from any thread; the transform runs on the calling thread. Once the store is released, this is the
+    /// last value the view derived. Like ``Store/state``, it must not be read from inside ``State/handle(event:)``.
+    public var state: Value {
+        guard let value = read() else { return lastValue.withLock { $0 } }
+        lastValue.withLock { $0 = value }
+        return value
+    }
+
+    /// Calls `block` with the current derived value, then with every later one that differs from the last.
+    ///
+    /// ```swift
+    /// let token = processStore.map(\.processes.count).subscribe { count in print("\(count) processes") }
+    /// ```
+    ///
+    /// When `Value` is `Equatable`, a value equal to the last one this block received is skipped. Ordering,
+    /// re-entrancy and cancellation are those of ``Store/subscribe(_:)``.
+    ///
+    /// - Parameter block: Runs **on the store's serial queue**, never concurrently with itself. If the store is
+    ///   already released, it runs once, with the last derived value, on the calling thread.
+    /// - Returns: A token that keeps the subscription alive. Cancel or release it to stop. It does not keep the
+    ///   store alive.
+    public func subscribe(_ block: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
+        let isEqual = self.isEqual
+        let lastValue = self.lastValue
+        // The last value this subscriber received; the store calls the block below serially.
+        let lastDelivered = LockedBox<Value?>.make(nil)
+        let token = subscribeUpstream { value in
+            lastValue.withLock { $0 = value }
+            if let isEqual {
+                let isChange = lastDelivered.withLock { last -> Bool in
+                    defer { last = value }
+                    guard let last else { return true }
+                    return !isEqual(last, value)
+                }
+                guard isChange else { return }
+            }
+            block(value)
+        }
+        if let token { return token }
+        block(lastValue.withLock { $0 })
+        return SubscriptionToken(InertSubscription())
+    }
+
+    /// Derives a further view from this one.
+    ///
+    /// ```swift
+    /// let viewState = appStore.map(\.process).map { ProcessListViewState($0) }
+    /// ```
+    ///
+    /// The new view keeps this one alive (not the store), and is notified only when its own value changes, when
+    /// that value is `Equatable`.
+    ///
+    /// - Parameter transform: A pure function of this view's value. Runs on the store's queue for subscribers,
+    ///   and on the reading thread for ``state``.
+    /// - Returns: The derived view.
+    public func map<Derived: Sendable>(_ transform: @escaping @Sendable (Value) -> Derived) -> DerivedState<Derived> {
+        let parent = self
+        return DerivedState<Derived>(
+            initialValue: transform(parent.state),
+            lifetime: lifetime,
+            read: { transform(parent.state) },
+            subscribeUpstream: { block in parent.subscribe { block(transform($0)) } }
+        )
+    }
+}
+
+extension Store {
+    /// Derives a read-only view of this store's state with a pure function.
+    ///
+    /// ```swift
+    /// let viewState: DerivedState<ProcessListViewState> = processStore.map { ProcessListViewState($0) }
+    /// let isLoggedIn = sessionStore.map(\.isLoggedIn)
+    /// ```
+    ///
+    /// The view holds the store weakly: it never keeps a released store alive. See ``DerivedState``.
+    ///
+    /// - Parameter transform: A pure function of the state. Runs on the store's queue for subscribers, and on
+    ///   the reading thread for ``DerivedState/state``.
+    /// - Returns: The derived view.
+    public func map<Derived: Sendable>(_ transform: @escaping @Sendable (S) -> Derived) -> DerivedState<Derived> {
+        DerivedState<Derived>(
+            initialValue: transform(state),
+            lifetime: lifetime,
+            read: { [weak self] in self.map { transform($0.state) } },
+            subscribeUpstream: { [weak self] block in self?.subscribe { block(transform($0)) } }
+        )
+    }
+}

@@ -1,0 +1,105 @@
+import Dispatch
+import EffectStore
+import XCTest
+
+final class DerivedStateTests: XCTestCase {
+    func test_state_isTheTransformOfTheStoresCurrentState() {
+        let store = Store<ProcessState>()
+        let viewState = store.map { ProcessListViewState($0) }
+
+        XCTAssertEqual(viewState.state, ProcessListViewState(title: "Processes", rows: [], showsSpinner: false))
+        store.dispatch(event: .fetchProcesses)
+        XCTAssertEqual(viewState.state, ProcessListViewState(title: "Loading…", rows: [], showsSpinner: true))
+    }
+
+    func test_subscribe_deliversCurrentThenEveryChangeInOrder() {
+        let store = Store<TwoFieldState>()
+        let recorder = ValueRecorder<Int>()
+        let token = store.map(\.count).subscribe { recorder.record($0) }
+
+        for _ in 1...3 { store.dispatch(event: .increment) }
+
+        XCTAssertEqual(recorder.all, [0, 1, 2, 3])  // synchronous: dispatched from outside any store
+        token.cancel()
+    }
+
+    func test_subscribe_viewOfOneFieldIsNotNotifiedWhenOtherFieldsChange() {
+        let store = Store<TwoFieldState>()
+        let recorder = ValueRecorder<Int>()
+        let token = store.map(\.count).subscribe { recorder.record($0) }
+
+        store.dispatch(event: .rename("a"))
+        store.dispatch(event: .rename("b"))
+        store.dispatch(event: .increment)
+        store.dispatch(event: .rename("c"))
+        store.dispatch(event: .set(1))  // same count: not a change
+
+        XCTAssertEqual(recorder.all, [0, 1])
+        token.cancel()
+    }
+
+    func test_mapOfMap_derivesAgainAndNotifiesOnlyWhenItsOwnValueChanges() {
+        let store = Store<TwoFieldState>()
+        let isEven = store.map(\.count).map { $0 % 2 == 0 }
+        let label = isEven.map { $0 ? "even" : "odd" }
+        let recorder = ValueRecorder<String>()
+        let token = label.subscribe { recorder.record($0) }
+
+        store.dispatch(event: .set(2))  // still even
+        store.dispatch(event: .set(3))
+        store.dispatch(event: .set(5))  // still odd
+        store.dispatch(event: .set(6))
+
+        XCTAssertEqual(recorder.all, ["even", "odd", "even"])
+        XCTAssertEqual(label.state, "even")
+        token.cancel()
+    }
+
+    func test_subscribe_concurrentDispatchesArriveInTheStoresOrderWithoutLossOrRepeat() {
+        let store = Store<TwoFieldState>()
+        let recorder = ValueRecorder<Int>()
+        let threads = 4
+        let eventsPerThread = 250
+        let total = threads * eventsPerThread
+        let done = recorder.expectation(count: total + 1)
+        let token = store.map(\.count).subscribe { recorder.record($0) }
+
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for _ in 0..<eventsPerThread { store.dispatch(event: .increment) }
+        }
+
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(recorder.all, Array(0...total))
+        token.cancel()
+    }
+
+    func test_map_doesNotKeepTheStoreAlive_andKeepsTheLastValue() {
+        var store: Store<TwoFieldState>? = Store<TwoFieldState>()
+        weak let weakStore = store
+        let count = store!.map(\.count)
+        let doubled = count.map { $0 * 2 }
+        store!.dispatch(event: .set(21))
+        XCTAssertEqual(doubled.state, 42)
+
+        store = nil
+
+        XCTAssertNil(weakStore)
+        XCTAssertEqual(count.state, 21)
+        XCTAssertEqual(doubled.state, 42)
+        let recorder = ValueRecorder<Int>()
+        let token = doubled.subscribe { recorder.record($0) }
+        XCTAssertEqual(recorder.all, [42])  // once, with the last value
+        token.cancel()
+    }
+
+    func test_subscribe_tokenDoesNotKeepTheStoreAlive() {
+        var store: Store<TwoFieldState>? = Store<TwoFieldState>()
+        weak let weakStore = store
+        let token = store!.map(\.name).subscribe { _ in }
+
+        store = nil
+
+        XCTAssertNil(weakStore)
+        token.cancel()
+    }
+}

@@ -1,0 +1,59 @@
+import Dispatch
+import EffectStore
+import XCTest
+
+final class StoreEventSourceTests: XCTestCase {
+    /// Flux: one session store, three feature stores kept in sync with it by one-line event sources.
+    func test_storeEventSource_oneLogOutResetsEveryFeatureStoreExactlyOnce() async {
+        let sessionStore = Store<SessionState>(initialState: SessionState(user: "ana"))
+        let features = (0..<3).map { _ in makeProcessStore(sessionStore: sessionStore, service: StubProcessService()) }
+        let loaded = ProcessState.loaded(StubProcessService().processes)
+        for feature in features {
+            let state = await feature.dispatch(event: .fetchProcesses).value  // after the async download's answer
+            XCTAssertEqual(state, loaded)
+        }
+        let recorders = features.map { feature -> ValueRecorder<ProcessState> in
+            let recorder = ValueRecorder<ProcessState>()
+            recorder.token = feature.subscribe { recorder.record($0) }
+            return recorder
+        }
+        let resets = recorders.map { $0.expectation(count: 2, description: "reset") }
+
+        sessionStore.dispatch(event: .logOut)
+
+        await fulfillment(of: resets, timeout: 5)
+        sessionStore.dispatch(event: .logOut)  // already logged out: the session state does not change
+        for feature in features { _ = await feature.dispatch(event: .userDidLogOut).value }  // a barrier per store
+        for recorder in recorders {
+            XCTAssertEqual(recorder.all, [loaded, .idle], "one reset each: nothing lost, nothing duplicated")
+        }
+    }
+
+    func test_storeEventSource_seesTheCurrentStateFirst() {
+        let sessionStore = Store<SessionState>()  // logged out
+        let processStore = Store<ProcessState>(
+            initialState: .loaded([]),
+            eventSource: StoreEventSource(sessionStore) { $0.isLoggedIn ? nil : .userDidLogOut }
+        )
+        let reset = expectation(description: "reset for the current session state")
+        let token = processStore.subscribe { if $0 == .idle { reset.fulfill() } }
+
+        wait(for: [reset], timeout: 5)
+        token.cancel()
+    }
+
+    func test_storeEventSource_keepsNeitherStoreAlive() {
+        var sessionStore: Store<SessionState>? = Store<SessionState>(initialState: SessionState(user: "ana"))
+        weak let weakSession = sessionStore
+        var processStore: Store<ProcessState>? = makeProcessStore(
+            sessionStore: sessionStore!,
+            service: StubProcessService()
+        )
+        weak let weakProcess = processStore
+
+        sessionStore = nil
+        XCTAssertNil(weakSession)
+        processStore = nil
+        XCTAssertNil(weakProcess)
+    }
+}
