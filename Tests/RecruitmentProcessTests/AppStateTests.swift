@@ -22,8 +22,9 @@ final class AppStateTests: XCTestCase {
 
     func test_logOut_whenLoggedIn_resetsTheList() {
         for process in [ProcessState.idle, .loading, .loaded(processes), .error("Offline")] {
-            assertTransition(from: AppState(session: ana, process: process), on: .session(.logOut),
-                             to: AppState(session: .loggedOut, process: .idle), effect: nil)
+            assertTransition(
+                from: AppState(session: ana, process: process), on: .session(.logOut),
+                to: AppState(session: .loggedOut, process: .idle), effect: nil)
         }
     }
 
@@ -34,10 +35,12 @@ final class AppStateTests: XCTestCase {
     // MARK: Process events
 
     func test_processEvent_whenLoggedIn_isDelegatedAndItsEffectLifted() {
-        assertTransition(from: AppState(session: ana), on: .process(.fetchProcesses),
-                         to: AppState(session: ana, process: .loading), effect: .process(.downloadProcesses))
-        assertTransition(from: AppState(session: ana, process: .loading), on: .process(.load(processes: processes)),
-                         to: AppState(session: ana, process: .loaded(processes)), effect: nil)
+        assertTransition(
+            from: AppState(session: ana), on: .process(.fetchProcesses),
+            to: AppState(session: ana, process: .loading), effect: .process(.downloadProcesses))
+        assertTransition(
+            from: AppState(session: ana, process: .loading), on: .process(.load(processes: processes)),
+            to: AppState(session: ana, process: .loaded(processes)), effect: nil)
     }
 
     func test_processEvent_whenLoggedOut_isIgnored() {
@@ -52,13 +55,16 @@ final class AppStateTests: XCTestCase {
     // MARK: Flows and invariants, with EffectStoreTesting
 
     func test_trace_logInFetchLogOut_theLateAnswerIsIgnored() {
-        assertTrace(given: AppState.initialState, [
-            .when(.session(.logIn(user: "ana")), then: AppState(session: ana)),
-            .when(.process(.fetchProcesses), then: AppState(session: ana, process: .loading),
-                  effect: .process(.downloadProcesses)),
-            .when(.session(.logOut), then: AppState()),
-            .when(.process(.load(processes: processes)), then: AppState()),
-        ])
+        assertTrace(
+            given: AppState.initialState,
+            [
+                .when(.session(.logIn(user: "ana")), then: AppState(session: ana)),
+                .when(
+                    .process(.fetchProcesses), then: AppState(session: ana, process: .loading),
+                    effect: .process(.downloadProcesses)),
+                .when(.session(.logOut), then: AppState()),
+                .when(.process(.load(processes: processes)), then: AppState()),
+            ])
     }
 
     func test_explore_nobodyLoggedInMeansAnIdleList() {

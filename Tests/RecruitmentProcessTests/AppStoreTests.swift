@@ -9,15 +9,17 @@ final class AppStoreTests: XCTestCase {
     func test_appEffects_downloadProcesses_answersWithTheLiftedLoad() {
         let service = InMemoryProcessService(processes: Process.examples)
 
-        assertEffect(.process(.downloadProcesses), on: makeAppEffects(service: service),
-                     produces: .process(.load(processes: Process.examples)))
+        assertEffect(
+            .process(.downloadProcesses), on: makeAppEffects(service: service),
+            produces: .process(.load(processes: Process.examples)))
     }
 
     func test_appEffects_downloadProcesses_whenTheServiceFails_answersWithTheLiftedFailure() {
         let service = InMemoryProcessService(script: [.fail(message: "Offline")])
 
-        assertEffect(.process(.downloadProcesses), on: makeAppEffects(service: service),
-                     produces: .process(.failed(reason: "Offline")))
+        assertEffect(
+            .process(.downloadProcesses), on: makeAppEffects(service: service),
+            produces: .process(.failed(reason: "Offline")))
     }
 
     func test_appStore_logInFetchLogOut_runsTheWholeLoop() {
@@ -46,11 +48,13 @@ final class AppStoreTests: XCTestCase {
         service.releaseAnswers()  // the download answers after the log-out
 
         XCTAssertEqual(value(of: fetch), AppState(), "the chain ends with the late answer, which is ignored")
-        XCTAssertEqual(states.values, [
-            AppState(session: .loggedIn(user: "ana")),
-            AppState(session: .loggedIn(user: "ana"), process: .loading),
-            AppState(),
-        ])
+        XCTAssertEqual(
+            states.values,
+            [
+                AppState(session: .loggedIn(user: "ana")),
+                AppState(session: .loggedIn(user: "ana"), process: .loading),
+                AppState(),
+            ])
         token.cancel()
     }
 

@@ -46,8 +46,9 @@ final class LogOutEventsTests: XCTestCase {
 
     func test_makeProcessStore_whenTheSessionStartsLoggedOut_keepsItsInitialState() {
         let sessionStore = Store<SessionState>(initialState: .loggedOut)
-        let store = makeProcessStore(service: InMemoryProcessService(), sessionStore: sessionStore,
-                                     initialState: .loaded(Process.examples))
+        let store = makeProcessStore(
+            service: InMemoryProcessService(), sessionStore: sessionStore,
+            initialState: .loaded(Process.examples))
 
         // An event this thread dispatches after creating the store is handled after anything the source sent.
         let barrier = value(of: store.dispatch(event: .failed(reason: "ignored while loaded")))
@@ -79,8 +80,9 @@ final class LogOutEventsTests: XCTestCase {
     func test_makeProcessStore_keepsNeitherStoreAlive() {
         var sessionStore: Store<SessionState>? = Store<SessionState>(initialState: .loggedIn(user: "ana"))
         weak let weakSession = sessionStore
-        var store: Store<ProcessState>? = makeProcessStore(service: InMemoryProcessService(),
-                                                           sessionStore: sessionStore!)
+        var store: Store<ProcessState>? = makeProcessStore(
+            service: InMemoryProcessService(),
+            sessionStore: sessionStore!)
         weak let weakStore = store
 
         store = nil

@@ -45,8 +45,9 @@ final class ProcessEffectsTests: XCTestCase {
         let service = InMemoryProcessService(latency: .never)
         let log = FailureLog()
 
-        let event = eventProduced(by: .downloadProcesses, on: ProcessEffects(service: service),
-                                  within: .milliseconds(50), reporter: log.reporter)
+        let event = eventProduced(
+            by: .downloadProcesses, on: ProcessEffects(service: service),
+            within: .milliseconds(50), reporter: log.reporter)
 
         XCTAssertNil(event)
         XCTAssertEqual(log.messages.count, 1)

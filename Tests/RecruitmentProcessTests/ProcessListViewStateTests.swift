@@ -9,16 +9,18 @@ final class ProcessListViewStateTests: XCTestCase {
     func test_init_idle_invitesToLoad() {
         XCTAssertEqual(
             ProcessListViewState(.idle),
-            ProcessListViewState(title: "Processes", rows: [], isLoading: false, errorBanner: nil,
-                                 placeholder: "Pull to load your processes.", isRefreshEnabled: true)
+            ProcessListViewState(
+                title: "Processes", rows: [], isLoading: false, errorBanner: nil,
+                placeholder: "Pull to load your processes.", isRefreshEnabled: true)
         )
     }
 
     func test_init_loading_showsTheSpinnerAndDisablesRefresh() {
         XCTAssertEqual(
             ProcessListViewState(.loading),
-            ProcessListViewState(title: "Processes", rows: [], isLoading: true, errorBanner: nil,
-                                 placeholder: nil, isRefreshEnabled: false)
+            ProcessListViewState(
+                title: "Processes", rows: [], isLoading: true, errorBanner: nil,
+                placeholder: nil, isRefreshEnabled: false)
         )
     }
 
@@ -39,17 +41,19 @@ final class ProcessListViewStateTests: XCTestCase {
     func test_init_loadedEmpty_saysThereAreNone() {
         XCTAssertEqual(
             ProcessListViewState(.loaded([])),
-            ProcessListViewState(title: "Processes (0)", rows: [], isLoading: false, errorBanner: nil,
-                                 placeholder: "No processes right now.", isRefreshEnabled: true)
+            ProcessListViewState(
+                title: "Processes (0)", rows: [], isLoading: false, errorBanner: nil,
+                placeholder: "No processes right now.", isRefreshEnabled: true)
         )
     }
 
     func test_init_error_showsTheBannerAndAllowsRetry() {
         XCTAssertEqual(
             ProcessListViewState(.error("Offline")),
-            ProcessListViewState(title: "Processes", rows: [], isLoading: false,
-                                 errorBanner: "Could not load the processes: Offline", placeholder: nil,
-                                 isRefreshEnabled: true)
+            ProcessListViewState(
+                title: "Processes", rows: [], isLoading: false,
+                errorBanner: "Could not load the processes: Offline", placeholder: nil,
+                isRefreshEnabled: true)
         )
     }
 

@@ -50,8 +50,9 @@ final class ProcessStateExplorerTests: XCTestCase {
 
         XCTAssertEqual(log.messages.count, 2)
         let message = log.messages.first ?? ""
-        XCTAssertTrue(message.contains("\"never loaded without having been loading\" is violated after 1 event"),
-                      message)
+        XCTAssertTrue(
+            message.contains("\"never loaded without having been loading\" is violated after 1 event"),
+            message)
         XCTAssertTrue(message.contains("To fix,"), message)
     }
 

@@ -54,7 +54,7 @@ final class ReadmeDiagramTests: XCTestCase {
     /// The text between the markers, or `nil` when a marker is missing.
     static func section(in readme: String) -> Range<String.Index>? {
         guard let begin = readme.range(of: Self.begin),
-              let end = readme.range(of: Self.end, range: begin.upperBound..<readme.endIndex)
+            let end = readme.range(of: Self.end, range: begin.upperBound..<readme.endIndex)
         else { return nil }
         return begin.upperBound..<end.lowerBound
     }
