@@ -14,6 +14,10 @@ import EffectStore
 /// sessionStore.dispatch(event: .logOut)   // the process store soon handles .userDidLogOut
 /// ```
 ///
+/// This is the article's explicit version, written by hand. ``makeProcessStore(service:sessionStore:initialState:)``
+/// uses ``logOutEvents(of:)`` instead: the same events from a `StoreEventSource`, in one line, which unlike this
+/// class does not keep the session store alive.
+///
 /// ## What counts as a log-out
 ///
 /// Only a *transition* from logged in to logged out. A session that is already logged out when the process store

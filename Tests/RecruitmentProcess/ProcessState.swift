@@ -30,10 +30,13 @@ import EffectStore
 /// "Ignored" means: the state stays as it is and no effect is returned. An answer (`load`/`failed`) counts only
 /// while `loading`, so a download that finishes after the user logged out cannot bring the list back.
 ///
+/// It is `Hashable`, so `EffectStoreTesting`'s `StateExplorer` can visit every state it can reach; the README's
+/// state diagram is generated that way.
+///
 /// - Note: One case is *not* covered: log out while loading, fetch again, and the first download's late answer
 ///   arrives while the second is `loading`; it is taken as the answer. Telling the two apart needs a request
 ///   identifier in `loading` and in the answer events.
-public enum ProcessState: State, Equatable {
+public enum ProcessState: State, Hashable {
     /// Nothing loaded and nothing in flight: the initial state, and the state after log-out.
     case idle
     /// A download is in flight.
@@ -44,7 +47,7 @@ public enum ProcessState: State, Equatable {
     case error(String)
 
     /// What can happen to the process list.
-    public enum Event: Sendable, Equatable {
+    public enum Event: Sendable, Hashable {
         /// The user asks for the processes: first load, refresh, or retry after an error.
         case fetchProcesses
         /// The download succeeded with these processes.
@@ -56,7 +59,7 @@ public enum ProcessState: State, Equatable {
     }
 
     /// What the process list asks the outside world to do.
-    public enum Effect: Sendable, Equatable {
+    public enum Effect: Sendable, Hashable {
         /// Fetch the processes and answer with ``Event/load(processes:)`` or ``Event/failed(reason:)``.
         case downloadProcesses
     }

@@ -8,11 +8,14 @@ import EffectStore
 /// let state = await store.dispatch(event: .fetchProcesses).value   // .loaded(Process.examples)
 /// ```
 ///
+/// The store hears about log-outs through ``logOutEvents(of:)``: the same events as ``ProcessEvents``, with
+/// `StoreEventSource` doing the subscribing.
+///
 /// - Parameters:
 ///   - service: Fetches the processes for ``ProcessEffects``.
-///   - sessionStore: The session ``ProcessEvents`` watches for log-outs.
+///   - sessionStore: The session to watch for log-outs. Not kept alive by the process store.
 ///   - initialState: The state to start from; ``ProcessState/idle`` by default.
-/// - Returns: A store that owns its ``ProcessEffects`` and ``ProcessEvents``.
+/// - Returns: A store that owns its ``ProcessEffects`` and its log-out event source.
 public func makeProcessStore(
     service: any ProcessService,
     sessionStore: Store<SessionState>,
@@ -21,6 +24,38 @@ public func makeProcessStore(
     Store(
         initialState: initialState,
         effectHandler: ProcessEffects(service: service),
-        eventSource: ProcessEvents(sessionStore: sessionStore)
+        eventSource: logOutEvents(of: sessionStore)
     )
+}
+
+/// Sends ``ProcessState/Event/userDidLogOut`` each time `sessionStore` goes from logged in to logged out: the
+/// hand-written ``ProcessEvents``, in one line with `StoreEventSource`.
+///
+/// ```swift
+/// let processStore = Store<ProcessState>(
+///     effectHandler: ProcessEffects(service: service),
+///     eventSource: logOutEvents(of: sessionStore)
+/// )
+/// sessionStore.dispatch(event: .logOut)   // the process store soon handles .userDidLogOut, once
+/// ```
+///
+/// It observes `sessionStore.map(\.isLoggedIn)`, which delivers only when `isLoggedIn` changes, so a log-out is
+/// sent once however many logged-out states follow. What counts as a log-out is what ``ProcessEvents`` counts: a
+/// move from logged in to logged out. A session that is already logged out when the process store is created sends
+/// nothing — the bare `{ $0 ? nil : .userDidLogOut }` would send one for that first value — which is what the
+/// ``LogOutDetector`` remembers.
+///
+/// ## Threading and lifetime
+///
+/// The detector runs on the session store's serial queue (the first time on the thread that creates the process
+/// store), behind a private lock; the event reaches the process store asynchronously, on its own queue. The event
+/// source keeps neither store alive.
+///
+/// - Parameter sessionStore: The session to watch.
+/// - Returns: An event source for one process store.
+public func logOutEvents(of sessionStore: Store<SessionState>) -> StoreEventSource<ProcessState> {
+    let logOuts = Locked(LogOutDetector())
+    return StoreEventSource(sessionStore.map(\.isLoggedIn)) { isLoggedIn in
+        logOuts.withLock { $0.observe(isLoggedIn: isLoggedIn) } ? .userDidLogOut : nil
+    }
 }

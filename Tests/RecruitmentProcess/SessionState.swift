@@ -22,14 +22,14 @@ import EffectStore
 ///
 /// Logging in while logged in is ignored: to switch users, log out first, so that features drop the previous
 /// user's data.
-public enum SessionState: State, Equatable {
+public enum SessionState: State, Hashable {
     /// Nobody is logged in: the initial state.
     case loggedOut
     /// `user` is logged in.
     case loggedIn(user: String)
 
     /// What can happen to the session.
-    public enum Event: Sendable, Equatable {
+    public enum Event: Sendable, Hashable {
         /// `user` logged in.
         case logIn(user: String)
         /// The user logged out.
@@ -37,7 +37,7 @@ public enum SessionState: State, Equatable {
     }
 
     /// The session has no effects: this type has no values.
-    public enum Effect: Sendable, Equatable {}
+    public enum Effect: Sendable, Hashable {}
 
     /// ``loggedOut``.
     public static var initialState: SessionState { .loggedOut }

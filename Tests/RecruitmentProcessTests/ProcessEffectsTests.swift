@@ -1,8 +1,9 @@
 import EffectStore
+import EffectStoreTesting
 import RecruitmentProcess
 import XCTest
 
-/// The one collaboration test of the shell: effect in, the service's answer out as an event.
+/// The shell on its own: a real `ProcessEffects` against the in-memory service, effect in, event out.
 final class ProcessEffectsTests: XCTestCase {
     func test_eventForResult_mapsSuccessToLoadAndFailureToFailed() {
         XCTAssertEqual(ProcessEffects.event(for: .success(Process.examples)), .load(processes: Process.examples))
@@ -12,15 +13,44 @@ final class ProcessEffectsTests: XCTestCase {
         )
     }
 
-    func test_downloadProcesses_callsTheServiceOnceAndAnswersWithItsResult() {
+    func test_downloadProcesses_whenTheServiceSucceeds_answersWithItsProcesses() {
+        let service = InMemoryProcessService(processes: Process.examples)
+        let effects = ProcessEffects(service: service)
+
+        assertEffect(.downloadProcesses, on: effects, produces: .load(processes: Process.examples))
+
+        XCTAssertEqual(service.callCount, 1)
+    }
+
+    func test_downloadProcesses_whenTheServiceFails_answersWithItsMessage() {
+        let service = InMemoryProcessService(script: [.fail(message: "Network unreachable")])
+        let effects = ProcessEffects(service: service)
+
+        assertEffect(.downloadProcesses, on: effects, produces: .failed(reason: "Network unreachable"))
+
+        XCTAssertEqual(service.callCount, 1)
+    }
+
+    func test_downloadProcesses_callsTheServiceOncePerEffect() {
         let service = InMemoryProcessService(processes: Process.examples, script: [.fail(message: "Offline")])
         let effects = ProcessEffects(service: service)
 
-        let failure = effects.handle(effect: .downloadProcesses)
-        let success = effects.handle(effect: .downloadProcesses)
+        assertEffect(.downloadProcesses, on: effects, produces: .failed(reason: "Offline"))
+        assertEffect(.downloadProcesses, on: effects, produces: .load(processes: Process.examples))
 
-        XCTAssertEqual(failure.flatMap { value(of: $0) }, .failed(reason: "Offline"))
-        XCTAssertEqual(success.flatMap { value(of: $0) }, .load(processes: Process.examples))
         XCTAssertEqual(service.callCount, 2)
+    }
+
+    func test_downloadProcesses_whenTheServiceNeverAnswers_theCheckFailsInsteadOfHanging() {
+        let service = InMemoryProcessService(latency: .never)
+        let log = FailureLog()
+
+        let event = eventProduced(
+            by: .downloadProcesses, on: ProcessEffects(service: service),
+            within: .milliseconds(50), reporter: log.reporter)
+
+        XCTAssertNil(event)
+        XCTAssertEqual(log.messages.count, 1)
+        XCTAssertTrue(log.messages.first?.contains("did not answer .downloadProcesses") == true, "\(log.messages)")
     }
 }

@@ -1,7 +1,8 @@
 import RecruitmentProcess
 import XCTest
 
-/// Data in, data out: every (state, event) pair of the transition table, and the queries.
+/// Data in, data out with nothing but XCTest: every (state, event) pair of the transition table, and the queries.
+/// This is the README's lesson; the trace, test-store and explorer tests build on it.
 final class ProcessStateTests: XCTestCase {
     private let processes = Process.examples
     private let otherProcesses = [Process(id: "p-9", title: "Nurse", company: "Hospital")]
@@ -57,6 +58,23 @@ final class ProcessStateTests: XCTestCase {
         assertTransition(from: .loading, on: .userDidLogOut, to: .idle, effect: nil)
         assertTransition(from: .loaded(processes), on: .userDidLogOut, to: .idle, effect: nil)
         assertTransition(from: .error("Offline"), on: .userDidLogOut, to: .idle, effect: nil)
+    }
+
+    // MARK: A flow, step by step
+
+    /// The same flow as `ProcessStateTraceTests.test_logOut_midFlight_goesIdleAndTheLateAnswerIsIgnored`, in plain
+    /// XCTest: one `handle(event:)` and two assertions per step.
+    func test_logOut_midFlight_goesIdleAndTheLateAnswerIsIgnored() {
+        var state = ProcessState.idle
+
+        XCTAssertEqual(state.handle(event: .fetchProcesses), .downloadProcesses)
+        XCTAssertEqual(state, .loading)
+        XCTAssertNil(state.handle(event: .userDidLogOut))
+        XCTAssertEqual(state, .idle)
+        XCTAssertNil(state.handle(event: .load(processes: processes)))
+        XCTAssertEqual(state, .idle)
+        XCTAssertNil(state.handle(event: .failed(reason: "Timed out")))
+        XCTAssertEqual(state, .idle)
     }
 
     // MARK: Queries

@@ -1,7 +1,11 @@
 import EffectStore
 
-// Small stand-ins for the RecruitmentProcess example module (written on another branch), showing how it uses
-// derived view state (part 1), a one-line store event source (part 3) and child features (part 4).
+// Small recruitment-shaped fixtures for the library's own tests of derived view state (part 1), store event
+// sources (part 3), child features (part 4) and async effects (part 5). The real example module now does parts 1, 3
+// and 4 itself (Tests/RecruitmentProcess: ProcessListViewState, logOutEvents(of:), AppState/makeAppEffects). These
+// stay because they exercise what it does not — an async `ProcessEffects` with a `FailureEvent`, a child with an
+// effect (`SessionEffects`), an enum-case child (`AppFlow`) — and because EffectStoreTests depends on EffectStore
+// alone.
 
 struct Process: Sendable, Equatable {
     let id: Int

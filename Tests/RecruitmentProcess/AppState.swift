@@ -1,0 +1,82 @@
+import EffectStore
+
+/// The app-level feature: the session and the process list in one state, each handled by its own ``State``.
+///
+/// A parent that holds its children's states and only routes: session events go to ``session``, process events to
+/// ``process``, with `State.handle(_:in:effect:)` doing the delegation by key path and lifting the child's effect.
+/// The parent adds the decisions that need both children, and nothing else:
+///
+/// - **A log-out resets the process list.** When a session event moves the session from logged in to logged out,
+///   the process child also handles ``ProcessState/Event/userDidLogOut``: what ``logOutEvents(of:)`` does between
+///   two stores, here inside one state.
+/// - **No process work while logged out.** Process events are ignored while nobody is logged in, so a download
+///   cannot start, and a late answer cannot land, without a user.
+///
+/// ```swift
+/// var app = AppState.initialState                               // logged out, process idle
+/// _ = app.handle(event: .session(.logIn(user: "ana")))
+/// let effect = app.handle(event: .process(.fetchProcesses))    // .process(.downloadProcesses)
+/// _ = app.handle(event: .session(.logOut))                     // app.process == .idle
+/// ```
+///
+/// Run it with ``makeAppStore(service:initialState:)``, whose effect handler (``makeAppEffects(service:)``) is
+/// ``ProcessEffects`` lifted into the app's effect and event types.
+public struct AppState: State, Hashable {
+    /// Who is logged in.
+    public var session: SessionState
+    /// The process list.
+    public var process: ProcessState
+
+    /// A child feature's event, wrapped.
+    public enum Event: Sendable, Hashable {
+        /// An event for the session.
+        case session(SessionState.Event)
+        /// An event for the process list.
+        case process(ProcessState.Event)
+    }
+
+    /// A child feature's effect, wrapped. The session has no effects, so only the process list's appear.
+    public enum Effect: Sendable, Hashable {
+        /// An effect of the process list, for ``ProcessEffects``.
+        case process(ProcessState.Effect)
+    }
+
+    /// Logged out, with an idle process list.
+    public static var initialState: AppState { AppState() }
+
+    /// Creates an app state.
+    ///
+    /// ```swift
+    /// let app = AppState(session: .loggedIn(user: "ana"), process: .loaded(Process.examples))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - session: The session; ``SessionState/initialState`` by default.
+    ///   - process: The process list; ``ProcessState/initialState`` by default.
+    public init(session: SessionState = .initialState, process: ProcessState = .initialState) {
+        self.session = session
+        self.process = process
+    }
+
+    /// Hands the event to the child it belongs to, and returns the child's effect, lifted.
+    ///
+    /// - Parameter event: The event to handle.
+    /// - Returns: ``Effect/process(_:)`` when the process list asks for a download, otherwise `nil`.
+    public mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .session(let event):
+            let wasLoggedIn = session.isLoggedIn
+            let effect = handle(event, in: \.session, effect: AppState.liftSessionEffect)
+            if wasLoggedIn && !session.isLoggedIn {
+                return handle(.userDidLogOut, in: \.process, effect: Effect.process) ?? effect
+            }
+            return effect
+        case .process(let event):
+            guard session.isLoggedIn else { return nil }  // no user, no process list
+            return handle(event, in: \.process, effect: Effect.process)
+        }
+    }
+
+    /// The session has no effects: `SessionState.Effect` has no values, so this is never called and needs no body.
+    private static func liftSessionEffect(_ effect: SessionState.Effect) -> Effect {}
+}

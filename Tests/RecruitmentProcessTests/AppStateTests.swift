@@ -1,0 +1,105 @@
+import EffectStore
+import EffectStoreTesting
+import RecruitmentProcess
+import XCTest
+
+/// Data in, data out: `AppState` routes each event to its child, lifts the child's effect, resets the process list
+/// on log-out and ignores process events while logged out.
+final class AppStateTests: XCTestCase {
+    private let ana = SessionState.loggedIn(user: "ana")
+    private let processes = Process.examples
+
+    // MARK: Session events
+
+    func test_logIn_whenLoggedOut_logsInAndLeavesTheListAlone() {
+        assertTransition(from: AppState(), on: .session(.logIn(user: "ana")), to: AppState(session: ana), effect: nil)
+    }
+
+    func test_logIn_whenLoggedIn_isIgnored() {
+        let app = AppState(session: ana, process: .loaded(processes))
+        assertTransition(from: app, on: .session(.logIn(user: "bob")), to: app, effect: nil)
+    }
+
+    func test_logOut_whenLoggedIn_resetsTheList() {
+        for process in [ProcessState.idle, .loading, .loaded(processes), .error("Offline")] {
+            assertTransition(
+                from: AppState(session: ana, process: process), on: .session(.logOut),
+                to: AppState(session: .loggedOut, process: .idle), effect: nil)
+        }
+    }
+
+    func test_logOut_whenLoggedOut_isIgnored() {
+        assertTransition(from: AppState(), on: .session(.logOut), to: AppState(), effect: nil)
+    }
+
+    // MARK: Process events
+
+    func test_processEvent_whenLoggedIn_isDelegatedAndItsEffectLifted() {
+        assertTransition(
+            from: AppState(session: ana), on: .process(.fetchProcesses),
+            to: AppState(session: ana, process: .loading), effect: .process(.downloadProcesses))
+        assertTransition(
+            from: AppState(session: ana, process: .loading), on: .process(.load(processes: processes)),
+            to: AppState(session: ana, process: .loaded(processes)), effect: nil)
+    }
+
+    func test_processEvent_whenLoggedOut_isIgnored() {
+        assertTransition(from: AppState(), on: .process(.fetchProcesses), to: AppState(), effect: nil)
+        assertTransition(from: AppState(), on: .process(.load(processes: processes)), to: AppState(), effect: nil)
+    }
+
+    func test_initialState_isLoggedOutAndIdle() {
+        XCTAssertEqual(AppState.initialState, AppState(session: .loggedOut, process: .idle))
+    }
+
+    // MARK: Flows and invariants, with EffectStoreTesting
+
+    func test_trace_logInFetchLogOut_theLateAnswerIsIgnored() {
+        assertTrace(
+            given: AppState.initialState,
+            [
+                .when(.session(.logIn(user: "ana")), then: AppState(session: ana)),
+                .when(
+                    .process(.fetchProcesses), then: AppState(session: ana, process: .loading),
+                    effect: .process(.downloadProcesses)),
+                .when(.session(.logOut), then: AppState()),
+                .when(.process(.load(processes: processes)), then: AppState()),
+            ])
+    }
+
+    func test_explore_nobodyLoggedInMeansAnIdleList() {
+        let two = ProcessExploration.processes
+        let events: [AppState.Event] = [
+            .session(.logIn(user: "ana")), .session(.logOut),
+            .process(.fetchProcesses), .process(.load(processes: two)), .process(.failed(reason: "Offline")),
+        ]
+
+        let exploration = StateExplorer(initialState: AppState.initialState, events: events)
+            .invariant("logged out means an idle list") { $0.session.isLoggedIn || $0.process == .idle }
+            .transitionInvariant("downloads start only for a logged-in user") { transition in
+                transition.effect == nil || transition.to.session.isLoggedIn
+            }
+            .explore()
+
+        exploration.assertNoViolations()
+        XCTAssertEqual(exploration.states.count, 5, "logged out + idle, and logged in × the four process states")
+        XCTAssertEqual(exploration.deadEnds, [])
+    }
+
+    // MARK: Helper
+
+    /// Sends `event` to `state` and checks the next state and the effect; failures point at the caller's line.
+    private func assertTransition(
+        from state: AppState,
+        on event: AppState.Event,
+        to expectedState: AppState,
+        effect expectedEffect: AppState.Effect?,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        var next = state
+        let effect = next.handle(event: event)
+        XCTAssertEqual(next, expectedState, "next state of \(state) on \(event)", file: file, line: line)
+        XCTAssertEqual(effect, expectedEffect, "effect of \(state) on \(event)", file: file, line: line)
+    }
+}

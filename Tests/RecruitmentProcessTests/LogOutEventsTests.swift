@@ -1,0 +1,95 @@
+import EffectStore
+import RecruitmentProcess
+import XCTest
+
+/// `logOutEvents(of:)`, the one-line `StoreEventSource` that `makeProcessStore` uses: the same events as the
+/// hand-written `ProcessEvents` (see `ProcessEventsTests`), and the same lifetimes.
+final class LogOutEventsTests: XCTestCase {
+    func test_logOutEvents_whenTheSessionStartsLoggedOut_dispatchesNothing() {
+        let sessionStore = Store<SessionState>(initialState: .loggedOut)
+        let dispatched = Recorder<ProcessState.Event>()
+
+        logOutEvents(of: sessionStore).configureEventSource { dispatched.append($0) }
+        sessionStore.dispatch(event: .logOut)  // ignored by the session: still logged out
+
+        XCTAssertEqual(dispatched.values, [])
+    }
+
+    func test_logOutEvents_logInThenLogOut_dispatchesUserDidLogOutExactlyOnce() {
+        let sessionStore = Store<SessionState>(initialState: .loggedOut)
+        let events = logOutEvents(of: sessionStore)
+        let dispatched = Recorder<ProcessState.Event>()
+        events.configureEventSource { dispatched.append($0) }
+
+        // The subscriber runs inside `dispatch` (called from outside any store), so these are synchronous.
+        sessionStore.dispatch(event: .logIn(user: "ana"))
+        XCTAssertEqual(dispatched.values, [])
+        sessionStore.dispatch(event: .logOut)
+        sessionStore.dispatch(event: .logOut)
+
+        XCTAssertEqual(dispatched.values, [.userDidLogOut])
+    }
+
+    func test_logOutEvents_whenTheSessionStartsLoggedIn_dispatchesOnceAtEachLogOut() {
+        let sessionStore = Store<SessionState>(initialState: .loggedIn(user: "ana"))
+        let events = logOutEvents(of: sessionStore)
+        let dispatched = Recorder<ProcessState.Event>()
+
+        events.configureEventSource { dispatched.append($0) }
+        XCTAssertEqual(dispatched.values, [])
+        sessionStore.dispatch(event: .logOut)
+        sessionStore.dispatch(event: .logIn(user: "bob"))
+        sessionStore.dispatch(event: .logOut)
+
+        XCTAssertEqual(dispatched.values, [.userDidLogOut, .userDidLogOut])
+    }
+
+    func test_makeProcessStore_whenTheSessionStartsLoggedOut_keepsItsInitialState() {
+        let sessionStore = Store<SessionState>(initialState: .loggedOut)
+        let store = makeProcessStore(
+            service: InMemoryProcessService(), sessionStore: sessionStore,
+            initialState: .loaded(Process.examples))
+
+        // An event this thread dispatches after creating the store is handled after anything the source sent.
+        let barrier = value(of: store.dispatch(event: .failed(reason: "ignored while loaded")))
+
+        XCTAssertEqual(barrier, .loaded(Process.examples), "a userDidLogOut would have reset the list")
+    }
+
+    func test_makeProcessStore_eachLogOutResetsTheListOnce() {
+        let sessionStore = Store<SessionState>(initialState: .loggedIn(user: "ana"))
+        let store = makeProcessStore(service: InMemoryProcessService(), sessionStore: sessionStore)
+        let states = Recorder<ProcessState>()
+        let token = store.subscribe { states.append($0) }
+
+        for user in ["ana", "bob"] {
+            sessionStore.dispatch(event: .logIn(user: user))
+            XCTAssertEqual(value(of: store.dispatch(event: .fetchProcesses)), .loaded(Process.examples))
+            let reset = expectation(description: "\(user)'s log-out resets the list")
+            let resetToken = store.subscribe { if $0 == .idle { reset.fulfill() } }
+            sessionStore.dispatch(event: .logOut)  // reaches the process store asynchronously
+            wait(for: [reset], timeout: 5)
+            resetToken.cancel()
+        }
+
+        let loaded = ProcessState.loaded(Process.examples)
+        XCTAssertEqual(states.values, [.idle, .loading, loaded, .idle, .loading, loaded, .idle])
+        token.cancel()
+    }
+
+    func test_makeProcessStore_keepsNeitherStoreAlive() {
+        var sessionStore: Store<SessionState>? = Store<SessionState>(initialState: .loggedIn(user: "ana"))
+        weak let weakSession = sessionStore
+        var store: Store<ProcessState>? = makeProcessStore(
+            service: InMemoryProcessService(),
+            sessionStore: sessionStore!)
+        weak let weakStore = store
+
+        store = nil
+        XCTAssertNil(weakStore, "nothing keeps the process store alive")
+        sessionStore?.dispatch(event: .logOut)  // the session outlives it and keeps working
+        XCTAssertEqual(sessionStore?.state, .loggedOut)
+        sessionStore = nil
+        XCTAssertNil(weakSession, "the process store's event source did not keep the session alive")
+    }
+}
