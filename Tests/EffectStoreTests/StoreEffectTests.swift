@@ -98,7 +98,8 @@ final class StoreEffectTests: XCTestCase {
     func test_dispatch_resolvesOnlyAfterTheWholeChainHasFinished() {
         let effects = ControlledEffects()
         let store = Store<Tally>(effectHandler: effects)
-        let future = store.dispatch(event: .chain(hops: 3))  // chain(3) → hop → chain(2) → hop → chain(1) → hop → chain(0)
+        // chain(3) → hop → chain(2) → hop → chain(1) → hop → chain(0)
+        let future = store.dispatch(event: .chain(hops: 3))
         for step in 1...3 {
             XCTAssertFalse(future.isResolved, "resolved before hop \(step) was answered")
             XCTAssertEqual(store.state.count, step)

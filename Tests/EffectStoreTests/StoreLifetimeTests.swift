@@ -78,7 +78,8 @@ final class StoreLifetimeTests: XCTestCase {
                 weak var weakStore: Store<Tally>?
                 do {
                     let source = ManualEvents()
-                    let store = Store<Tally>(effectHandler: ControlledEffects(answersImmediately: true), eventSource: source)
+                    let effects = ControlledEffects(answersImmediately: true)
+                    let store = Store<Tally>(effectHandler: effects, eventSource: source)
                     weakStore = store
                     let token = store.subscribe { _ in }
                     store.dispatch(event: .request(id: 0, amount: 1))

@@ -73,7 +73,11 @@ final class StoreReentrancyTests: XCTestCase {
         let pongToken = pong.subscribe { _ in ping.dispatch(event: .nothing) }
         runConcurrently(threads: 4) { thread in
             for _ in 0..<500 {
-                if thread.isMultiple(of: 2) { ping.dispatch(event: .increment) } else { pong.dispatch(event: .note("t")) }
+                if thread.isMultiple(of: 2) {
+                    ping.dispatch(event: .increment)
+                } else {
+                    pong.dispatch(event: .note("t"))
+                }
                 _ = ping.state
                 _ = pong.state
             }
