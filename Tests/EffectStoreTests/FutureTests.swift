@@ -60,26 +60,29 @@ final class FutureTests: XCTestCase {
 
     func test_callbacks_runOnTheResolvingThread_orOnTheAddingThreadOnceResolved() {
         let promise = Promise<Int>()
-        let resolvingThread = Recorder<Bool>()
-        let resolver = Thread {
-            Thread.current.name = "resolver"
-            promise.resolve(1)
-        }
-        promise.future.onComplete { _ in resolvingThread.append(Thread.current.name == "resolver") }
+        let resolverThread = Recorder<ObjectIdentifier>()
+        let callbackThread = Recorder<ObjectIdentifier>()
         let done = DispatchSemaphore(value: 0)
-        promise.future.onComplete { _ in done.signal() }
-        resolver.start()
-        XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
-        XCTAssertEqual(resolvingThread.values, [true])
-        let addingThread = Recorder<Bool>()
-        let adder = Thread {
-            Thread.current.name = "adder"
-            promise.future.onComplete { _ in addingThread.append(Thread.current.name == "adder") }
+        promise.future.onComplete { _ in
+            callbackThread.append(ObjectIdentifier(Thread.current))
             done.signal()
         }
-        adder.start()
+        Thread {
+            resolverThread.append(ObjectIdentifier(Thread.current))
+            promise.resolve(1)
+        }.start()
         XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
-        XCTAssertEqual(addingThread.values, [true])
+        XCTAssertEqual(callbackThread.values, resolverThread.values, "ran on the resolving thread")
+
+        let adderThread = Recorder<ObjectIdentifier>()
+        let lateCallbackThread = Recorder<ObjectIdentifier>()
+        Thread {
+            adderThread.append(ObjectIdentifier(Thread.current))
+            promise.future.onComplete { _ in lateCallbackThread.append(ObjectIdentifier(Thread.current)) }
+            done.signal()
+        }.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
+        XCTAssertEqual(lateCallbackThread.values, adderThread.values, "ran at once on the adding thread")
     }
 
     func test_concurrentResolveAndObserve_everyObserverRunsExactlyOnceWithTheWinningValue() {
