@@ -171,8 +171,8 @@ extension SessionLog: Codable where S: Codable, S.Event: Codable {
         try container.encode(entries, forKey: .entries)
     }
 
-    /// The log as JSON: pretty-printed with sorted keys, so that a committed fixture diffs well; times in seconds
-    /// since 1970.
+    /// The log as JSON: pretty-printed with sorted keys, so that a committed fixture diffs well; times as `Date`
+    /// encodes them by default (seconds since 2001-01-01), which reads back exactly.
     ///
     /// ```swift
     /// let data = try recorder.log.jsonData()
@@ -183,7 +183,6 @@ extension SessionLog: Codable where S: Codable, S.Event: Codable {
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .secondsSince1970
         return try encoder.encode(self)
     }
 
@@ -196,9 +195,7 @@ extension SessionLog: Codable where S: Codable, S.Event: Codable {
     /// - Parameter jsonData: UTF-8 JSON.
     /// - Throws: A `DecodingError` when the data is not such a log for `S`.
     public init(jsonData: Data) throws {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        self = try decoder.decode(Self.self, from: jsonData)
+        self = try JSONDecoder().decode(Self.self, from: jsonData)
     }
 
     /// Writes the log to a file as JSON (see ``jsonData()``), replacing the file if it exists.
