@@ -33,12 +33,20 @@ import Dispatch
 /// - **Do not block the store's queue** on something that waits for the store: for example, a subscriber that
 ///   calls `DispatchQueue.main.sync` while the main thread dispatches to this store deadlocks. Hop with `async`.
 ///
+/// ## Observing, recording, undoing
+///
+/// ``observeTransitions(_:)`` shows every event the store handles as a ``StoreTransition`` — with where it came
+/// from, the state before and after, and the effect — on the store's queue, in order; ``logTransitions(_:)``,
+/// ``SessionRecorder`` and ``enableUndo(limit:isUndoable:)`` build on it. A store with none of them installed does
+/// no work for them.
+///
 /// ## Lifetime
 ///
 /// Nothing the store hands out keeps it alive: not a ``SubscriptionToken``, not the event source's `dispatch`
-/// function, not an effect in flight. When the last strong reference goes, the store, its effect handler and its
-/// event source are released; a late effect result is then ignored, and every ``dispatch(event:)`` future still
-/// waiting for an effect resolves with the last state the store committed.
+/// function, not an effect in flight, not a transition observer or a ``SessionRecorder``. When the last strong
+/// reference goes, the store, its effect handler and its event source are released; a late effect result is then
+/// ignored, and every ``dispatch(event:)`` future still waiting for an effect resolves with the last state the store
+/// committed.
 public final class Store<S: State> {
     // The hot path below is `@inlinable`, so that `Store<YourState>` is specialised in your module: no generic
     // dispatch through witness tables per event. Everything it touches is therefore `@usableFromInline`; none of it

@@ -1,8 +1,8 @@
 /// One-line descriptions of values for logs: module prefixes removed, long values shortened from the inside out.
 ///
 /// A value longer than the limit loses its innermost detail first: `load(processes: [Process(id: "p-1", …), …])`
-/// becomes `load(processes: [Process(…), Process(…), Process(…)])`, then `load(processes: [3 elements])`, and only
-/// then is it cut at the limit with `…`. Brackets inside string literals are left alone.
+/// becomes `load(processes: [Process(…), Process(…), Process(…)])`, then `load(processes: [3 elements])`, and
+/// only then is it cut at the limit with `…`. Brackets inside string literals are left alone.
 enum ShortDescription {
     static func of(_ value: Any, maxLength: Int) -> String {
         let raw: String
