@@ -28,8 +28,11 @@ let package = Package(
 
         .testTarget(name: "EffectStoreTests", dependencies: ["EffectStore"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads"]),
+        // `Fixtures/` holds recorded sessions, read by path from `#filePath`, not bundled as resources.
         .testTarget(
-            name: "RecruitmentProcessTests", dependencies: ["RecruitmentProcess", "EffectStore", "EffectStoreTesting"]
+            name: "RecruitmentProcessTests",
+            dependencies: ["RecruitmentProcess", "EffectStore", "EffectStoreTesting"],
+            exclude: ["Fixtures"]
         ),
         // A Swift 6 client whose main-actor code subscribes, maps and awaits: proves the @Sendable surface.
         .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),

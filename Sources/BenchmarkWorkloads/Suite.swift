@@ -27,15 +27,21 @@ public enum Suite {
         "dispatch.10-subscribers", "round-trip.pipelined", "round-trip.sequential", "memory.bytes-per-store",
     ]
 
+    /// Figures reported to `progress` only, not returned: the final tab-separated lines keep exactly ``names``.
+    /// `dispatch.observed` is `dispatch` with one transition observer installed, to compare with `dispatch`.
+    public static let progressOnlyNames = ["dispatch.observed"]
+
     public static func run(_ sizes: Sizes, progress: (Figure) -> Void = { _ in }) async throws -> [Figure] {
         var figures: [Figure] = []
-        func record(_ name: String, unit: String = "ns", _ body: () async throws -> Double) async throws {
+        func record(
+            _ name: String, unit: String = "ns", progressOnly: Bool = false, _ body: () async throws -> Double
+        ) async throws {
             _ = try await body()  // warm-up
             var samples: [Double] = []
             for _ in 0..<sizes.repetitions { samples.append(try await body()) }
             samples.sort()
             let figure = Figure(name: name, median: samples[samples.count / 2], min: samples[0], unit: unit)
-            figures.append(figure)
+            if !progressOnly { figures.append(figure) }
             progress(figure)
         }
         let n = sizes.dispatches
@@ -45,6 +51,7 @@ public enum Suite {
         try await record("baseline.queue-sync") { try Workloads.queueSync(count: n) }
         try await record("baseline.batched") { try Workloads.batched(count: n) }
         try await record("dispatch") { try Workloads.dispatch(count: n) }
+        try await record("dispatch.observed", progressOnly: true) { try Workloads.dispatchObserved(count: n) }
         try await record("dispatch.10-subscribers") { try Workloads.dispatchTenSubscribers(count: n) }
         try await record("round-trip.pipelined") { try await Workloads.roundTripPipelined(count: trips) }
         try await record("round-trip.sequential") { try await Workloads.roundTripSequential(count: trips) }

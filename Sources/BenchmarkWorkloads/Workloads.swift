@@ -80,6 +80,21 @@ public enum Workloads {
         return Double(elapsed) / Double(count)
     }
 
+    /// `store.dispatch(event:)` with one transition observer that counts what it sees: the cost of observation.
+    public static func dispatchObserved(count: Int) throws -> Double {
+        let store = Store<BenchState>()
+        let seen = UnsafeCounter()
+        // The observer runs on the store's queue only, one transition at a time, so the counter needs no lock there.
+        let token = store.observeTransitions { transition in seen.value &+= transition.to.count }
+        let start = now()
+        for _ in 0..<count { store.dispatch(event: .increment) }
+        let elapsed = now() - start
+        try verify(store.state.count == count, "observed: count \(store.state.count) of \(count)")
+        try verify(seen.value == count * (count + 1) / 2, "observed: the observer summed \(seen.value)")
+        withExtendedLifetime(token) {}
+        return Double(elapsed) / Double(count)
+    }
+
     /// `store.dispatch(event:)` with ten subscribers, each summing the counts it sees.
     public static func dispatchTenSubscribers(count: Int) throws -> Double {
         let store = Store<BenchState>()

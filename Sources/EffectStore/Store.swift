@@ -33,12 +33,20 @@ import Dispatch
 /// - **Do not block the store's queue** on something that waits for the store: for example, a subscriber that
 ///   calls `DispatchQueue.main.sync` while the main thread dispatches to this store deadlocks. Hop with `async`.
 ///
+/// ## Observing, recording, undoing
+///
+/// ``observeTransitions(_:)`` shows every event the store handles as a ``StoreTransition`` — with where it came
+/// from, the state before and after, and the effect — on the store's queue, in order; ``logTransitions(_:)``,
+/// ``SessionRecorder`` and ``enableUndo(limit:isUndoable:)`` build on it. A store with none of them installed does
+/// no work for them.
+///
 /// ## Lifetime
 ///
 /// Nothing the store hands out keeps it alive: not a ``SubscriptionToken``, not the event source's `dispatch`
-/// function, not an effect in flight. When the last strong reference goes, the store, its effect handler and its
-/// event source are released; a late effect result is then ignored, and every ``dispatch(event:)`` future still
-/// waiting for an effect resolves with the last state the store committed.
+/// function, not an effect in flight, not a transition observer or a ``SessionRecorder``. When the last strong
+/// reference goes, the store, its effect handler and its event source are released; a late effect result is then
+/// ignored, and every ``dispatch(event:)`` future still waiting for an effect resolves with the last state the store
+/// committed.
 public final class Store<S: State> {
     // The hot path below is `@inlinable`, so that `Store<YourState>` is specialised in your module: no generic
     // dispatch through witness tables per event. Everything it touches is therefore `@usableFromInline`; none of it
@@ -48,9 +56,9 @@ public final class Store<S: State> {
 
     /// The serial queue all of the store's work runs on.
     @usableFromInline let queue: DispatchQueue
-    /// The committed state (and the store's lifetime, once something needs it). The state is written only on
-    /// `queue`, under the box's lock; it is read under the lock from other threads and without it on `queue` (no
-    /// writer can run concurrently there).
+    /// The committed state (and the store's extras — lifetime, observers, undo history — once something needs
+    /// them). The state is written only on `queue`, under the box's lock; it is read under the lock from other
+    /// threads and without it on `queue` (no writer can run concurrently there).
     @usableFromInline let stateBox: LockedBox<Committed>
     /// The effect handler, type-erased. Called only on `queue`; holds the handler strongly.
     @usableFromInline let performEffect: ((S.Effect) -> Future<S.Event>?)?
@@ -74,6 +82,10 @@ public final class Store<S: State> {
     @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
     /// True while `S.handle(event:)` runs, to catch a read of `state` from inside it.
     @exclusivity(unchecked) @usableFromInline var isHandling = false
+    /// True while transition observers or an undo history are installed: the one check the loop makes for them.
+    /// A `Bool` here fills padding after `isHandling`, so it costs no memory; the observers themselves live in the
+    /// lazily made `StoreExtras` (see `Committed`).
+    @exclusivity(unchecked) @usableFromInline var isObserved = false
 
     // MARK: - Creating a store
 
@@ -89,7 +101,7 @@ public final class Store<S: State> {
         self.eventSource = eventSource
         self.equality = RuntimeEquality(S.self)
         configureEventSource? { [weak self] event in
-            self?.submit(PendingEvent(event: event, promise: nil, answersEffect: false))
+            self?.submit(PendingEvent(event: event, promise: nil, origin: .eventSource))
         }
     }
 
@@ -169,19 +181,22 @@ public final class Store<S: State> {
     deinit {
         // No other reference exists, so nothing runs on `queue` any more: reading its confined state is safe.
         let committed = stateBox.unsynchronizedValue
-        committed.lifetime?.end()  // cancels async effects' tasks and finishes `states` streams
+        committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
         guard !waitingForEffects.isEmpty else { return }
         for promise in waitingForEffects.values { promise.resolve(committed.state) }
     }
 
     /// What ends with this store: its async effects' tasks and its `states` streams. Made on first use, so a store
     /// that needs neither pays nothing for it. Safe from any thread.
-    var lifetime: StoreLifetime {
+    var lifetime: StoreLifetime { extras.lifetime }
+
+    /// The store's lifetime, transition observers and undo history, made on first use. Safe from any thread.
+    var extras: StoreExtras<S> {
         stateBox.withLock { committed in
-            if let lifetime = committed.lifetime { return lifetime }
-            let lifetime = StoreLifetime()
-            committed.lifetime = lifetime
-            return lifetime
+            if let extras = committed.extras { return extras }
+            let extras = StoreExtras<S>()
+            committed.extras = extras
+            return extras
         }
     }
 
@@ -236,7 +251,7 @@ public final class Store<S: State> {
             return future
         case .own, .other:
             let promise = Promise<S>()
-            submit(PendingEvent(event: event, promise: promise, answersEffect: false))
+            submit(PendingEvent(event: event, promise: promise, origin: .dispatch))
             return promise.future
         }
     }
@@ -387,11 +402,13 @@ public final class Store<S: State> {
     @inlinable
     func handleFirst(_ first: S.Event) -> Future<S> {
         var event = first
+        var origin = TransitionOrigin.dispatch
         while true {
-            let (state, effect) = apply(event)
+            let (state, effect) = apply(event, origin: origin)
             guard let effect, let effectFuture = performEffect?(effect) else { return Future(value: state) }
             if nothingPending, let answer = effectFuture.valueIfResolved {
                 event = answer
+                origin = .effect
                 continue
             }
             let promise = Promise<S>()
@@ -402,18 +419,25 @@ public final class Store<S: State> {
 
     @inlinable
     func process(_ item: PendingEvent) {
-        if item.answersEffect, let promise = item.promise {
+        if item.origin == .effect, let promise = item.promise {
             waitingForEffects[ObjectIdentifier(promise)] = nil
         }
-        var event = item.event
+        guard var event = item.event else {
+            // No event: an `undo()` or `redo()` request, which `origin` names.
+            let state = moveInHistory(item.origin)
+            item.promise?.resolve(state)
+            return
+        }
+        var origin = item.origin
         while true {
-            let (state, effect) = apply(event)
+            let (state, effect) = apply(event, origin: origin)
             guard let effect, let effectFuture = performEffect?(effect) else {
                 item.promise?.resolve(state)
                 return
             }
             if nothingPending, let answer = effectFuture.valueIfResolved {
                 event = answer
+                origin = .effect
                 continue
             }
             awaitEffect(effectFuture, continuing: item.promise)
@@ -426,14 +450,18 @@ public final class Store<S: State> {
     func awaitEffect(_ effectFuture: Future<S.Event>, continuing promise: Promise<S>?) {
         if let promise { waitingForEffects[ObjectIdentifier(promise)] = promise }
         effectFuture.onComplete { [weak self] event in
-            self?.submit(PendingEvent(event: event, promise: promise, answersEffect: true))
+            self?.submit(PendingEvent(event: event, promise: promise, origin: .effect))
         }
     }
 
     /// Handles one event: next state under the lock, then subscribers. Returns the committed state and the effect.
+    ///
+    /// `origin` matters only to transition observers: with none installed it is never read, and the only extra work
+    /// is the `isObserved` check.
     @inlinable
-    func apply(_ event: S.Event) -> (S, S.Effect?) {
+    func apply(_ event: S.Event, origin: TransitionOrigin) -> (S, S.Effect?) {
         assertOnQueue()
+        if isObserved { return applyObserved(event, origin: origin) }
         let hasSubscribers = !subscribers.isEmpty
         isHandling = true
         // `handle` mutates the committed state in place, under the lock: no copy of the state is alive during the
@@ -481,13 +509,14 @@ public final class Store<S: State> {
     @usableFromInline
     struct Committed {
         @usableFromInline var state: S
-        /// Made on first use; see ``Store/lifetime``.
-        @usableFromInline var lifetime: StoreLifetime?
+        /// Made on first use; see ``Store/extras``. One reference for everything optional keeps the box, and so
+        /// every store, in a smaller malloc size class.
+        @usableFromInline var extras: StoreExtras<S>?
 
         @inlinable
         init(state: S) {
             self.state = state
-            self.lifetime = nil
+            self.extras = nil
         }
     }
 
@@ -522,16 +551,17 @@ public final class Store<S: State> {
     /// An event waiting for the loop, and the dispatch future its chain resolves, if anyone waits for it.
     @usableFromInline
     struct PendingEvent: Sendable {
-        @usableFromInline let event: S.Event
+        /// The event; `nil` for an `undo()` or `redo()` request, which `origin` names.
+        @usableFromInline let event: S.Event?
         @usableFromInline let promise: Promise<S>?
-        /// True when this event is an effect's answer, so its promise is no longer waiting for that effect.
-        @usableFromInline let answersEffect: Bool
+        /// Where the event comes from. `.effect` also means its promise is no longer waiting for that effect.
+        @usableFromInline let origin: TransitionOrigin
 
         @inlinable
-        init(event: S.Event, promise: Promise<S>?, answersEffect: Bool) {
+        init(event: S.Event?, promise: Promise<S>?, origin: TransitionOrigin) {
             self.event = event
             self.promise = promise
-            self.answersEffect = answersEffect
+            self.origin = origin
         }
     }
 }

@@ -4,8 +4,10 @@ import XCTest
 /// Runs every benchmark workload at a tiny size, untimed, so the workloads and their result checks cannot rot.
 final class BenchmarkWorkloadsTests: XCTestCase {
     func test_everyWorkload_runsAndVerifiesItsResult_atTinySizes() async throws {
-        let figures = try await Suite.run(.tiny)
+        var progressNames: [String] = []
+        let figures = try await Suite.run(.tiny) { progressNames.append($0.name) }
         XCTAssertEqual(figures.map(\.name), Suite.names)
+        XCTAssertEqual(Set(progressNames), Set(Suite.names + Suite.progressOnlyNames))
         for figure in figures where figure.name != "memory.bytes-per-store" {
             XCTAssertGreaterThan(figure.median, 0, figure.name)
         }
@@ -18,3 +20,4 @@ final class BenchmarkWorkloadsTests: XCTestCase {
         }
     }
 }
+

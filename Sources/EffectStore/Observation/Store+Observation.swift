@@ -1,0 +1,88 @@
+import Foundation
+
+extension Store {
+    /// Calls `observer` with every transition the store takes from now on, in order: each event it handles —
+    /// dispatched, answered by an effect, or sent by its event source — and each undo and redo.
+    ///
+    /// ```swift
+    /// let token = store.observeTransitions { transition in
+    ///     print(transition.sequenceNumber, transition.origin, transition.event as Any, "→", transition.to)
+    /// }
+    /// ```
+    ///
+    /// Unlike a subscriber, an observer also sees the events that leave the state unchanged, and sees where each
+    /// came from and what effect it returned. For each transition, observers are called after the new state is
+    /// committed and before subscribers are notified of it, and before the effect reaches the effect handler.
+    /// ``TransitionLogger`` and ``SessionRecorder`` are observers.
+    ///
+    /// With no observer (and no undo history) installed, the store does no work for observation: one `Bool`
+    /// check per event. With one installed, each event also copies the previous state and reads the clock.
+    ///
+    /// Called from outside any store, the observer is installed when this returns, and sees every later
+    /// transition. Called from inside this store's callbacks, it is installed at once; from inside another store's
+    /// callbacks, as soon as this store's queue gets to it.
+    ///
+    /// - Parameter observer: Runs **on the store's queue**, once per transition, in order, never concurrently with
+    ///   itself or with the store's other callbacks. It may read ``state``, dispatch, subscribe, observe and cancel
+    ///   without deadlock (what it dispatches is handled after the current event). It must not block the queue.
+    /// - Returns: A token that keeps the observer installed. Cancel or release it to stop. Neither the token nor
+    ///   the observer keeps the store alive.
+    public func observeTransitions(
+        _ observer: @escaping @Sendable (StoreTransition<S>) -> Void
+    ) -> SubscriptionToken {
+        addObserver(observer, onInstall: nil)
+    }
+
+    /// Installs `block` as a transition observer; `onInstall` runs on the queue with the state at that moment,
+    /// before any transition reaches the block.
+    func addObserver(
+        _ block: @escaping @Sendable (StoreTransition<S>) -> Void,
+        onInstall: (@Sendable (S) -> Void)?
+    ) -> SubscriptionToken {
+        let observer = TransitionObserver(store: self, block: block)
+        onQueue { store in
+            store.assertOnQueue()
+            guard observer.isActive else { return }  // cancelled before this queued installation ran
+            store.extras.observers.append(observer)
+            store.isObserved = true
+            onInstall?(store.stateOnQueue(reading: "Store.observeTransitions(_:)"))
+        }
+        return SubscriptionToken(observer)
+    }
+
+    /// Removes an observer; called by its token.
+    func removeObserver(_ observer: TransitionObserver<S>) {
+        onQueue { store in
+            store.assertOnQueue()
+            observer.isActive = false
+            let extras = store.extras
+            if let index = extras.observers.firstIndex(where: { $0 === observer }) {
+                extras.observers.remove(at: index)
+            }
+            store.isObserved = extras.needsTransitions
+        }
+    }
+
+    /// `apply(_:origin:)` while observed: also makes the transition, updates the undo history and tells observers.
+    /// Inlinable like the rest of the loop, so that it is specialised for `S` too.
+    @inlinable
+    func applyObserved(_ event: S.Event, origin: TransitionOrigin) -> (S, S.Effect?) {
+        isHandling = true
+        let (previous, state, effect, made) = stateBox.withLock { committed -> (S, S, S.Effect?, StoreExtras<S>?) in
+            let previous = committed.state
+            let effect = committed.state.handle(event: event)
+            return (previous, committed.state, effect, committed.extras)
+        }
+        isHandling = false
+        guard let extras = made else { preconditionFailure("EffectStore: an observed store has no extras") }
+        let changed = equality.map { !$0.areEqual(previous, state) } ?? true
+        let transition = StoreTransition(
+            sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: origin, event: event,
+            from: previous, to: state, effect: effect, changedState: changed
+        )
+        if extras.hasHistory { recordInHistory(transition, extras: extras) }
+        extras.deliver(transition)
+        if changed, !subscribers.isEmpty { notify(state) }
+        return (state, effect)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// Prints one readable line per store transition — event → state → effect — to a sink you choose.
+///
+/// ```swift
+/// let logging = store.logTransitions()                                   // to standard output
+/// let toOSLog = store.logTransitions(TransitionLogger(sink: LogSink { line in logger.debug("\(line)") }))
+/// ```
+///
+/// A line reads `[label] #number origin  event → state → effect`:
+///
+/// ```text
+/// [ProcessState] #1 dispatch  fetchProcesses → loading → downloadProcesses
+/// [ProcessState] #2 effect    failed(reason: "Network unreachable") → error("Network unreachable") → none
+/// [ProcessState] #3 dispatch  fetchProcesses → loading → downloadProcesses
+/// [ProcessState] #4 effect    load(processes: [3 elements]) → loaded([3 elements]) → none
+/// [ProcessState] #5 source    userDidLogOut → idle → none
+/// [ProcessState] #6 undo      → loaded([3 elements])
+/// ```
+///
+/// Values are written with `String(describing:)` (conform to `CustomStringConvertible` to choose the text), on one
+/// line, without module prefixes. A value longer than ``maxValueLength`` loses its innermost detail first — a list
+/// becomes `[3 elements]` — and is cut with `…` only as a last resort. A state the event left unchanged is marked
+/// `(unchanged)`.
+///
+/// A logger is a plain value; ``Store/logTransitions(_:)`` installs it as a transition observer.
+public struct TransitionLogger<S: State>: Sendable {
+    /// Written in brackets at the start of each line; the state's type name by default.
+    public var label: String
+    /// The most characters an event, a state or an effect takes in a line.
+    public var maxValueLength: Int
+    /// Whether each line starts with the local time of the transition, `HH:mm:ss.SSS`.
+    public var showsTime: Bool
+    /// Where the lines go.
+    public var sink: LogSink
+
+    /// Creates a logger.
+    ///
+    /// ```swift
+    /// let logger = TransitionLogger<ProcessState>(label: "processes", maxValueLength: 60, showsTime: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - label: Written in brackets at the start of each line; the state's type name when `nil`.
+    ///   - maxValueLength: The most characters one event, state or effect takes; 80 by default.
+    ///   - showsTime: Whether lines start with the time of the transition; `false` by default.
+    ///   - sink: Where the lines go; ``LogSink/standardOutput`` by default.
+    public init(
+        label: String? = nil, maxValueLength: Int = 80, showsTime: Bool = false, sink: LogSink = .standardOutput
+    ) {
+        self.label = label ?? ShortDescription.withoutModulePrefixes(String(describing: S.self))
+        self.maxValueLength = maxValueLength
+        self.showsTime = showsTime
+        self.sink = sink
+    }
+
+    /// The line for `transition`, without writing it.
+    ///
+    /// ```swift
+    /// logger.line(for: transition)   // "[ProcessState] #1 dispatch  fetchProcesses → loading → downloadProcesses"
+    /// ```
+    ///
+    /// - Parameter transition: A transition a store took.
+    /// - Returns: One line, with no line break.
+    public func line(for transition: StoreTransition<S>) -> String {
+        var line = showsTime ? Self.timeOfDay(transition.time) + " " : ""
+        line += "[\(label)] #\(transition.sequenceNumber) "
+        line += Self.originNames[transition.origin, default: transition.origin.rawValue]
+        let state = describe(transition.to) + (transition.changedState ? "" : " (unchanged)")
+        if let event = transition.event {
+            line += describe(event) + " → " + state + " → " + (transition.effect.map(describe) ?? "none")
+        } else {
+            line += "→ " + state
+        }
+        return line
+    }
+
+    /// Writes the line for `transition` to the sink.
+    ///
+    /// ```swift
+    /// let token = store.observeTransitions { transition in
+    ///     if transition.origin != .effect { logger.log(transition) }   // a filtered log
+    /// }
+    /// ```
+    ///
+    /// - Parameter transition: A transition a store took. The sink is called on the calling thread — the store's
+    ///   queue, when called from an observer.
+    public func log(_ transition: StoreTransition<S>) {
+        sink.write(line(for: transition))
+    }
+
+    private func describe(_ value: Any) -> String {
+        ShortDescription.of(value, maxLength: maxValueLength)
+    }
+
+    /// Origins padded to one width, so that events line up.
+    private static var originNames: [TransitionOrigin: String] {
+        [.dispatch: "dispatch  ", .effect: "effect    ", .eventSource: "source    ", .undo: "undo      ",
+         .redo: "redo      "]
+    }
+
+    private static func timeOfDay(_ date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.hour, .minute, .second, .nanosecond], from: date)
+        func two(_ value: Int?) -> String { String((value ?? 0) + 100).dropFirst().description }
+        let milliseconds = String((parts.nanosecond ?? 0) / 1_000_000 + 1000).dropFirst()
+        return "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)).\(milliseconds)"
+    }
+}
+
+/// Where a ``TransitionLogger`` writes its lines: standard output, or a function of yours.
+///
+/// ```swift
+/// let sink = LogSink { line in os_log("%{public}@", log: storeLog, type: .debug, line) }
+/// store.logTransitions(TransitionLogger(sink: sink))
+/// ```
+public struct LogSink: Sendable {
+    private let body: @Sendable (String) -> Void
+
+    /// A sink that calls `write` with each line.
+    ///
+    /// - Parameter write: Receives each line, without a line break. Called on the thread that logs — the store's
+    ///   queue, for a logger installed with ``Store/logTransitions(_:)`` — one line at a time per store. It must not
+    ///   block that queue for long.
+    public init(_ write: @escaping @Sendable (String) -> Void) {
+        self.body = write
+    }
+
+    /// Writes each line to standard output with `print`, so it is ordered with your own `print` output.
+    ///
+    /// ```swift
+    /// store.logTransitions(TransitionLogger(sink: .standardOutput))
+    /// ```
+    public static var standardOutput: LogSink {
+        LogSink { line in print(line) }
+    }
+
+    /// Writes one line.
+    ///
+    /// - Parameter line: The line, without a line break. Runs the sink's function on the calling thread.
+    public func write(_ line: String) {
+        body(line)
+    }
+}
+
+extension Store {
+    /// Logs every transition of this store with `logger`, one line each, until the token is released.
+    ///
+    /// ```swift
+    /// let logging = store.logTransitions()   // keep the token as long as you want the log
+    /// ```
+    ///
+    /// A shorthand for ``observeTransitions(_:)`` with ``TransitionLogger/log(_:)``; installed, ordered and
+    /// cancelled the same way.
+    ///
+    /// - Parameter logger: How and where to write; standard output by default. Its sink is called **on the store's
+    ///   queue**, in order.
+    /// - Returns: A token that keeps the logging on. It does not keep the store alive.
+    public func logTransitions(_ logger: TransitionLogger<S> = TransitionLogger()) -> SubscriptionToken {
+        observeTransitions { logger.log($0) }
+    }
+}

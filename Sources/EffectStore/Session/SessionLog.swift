@@ -1,0 +1,228 @@
+import Foundation
+
+/// A recorded session of a store: the state it started from and every transition it took, in order — the events
+/// it handled, including the ones effects answered with, and its undos and redos — each with the state after it.
+///
+/// A ``SessionRecorder`` makes one. Because effects' answers are in the log as events, the session can be replayed
+/// into the pure ``State`` with no effect handler (``replay()``), which must reproduce every recorded state; the
+/// `EffectStoreTesting` helper `assertReplayMatchesRecording` turns that into a regression test. When the state
+/// and its events are `Codable`, so is the log, and it reads and writes JSON:
+///
+/// ```swift
+/// let recorder = SessionRecorder(recording: store)
+/// // … use the app …
+/// try recorder.log.write(to: URL(fileURLWithPath: "session.json"))
+///
+/// let session = try SessionLog<ProcessState>(contentsOf: URL(fileURLWithPath: "session.json"))
+/// let replayed = session.replay()          // the same states, from the pure state alone
+/// ```
+///
+/// A log is a plain value, `Sendable` like its state.
+public struct SessionLog<S: State>: Sendable {
+    /// The state the session starts from: the store's state when recording began or, once the recorder dropped
+    /// its oldest entries, the state right after the last dropped one.
+    public var initialState: S
+    /// The transitions, oldest first.
+    public var entries: [Entry]
+    /// How many of the oldest entries the recorder dropped to stay within its limit; 0 when the log is complete.
+    public var droppedEntryCount: Int
+
+    /// Creates a log.
+    ///
+    /// ```swift
+    /// let log = SessionLog<CounterState>(initialState: .idle(count: 0), entries: [])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The state the session starts from.
+    ///   - entries: The transitions, oldest first.
+    ///   - droppedEntryCount: How many older entries were dropped before `entries`; 0 by default.
+    public init(initialState: S, entries: [Entry] = [], droppedEntryCount: Int = 0) {
+        self.initialState = initialState
+        self.entries = entries
+        self.droppedEntryCount = droppedEntryCount
+    }
+
+    /// Whether the recorder dropped entries, so the log starts later than the recording did.
+    public var hasDroppedEntries: Bool { droppedEntryCount > 0 }
+
+    /// The last recorded state: that of the last entry, or ``initialState`` when there is none.
+    public var finalState: S { entries.last?.state ?? initialState }
+
+    /// One recorded transition: what happened, and the state the store committed after it.
+    public struct Entry: Sendable {
+        /// The transition's number in its store (see ``StoreTransition/sequenceNumber``).
+        public var sequenceNumber: UInt64
+        /// When the store committed the state.
+        public var time: Date
+        /// Where the event came from, or ``TransitionOrigin/undo`` / ``TransitionOrigin/redo``.
+        public var origin: TransitionOrigin
+        /// The event; `nil` exactly for an undo or a redo.
+        public var event: S.Event?
+        /// The state the store committed after this transition.
+        public var state: S
+
+        /// Creates an entry.
+        ///
+        /// ```swift
+        /// let entry = SessionLog<CounterState>.Entry(
+        ///     sequenceNumber: 1, time: Date(), origin: .dispatch, event: .increment, state: .saving(count: 1)
+        /// )
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - sequenceNumber: The transition's number in its store.
+        ///   - time: When the state was committed.
+        ///   - origin: Where the event came from.
+        ///   - event: The event; `nil` for an undo or a redo.
+        ///   - state: The state after the transition.
+        public init(sequenceNumber: UInt64, time: Date, origin: TransitionOrigin, event: S.Event?, state: S) {
+            self.sequenceNumber = sequenceNumber
+            self.time = time
+            self.origin = origin
+            self.event = event
+            self.state = state
+        }
+
+        /// The entry that records `transition`.
+        ///
+        /// ```swift
+        /// let entry = SessionLog.Entry(transition)   // in a transition observer
+        /// ```
+        ///
+        /// - Parameter transition: A transition a store took.
+        public init(_ transition: StoreTransition<S>) {
+            self.init(
+                sequenceNumber: transition.sequenceNumber, time: transition.time, origin: transition.origin,
+                event: transition.event, state: transition.to
+            )
+        }
+    }
+}
+
+extension SessionLog.Entry: Codable where S: Codable, S.Event: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case sequenceNumber, time, origin, event, state
+    }
+
+    /// Decodes an entry; `event` may be absent (an undo or a redo).
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            sequenceNumber: try container.decode(UInt64.self, forKey: .sequenceNumber),
+            time: try container.decode(Date.self, forKey: .time),
+            origin: try container.decode(TransitionOrigin.self, forKey: .origin),
+            event: try container.decodeIfPresent(S.Event.self, forKey: .event),
+            state: try container.decode(S.self, forKey: .state)
+        )
+    }
+
+    /// Encodes the entry; `event` is left out for an undo or a redo.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sequenceNumber, forKey: .sequenceNumber)
+        try container.encode(time, forKey: .time)
+        try container.encode(origin, forKey: .origin)
+        try container.encodeIfPresent(event, forKey: .event)
+        try container.encode(state, forKey: .state)
+    }
+}
+
+extension SessionLog: Codable where S: Codable, S.Event: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion, initialState, droppedEntryCount, entries
+    }
+
+    /// The version of the encoded form; decoding another version fails.
+    static var formatVersion: Int { 1 }
+
+    /// Decodes a log written by ``encode(to:)``.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .formatVersion)
+        guard version == Self.formatVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .formatVersion, in: container,
+                debugDescription: "SessionLog format \(version) is not supported; this version reads format "
+                    + "\(Self.formatVersion). To fix, record the session again with this version of EffectStore."
+            )
+        }
+        self.init(
+            initialState: try container.decode(S.self, forKey: .initialState),
+            entries: try container.decode([Entry].self, forKey: .entries),
+            droppedEntryCount: try container.decode(Int.self, forKey: .droppedEntryCount)
+        )
+    }
+
+    /// Encodes the log, with a format version.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.formatVersion, forKey: .formatVersion)
+        try container.encode(initialState, forKey: .initialState)
+        try container.encode(droppedEntryCount, forKey: .droppedEntryCount)
+        try container.encode(entries, forKey: .entries)
+    }
+
+    /// The log as JSON: pretty-printed with sorted keys, so that a committed fixture diffs well; times as `Date`
+    /// encodes them by default (seconds since 2001-01-01), which reads back exactly.
+    ///
+    /// ```swift
+    /// let data = try recorder.log.jsonData()
+    /// ```
+    ///
+    /// - Returns: UTF-8 JSON that ``init(jsonData:)`` reads back.
+    /// - Throws: An `EncodingError` when a state or an event fails to encode.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// Reads a log from JSON written by ``jsonData()``.
+    ///
+    /// ```swift
+    /// let session = try SessionLog<ProcessState>(jsonData: data)
+    /// ```
+    ///
+    /// - Parameter jsonData: UTF-8 JSON.
+    /// - Throws: A `DecodingError` when the data is not such a log for `S`.
+    public init(jsonData: Data) throws {
+        self = try JSONDecoder().decode(Self.self, from: jsonData)
+    }
+
+    /// Writes the log to a file as JSON (see ``jsonData()``), replacing the file if it exists.
+    ///
+    /// ```swift
+    /// try recorder.log.write(to: URL(fileURLWithPath: "Fixtures/session.json"))
+    /// ```
+    ///
+    /// - Parameter url: A file URL.
+    /// - Throws: An encoding error, or the error of writing the file.
+    public func write(to url: URL) throws {
+        try jsonData().write(to: url, options: .atomic)
+    }
+
+    /// Reads a log from a JSON file written by ``write(to:)``.
+    ///
+    /// ```swift
+    /// let session = try SessionLog<ProcessState>(contentsOf: fixtureURL)
+    /// ```
+    ///
+    /// - Parameter url: A file URL.
+    /// - Throws: The error of reading the file, or a `DecodingError`.
+    public init(contentsOf url: URL) throws {
+        try self.init(jsonData: try Data(contentsOf: url))
+    }
+}
+
+extension SessionLog.Entry: Equatable where S: Equatable, S.Event: Equatable {}
+
+extension SessionLog: Equatable where S: Equatable, S.Event: Equatable {}

@@ -1,0 +1,113 @@
+import EffectStore
+import Foundation
+
+/// Checks that replaying a recorded session into today's state logic reproduces every recorded state: a recorded
+/// session as a regression test.
+///
+/// The log is replayed with ``EffectStore/SessionLog/replay()`` — the pure ``EffectStore/State``, no store, no
+/// effect handler: the events effects answered with come from the log. At the **first** step whose replayed state
+/// differs from the recorded one, it reports that step — its event, where the event came from, the state it was
+/// handled in, the expected (recorded) and actual (replayed) states, and their structural diff — and stops:
+/// later steps would only repeat the consequences.
+///
+/// ```swift
+/// func test_demoSession_replaysIdentically() throws {
+///     let session = try SessionLog<ProcessState>(contentsOf: fixtureURL("demo-session.json"))
+///     assertReplayMatchesRecording(session)
+/// }
+/// ```
+///
+/// A failure reads:
+///
+/// ```text
+/// Replay of a recorded ProcessState session diverges at entry 2 of 6 (#2, from an effect):
+///   event: .failed(reason: "Network unreachable")
+///   handled in: .loading
+///   expected (recorded): .error("Network unreachable")
+///   actual (replayed):   .idle
+///   diff:
+///     expected .error("Network unreachable"), actual .idle
+/// The state logic no longer does what it did when the session was recorded. To fix, correct
+/// ProcessState.handle(event:) if this is a regression, or record the session again if the new behaviour is
+/// intended.
+/// ```
+///
+/// - Parameters:
+///   - log: The recorded session.
+///   - reporter: Where a divergence is reported; `XCTFail` by default. Called at most once, on the calling thread.
+///   - file: The file a failure points at; the caller's by default.
+///   - line: The line a failure points at; the caller's by default.
+public func assertReplayMatchesRecording<S: State & Equatable>(
+    _ log: SessionLog<S>,
+    reporter: TestFailureReporter = .xcTest,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    let steps = log.replay()
+    guard let step = steps.first(where: { $0.to != $0.entry.state }) else { return }
+    let entry = step.entry
+    let what = entry.event.map { Describing.value($0) } ?? "none (\(entry.origin.rawValue))"
+    var message = "Replay of a recorded \(Describing.label(S.self, maxLength: 120)) session diverges at entry "
+        + "\(step.index + 1) of \(steps.count) (#\(entry.sequenceNumber), \(describeOrigin(entry.origin))):\n"
+    message += "  event: \(what)\n"
+    message += "  handled in: \(Describing.value(step.from))\n"
+    message += "  expected (recorded): \(Describing.value(entry.state))\n"
+    message += "  actual (replayed):   \(Describing.value(step.to))\n"
+    message += "  diff:\n" + Describing.indented(StructuralDiff.describe(expected: entry.state, actual: step.to))
+    if log.hasDroppedEntries {
+        message += "\n  (the recording dropped its \(log.droppedEntryCount) oldest entries; the replay starts after "
+            + "them)"
+    }
+    message += "\nThe state logic no longer does what it did when the session was recorded. To fix, correct "
+        + "\(Describing.label(S.self, maxLength: 120)).handle(event:) if this is a regression, or record the session "
+        + "again if the new behaviour is intended."
+    reporter.report(message, file: file, line: line)
+}
+
+/// Reads a recorded session from a JSON file and checks that its replay matches the recording; see
+/// ``assertReplayMatchesRecording(_:reporter:file:line:)``.
+///
+/// ```swift
+/// let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+/// assertReplayMatchesRecording(ofSessionAt: fixtures.appendingPathComponent("demo-session.json"),
+///                              as: ProcessState.self)
+/// ```
+///
+/// - Parameters:
+///   - url: A JSON file written by ``EffectStore/SessionLog/write(to:)``.
+///   - type: The state type the session was recorded with.
+///   - reporter: Where a failure is reported — the divergence, or a file that cannot be read as such a session;
+///     `XCTFail` by default. Called at most once, on the calling thread.
+///   - file: The file a failure points at; the caller's by default.
+///   - line: The line a failure points at; the caller's by default.
+public func assertReplayMatchesRecording<S: State & Equatable & Codable>(
+    ofSessionAt url: URL,
+    as type: S.Type,
+    reporter: TestFailureReporter = .xcTest,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) where S.Event: Codable {
+    let log: SessionLog<S>
+    do {
+        log = try SessionLog<S>(contentsOf: url)
+    } catch {
+        reporter.report(
+            "Could not read a recorded \(Describing.label(S.self, maxLength: 120)) session from \(url.path): "
+                + "\(error). To fix, check the path (relative to #filePath, not to the working directory), or "
+                + "record the session again with SessionRecorder and SessionLog.write(to:).",
+            file: file, line: line
+        )
+        return
+    }
+    assertReplayMatchesRecording(log, reporter: reporter, file: file, line: line)
+}
+
+private func describeOrigin(_ origin: TransitionOrigin) -> String {
+    switch origin {
+    case .dispatch: return "dispatched"
+    case .effect: return "from an effect"
+    case .eventSource: return "from the event source"
+    case .undo: return "an undo"
+    case .redo: return "a redo"
+    }
+}

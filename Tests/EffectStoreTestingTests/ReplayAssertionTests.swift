@@ -1,0 +1,66 @@
+import EffectStore
+import EffectStoreTesting
+import Foundation
+import XCTest
+
+/// `assertReplayMatchesRecording`: passes on a faithful recording, reports the first divergent step otherwise.
+final class ReplayAssertionTests: XCTestCase {
+    /// A session of `Counter` as a store records it: three increments, the save's answer, an undo.
+    private func recordedSession() -> SessionLog<Counter> {
+        let store = Store<Counter>(initialState: Counter(count: 0))
+        store.enableUndo()
+        let recorder = SessionRecorder(recording: store)
+        store.dispatch(event: .increment)
+        store.dispatch(event: .increment)
+        store.dispatch(event: .saved)
+        store.undo()
+        return recorder.log
+    }
+
+    func test_assertReplay_ofAFaithfulRecording_passes() {
+        let failures = FailureRecorder()
+        let session = recordedSession()
+        XCTAssertEqual(session.entries.count, 4)
+        assertReplayMatchesRecording(session, reporter: failures.reporter)
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_assertReplay_whenTheLogicChanged_reportsOnlyTheFirstDivergentStep_withEventStatesAndDiff() {
+        var session = recordedSession()
+        // What an older version of the logic recorded: it counted by two. Every later state diverges too.
+        session.entries[1].state.count += 1
+        session.entries[2].state.count += 1
+        let failures = FailureRecorder()
+
+        assertReplayMatchesRecording(session, reporter: failures.reporter); let line = #line
+
+        XCTAssertEqual(failures.failures.count, 1)
+        XCTAssertEqual(failures.failures.first?.line, UInt(line))
+        let message = failures.messages.first ?? ""
+        XCTAssertTrue(message.hasPrefix("Replay of a recorded Counter session diverges at entry 2 of 4 (#2, dispatched):"),
+                      message)
+        XCTAssertTrue(message.contains("  event: .increment\n"), message)
+        XCTAssertTrue(message.contains("  diff:\n    .count: expected 3, actual 2"), message)
+        XCTAssertTrue(message.contains("To fix, correct Counter.handle(event:) if this is a regression"), message)
+    }
+
+    func test_assertReplay_ofAFileThatIsNotASession_reportsWhatToDo() {
+        let failures = FailureRecorder()
+        let url = URL(fileURLWithPath: "/nonexistent/session.json")
+        assertReplayMatchesRecording(ofSessionAt: url, as: CodableCounter.self, reporter: failures.reporter)
+        XCTAssertEqual(failures.failures.count, 1)
+        XCTAssertTrue(failures.messages.first?.contains("To fix, check the path (relative to #filePath") ?? false)
+    }
+}
+
+/// A Codable state, for the file-reading overload.
+struct CodableCounter: State, Equatable, Codable {
+    var count = 0
+    enum Event: Sendable, Equatable, Codable { case increment }
+    typealias Effect = Never
+    static var initialState: CodableCounter { CodableCounter() }
+    mutating func handle(event: Event) -> Never? {
+        count += 1
+        return nil
+    }
+}
