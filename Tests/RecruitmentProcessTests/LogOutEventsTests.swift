@@ -6,42 +6,26 @@ import XCTest
 /// hand-written `ProcessEvents` (see `ProcessEventsTests`), and the same lifetimes.
 final class LogOutEventsTests: XCTestCase {
     func test_logOutEvents_whenTheSessionStartsLoggedOut_dispatchesNothing() {
-        let sessionStore = Store<SessionState>(initialState: .loggedOut)
-        let dispatched = Recorder<ProcessState.Event>()
-
-        logOutEvents(of: sessionStore).configureEventSource { dispatched.append($0) }
-        sessionStore.dispatch(event: .logOut)  // ignored by the session: still logged out
-
-        XCTAssertEqual(dispatched.values, [])
+        // A log-out while logged out is ignored by the session: it stays logged out.
+        let sent = eventsSent(by: logOutEvents(of:), sessionStartingAs: .loggedOut, whileTheSessionHandles: [.logOut])
+        XCTAssertEqual(sent, [])
     }
 
     func test_logOutEvents_logInThenLogOut_dispatchesUserDidLogOutExactlyOnce() {
-        let sessionStore = Store<SessionState>(initialState: .loggedOut)
-        let events = logOutEvents(of: sessionStore)
-        let dispatched = Recorder<ProcessState.Event>()
-        events.configureEventSource { dispatched.append($0) }
-
-        // The subscriber runs inside `dispatch` (called from outside any store), so these are synchronous.
-        sessionStore.dispatch(event: .logIn(user: "ana"))
-        XCTAssertEqual(dispatched.values, [])
-        sessionStore.dispatch(event: .logOut)
-        sessionStore.dispatch(event: .logOut)
-
-        XCTAssertEqual(dispatched.values, [.userDidLogOut])
+        let afterLogIn = eventsSent(
+            by: logOutEvents(of:), sessionStartingAs: .loggedOut, whileTheSessionHandles: [.logIn(user: "ana")])
+        XCTAssertEqual(afterLogIn, [])
+        let sent = eventsSent(
+            by: logOutEvents(of:), sessionStartingAs: .loggedOut,
+            whileTheSessionHandles: [.logIn(user: "ana"), .logOut, .logOut])
+        XCTAssertEqual(sent, [.userDidLogOut])
     }
 
     func test_logOutEvents_whenTheSessionStartsLoggedIn_dispatchesOnceAtEachLogOut() {
-        let sessionStore = Store<SessionState>(initialState: .loggedIn(user: "ana"))
-        let events = logOutEvents(of: sessionStore)
-        let dispatched = Recorder<ProcessState.Event>()
-
-        events.configureEventSource { dispatched.append($0) }
-        XCTAssertEqual(dispatched.values, [])
-        sessionStore.dispatch(event: .logOut)
-        sessionStore.dispatch(event: .logIn(user: "bob"))
-        sessionStore.dispatch(event: .logOut)
-
-        XCTAssertEqual(dispatched.values, [.userDidLogOut, .userDidLogOut])
+        let sent = eventsSent(
+            by: logOutEvents(of:), sessionStartingAs: .loggedIn(user: "ana"),
+            whileTheSessionHandles: [.logOut, .logIn(user: "bob"), .logOut])
+        XCTAssertEqual(sent, [.userDidLogOut, .userDidLogOut])
     }
 
     func test_makeProcessStore_whenTheSessionStartsLoggedOut_keepsItsInitialState() {

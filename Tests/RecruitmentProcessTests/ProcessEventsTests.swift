@@ -6,43 +6,26 @@ import XCTest
 /// `ProcessEvents` turns a log-out of the session into `userDidLogOut`, and goes away with its process store.
 final class ProcessEventsTests: XCTestCase {
     func test_configure_whenTheSessionStartsLoggedOut_dispatchesNothing() {
-        let sessionStore = Store<SessionState>(initialState: .loggedOut)
-        let events = ProcessEvents(sessionStore: sessionStore)
-        let dispatched = Recorder<ProcessState.Event>()
-
-        events.configureEventSource { dispatched.append($0) }
-        sessionStore.dispatch(event: .logOut)  // ignored by the session: still logged out
-
-        XCTAssertEqual(dispatched.values, [])
+        // A log-out while logged out is ignored by the session: it stays logged out.
+        let sent = eventsSent(by: ProcessEvents.init, sessionStartingAs: .loggedOut, whileTheSessionHandles: [.logOut])
+        XCTAssertEqual(sent, [])
     }
 
     func test_logInThenLogOut_dispatchesUserDidLogOutExactlyOnce() {
-        let sessionStore = Store<SessionState>(initialState: .loggedOut)
-        let events = ProcessEvents(sessionStore: sessionStore)
-        let dispatched = Recorder<ProcessState.Event>()
-        events.configureEventSource { dispatched.append($0) }
-
-        // The subscriber runs inside `dispatch` (called from outside any store), so these are synchronous.
-        sessionStore.dispatch(event: .logIn(user: "ana"))
-        XCTAssertEqual(dispatched.values, [])
-        sessionStore.dispatch(event: .logOut)
-        sessionStore.dispatch(event: .logOut)
-
-        XCTAssertEqual(dispatched.values, [.userDidLogOut])
+        let afterLogIn = eventsSent(
+            by: ProcessEvents.init, sessionStartingAs: .loggedOut, whileTheSessionHandles: [.logIn(user: "ana")])
+        XCTAssertEqual(afterLogIn, [])
+        let sent = eventsSent(
+            by: ProcessEvents.init, sessionStartingAs: .loggedOut,
+            whileTheSessionHandles: [.logIn(user: "ana"), .logOut, .logOut])
+        XCTAssertEqual(sent, [.userDidLogOut])
     }
 
     func test_configure_whenTheSessionStartsLoggedIn_dispatchesOnlyAtLogOut() {
-        let sessionStore = Store<SessionState>(initialState: .loggedIn(user: "ana"))
-        let events = ProcessEvents(sessionStore: sessionStore)
-        let dispatched = Recorder<ProcessState.Event>()
-
-        events.configureEventSource { dispatched.append($0) }
-        XCTAssertEqual(dispatched.values, [])
-        sessionStore.dispatch(event: .logOut)
-        sessionStore.dispatch(event: .logIn(user: "bob"))
-        sessionStore.dispatch(event: .logOut)
-
-        XCTAssertEqual(dispatched.values, [.userDidLogOut, .userDidLogOut])
+        let sent = eventsSent(
+            by: ProcessEvents.init, sessionStartingAs: .loggedIn(user: "ana"),
+            whileTheSessionHandles: [.logOut, .logIn(user: "bob"), .logOut])
+        XCTAssertEqual(sent, [.userDidLogOut, .userDidLogOut])
     }
 
     func test_releasingTheProcessStore_releasesTheEventSourceAndItsSubscription() {
