@@ -43,7 +43,7 @@ public final class DerivedState<Value: Sendable>: StateSource {
     /// The last value derived, read or delivered: what ``state`` answers once the store is gone.
     private let lastValue: LockedBox<Value>
     /// `==` when `Value` is `Equatable`, to skip values equal to the last one a subscriber received.
-    private let isEqual: SendableEquality<Value>?
+    private let isEqual: RuntimeEquality<Value>?
     /// Ends with the store at the root of this view.
     let lifetime: StoreLifetime
 
@@ -56,7 +56,7 @@ public final class DerivedState<Value: Sendable>: StateSource {
         self.read = read
         self.subscribeUpstream = subscribeUpstream
         self.lastValue = .make(initialValue)
-        self.isEqual = SendableEquality(Value.self)
+        self.isEqual = RuntimeEquality(Value.self)
         self.lifetime = lifetime
     }
 

@@ -3,7 +3,7 @@
 /// A value longer than the limit loses its innermost detail first: `load(processes: [Process(id: "p-1", …), …])`
 /// becomes `load(processes: [Process(…), Process(…), Process(…)])`, then `load(processes: [3 elements])`, and
 /// only then is it cut at the limit with `…`. Brackets inside string literals are left alone.
-enum ShortDescription {
+package enum ShortDescription {
     static func of(_ value: Any, maxLength: Int) -> String {
         let raw: String
         if let string = value as? String {
@@ -73,7 +73,8 @@ enum ShortDescription {
 
     /// Removes `Module.` in front of type names (`RecruitmentProcess.Process(id: 1)` → `Process(id: 1)`), outside
     /// string literals: an identifier followed by a dot and an uppercase letter counts as a prefix.
-    static func withoutModulePrefixes(_ text: String) -> String {
+    /// `package`: `EffectStoreTesting` describes values the same way. Not public API.
+    package static func withoutModulePrefixes(_ text: String) -> String {
         let characters = Array(text)
         var result = ""
         result.reserveCapacity(characters.count)

@@ -1,3 +1,5 @@
+import EffectStore
+
 /// Short, readable descriptions of values for failure messages and diagrams.
 enum Describing {
     /// `String(describing:)`, with strings quoted, enum cases written `.case` and module prefixes removed.
@@ -37,57 +39,10 @@ enum Describing {
         return String(text.prefix(max(maxLength - 1, 1))) + "…"
     }
 
-    /// Removes `Module.` in front of type names (`RecruitmentProcess.Process(id: 1)` → `Process(id: 1)`), outside
-    /// string literals. An identifier followed by a dot and an uppercase letter counts as a prefix.
+    /// Removes `Module.` in front of type names, outside string literals: the core's own
+    /// `ShortDescription.withoutModulePrefixes`, so the logger and the test failures describe values alike.
     static func withoutModulePrefixes(_ text: String) -> String {
-        let characters = Array(text)
-        var result = ""
-        result.reserveCapacity(characters.count)
-        var index = 0
-        var inString = false
-        while index < characters.count {
-            let character = characters[index]
-            if inString {
-                result.append(character)
-                if character == "\\", index + 1 < characters.count {
-                    result.append(characters[index + 1])
-                    index += 2
-                    continue
-                }
-                if character == "\"" { inString = false }
-                index += 1
-                continue
-            }
-            if character == "\"" {
-                inString = true
-                result.append(character)
-                index += 1
-                continue
-            }
-            let startsIdentifier = character.isLetter || character == "_"
-            let previous: Character? = index > 0 ? characters[index - 1] : nil
-            let followsIdentifier = previous.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ?? false
-            guard startsIdentifier, !followsIdentifier else {
-                result.append(character)
-                index += 1
-                continue
-            }
-            var end = index
-            func continuesIdentifier(_ character: Character) -> Bool {
-                character.isLetter || character.isNumber || character == "_"
-            }
-            while end < characters.count, continuesIdentifier(characters[end]) {
-                end += 1
-            }
-            let isPrefix = end + 1 < characters.count && characters[end] == "." && characters[end + 1].isUppercase
-            if isPrefix {
-                index = end + 1
-            } else {
-                result.append(contentsOf: characters[index..<end])
-                index = end
-            }
-        }
-        return result
+        ShortDescription.withoutModulePrefixes(text)
     }
 
     /// The last path component of a `#filePath`, for messages that point at another line.
