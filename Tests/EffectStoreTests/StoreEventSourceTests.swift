@@ -14,7 +14,7 @@ final class StoreEventSourceTests: XCTestCase {
         }
         let recorders = features.map { feature -> ValueRecorder<ProcessState> in
             let recorder = ValueRecorder<ProcessState>()
-            recorder.token = feature.subscribe { recorder.record($0) }
+            recorder.token = feature.map { $0 }.subscribe { recorder.record($0) }  // changes only
             return recorder
         }
         let resets = recorders.map { $0.expectation(count: 2, description: "reset") }

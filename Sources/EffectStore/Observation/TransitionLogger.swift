@@ -95,8 +95,10 @@ public struct TransitionLogger<S: State>: Sendable {
 
     /// Origins padded to one width, so that events line up.
     private static var originNames: [TransitionOrigin: String] {
-        [.dispatch: "dispatch  ", .effect: "effect    ", .eventSource: "source    ", .undo: "undo      ",
-         .redo: "redo      "]
+        [
+            .dispatch: "dispatch  ", .effect: "effect    ", .eventSource: "source    ", .undo: "undo      ",
+            .redo: "redo      ",
+        ]
     }
 
     private static func timeOfDay(_ date: Date) -> String {
