@@ -15,8 +15,14 @@ extension Store {
     enum LoopItem: Sendable {
         /// An event from `dispatch(event:)` or the event source, and the promise of its chain if anyone waits for it.
         case event(S.Event, origin: TransitionOrigin, chain: Promise<S>?)
-        /// An effect's answer; the chain's promise, if any, no longer waits for that effect.
-        case answer(S.Event, chain: Promise<S>?)
+        /// The answer of an effect in flight (a job of the effect runtime), which ends it.
+        case answer(S.Event, job: UInt64)
+        /// An event a run in flight sent.
+        case runEvent(S.Event, job: UInt64)
+        /// A run finished, or an answer will never come.
+        case jobEnded(UInt64)
+        /// A timer of the effect runtime fired.
+        case timerFired(UInt64)
         /// An `undo()` or a `redo()`.
         case move(HistoryMove, Promise<S>)
         /// Store work that is not an event (attaching a subscriber, installing an observer, …). Unlike the other
@@ -29,8 +35,10 @@ extension Store {
     enum ChainEnd {
         /// The chain has finished, with this state.
         case finished(S)
-        /// The chain waits for this effect's answer.
+        /// The chain waits for this effect's answer, or for this run.
         case waiting(for: Future<S.Event>)
+        /// The chain goes on in this effect's plan, for the effect runtime to carry out.
+        case planned(S.Effect)
     }
 
     // MARK: - Where work runs
@@ -107,11 +115,16 @@ extension Store {
     func run(_ item: LoopItem) {
         assertOnQueue()
         switch item {
-        case .event(let event, let origin, let chain):
-            settle(runChain(from: event, origin: origin), chain: chain)
-        case .answer(let event, let chain):
-            if let chain { waitingForEffects[ObjectIdentifier(chain)] = nil }
-            settle(runChain(from: event, origin: .effect), chain: chain)
+        case .event(let event, let origin, let promise):
+            settle(runChain(from: event, origin: origin), chain: nil, promise: promise)
+        case .answer(let event, let job):
+            handleJobEvent(event, job: job, endsJob: true)
+        case .runEvent(let event, let job):
+            handleJobEvent(event, job: job, endsJob: false)
+        case .jobEnded(let job):
+            endJob(job)
+        case .timerFired(let timer):
+            fireTimer(timer)
         case .move(let direction, let promise):
             promise.resolve(move(direction))
         case .call(let work):
@@ -124,14 +137,11 @@ extension Store {
     /// that has to wait.
     @inlinable
     func runDispatched(_ event: S.Event) -> Future<S> {
-        switch runChain(from: event, origin: .dispatch) {
-        case .finished(let state):
-            return Future(value: state)
-        case .waiting(let answer):
-            let promise = Promise<S>()
-            awaitAnswer(answer, chain: promise)
-            return promise.future
-        }
+        let chainEnd = runChain(from: event, origin: .dispatch)
+        if case .finished(let state) = chainEnd { return Future(value: state) }
+        let promise = Promise<S>()
+        settle(chainEnd, chain: nil, promise: promise)
+        return promise.future
     }
 
     /// Follows one chain: commits `first`, performs its effect, and follows effects whose answer is already there
@@ -143,30 +153,30 @@ extension Store {
         var origin = firstOrigin
         while true {
             let (state, effect) = commit(event, origin: origin)
-            guard let effect, let answer = performEffect?(effect) else { return .finished(state) }
+            guard let effect else { return .finished(state) }
+            if let planOf = effectRuntime.planOf, planOf(effect) != nil {
+                return .planned(effect)
+            }
+            guard let answer = performEffect?(effect) else { return .finished(state) }
             guard nothingPending, let answered = answer.valueIfResolved else { return .waiting(for: answer) }
+            if case .run = answer.storage { return .waiting(for: answer) }
             event = answered
             origin = .effect
         }
     }
 
-    /// Resolves `chain` with the final state, or carries it along to the effect's answer.
+    /// Carries a chain on from where `runChain` left it: resolves `promise` if it finished, or hands the effect to the
+    /// effect runtime on behalf of the chain — `chain` if it has a number already (an effect's event), otherwise a new
+    /// one for `promise`. A chain whose plan starts nothing that lasts has finished.
     @inlinable
-    func settle(_ chainEnd: ChainEnd, chain: Promise<S>?) {
+    func settle(_ chainEnd: ChainEnd, chain: UInt64?, promise: Promise<S>?) {
         switch chainEnd {
         case .finished(let state):
-            chain?.resolve(state)
+            promise?.resolve(state)
         case .waiting(let answer):
-            awaitAnswer(answer, chain: chain)
-        }
-    }
-
-    /// Feeds the effect's answer back into the store when it arrives, carrying the chain's promise along.
-    @usableFromInline
-    func awaitAnswer(_ answer: Future<S.Event>, chain: Promise<S>?) {
-        if let chain { waitingForEffects[ObjectIdentifier(chain)] = chain }
-        answer.onComplete { [weak self] event in
-            self?.schedule(.answer(event, chain: chain))
+            adopt(answer, chain: chainNumber(chain, promise: promise))
+        case .planned(let effect):
+            startPlanned(effect, chain: chain, promise: promise)
         }
     }
 

@@ -24,13 +24,20 @@ import Dispatch
 /// ``SessionRecorder`` and ``enableUndo(limit:isUndoable:)`` build on it. A store with none of them installed does
 /// no work for them.
 ///
+/// ## Effects
+///
+/// An effect the handler answers with a ``Future`` continues the chain with its event; a run (``Future/run(_:)``)
+/// continues it with every event it sends until it finishes. An effect that is a ``ComposableEffect`` may carry an
+/// ``EffectPlan`` — several effects, cancellation, queues, debounce, throttle, delay — that the store carries out
+/// atomically with the state: see <doc:EffectsInPractice>.
+///
 /// ## Lifetime
 ///
 /// Nothing the store hands out keeps it alive: not a ``SubscriptionToken``, not the event source's `dispatch`
 /// function, not an effect in flight, not a transition observer or a ``SessionRecorder``. When the last strong
-/// reference goes, the store, its effect handler and its event source are released; a late effect result is then
-/// ignored, and every ``dispatch(event:)`` future still waiting for an effect resolves with the last state the store
-/// committed.
+/// reference goes, the store, its effect handler and its event source are released; every run is cancelled, a late
+/// effect result is ignored, and every ``dispatch(event:)`` future still waiting for an effect resolves with the last
+/// state the store committed.
 public final class Store<S: State> {
     // The loop (Store+Loop.swift) is `@inlinable`, so that `Store<YourState>` is specialised in your module: no
     // generic dispatch through witness tables per event. Everything it touches is therefore `@usableFromInline`;
@@ -59,8 +66,9 @@ public final class Store<S: State> {
     @exclusivity(unchecked) @usableFromInline var subscribers: ContiguousArray<Subscriber<S>> = []
     /// Work enqueued from inside the store's own callbacks; drained before the queue is released.
     @exclusivity(unchecked) @usableFromInline var pending: [LoopItem] = []
-    /// Dispatch futures whose chain waits for an effect; resolved in `deinit` if the store goes first.
-    @exclusivity(unchecked) @usableFromInline var waitingForEffects: [ObjectIdentifier: Promise<S>] = [:]
+    /// Effects in flight, and the dispatch futures waiting for their chains; made on the first effect that does not
+    /// finish at once. Ended in `deinit`.
+    @exclusivity(unchecked) @usableFromInline var runtime: EffectRuntime<S>?
     /// How many of `pending` have been taken. 32 bits (with the counter and flags below) keep the object in a
     /// smaller malloc size class; the loop never holds 2³¹ items at once.
     @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
@@ -78,12 +86,14 @@ public final class Store<S: State> {
         initialState: S,
         performEffect: ((S.Effect) -> Future<S.Event>?)?,
         eventSource: AnyObject?,
+        clock: (any EffectClock)?,
         configureEventSource: ((@escaping @Sendable (S.Event) -> Void) -> Void)?
     ) {
         self.queue = DispatchQueue(label: "EffectStore.Store<\(S.self)>")
         self.stateBox = .make(Committed(state: initialState))
         self.performEffect = performEffect
         self.eventSource = eventSource
+        if let clock { extras.clock = clock }
         configureEventSource? { [weak self] event in
             self?.schedule(.event(event, origin: .eventSource, chain: nil))
         }
@@ -101,15 +111,18 @@ public final class Store<S: State> {
     ///   - initialState: The state to start from; `S.initialState` by default.
     ///   - effectHandler: Performs the state's effects. Held strongly until the store is released.
     ///   - eventSource: Feeds outside events in. Held strongly until the store is released.
+    ///   - clock: What delayed, debounced and throttled effects wait with; ``DispatchEffectClock`` when `nil`.
     public convenience init<EH: EffectHandler, ES: EventSource>(
         initialState: S = S.initialState,
         effectHandler: EH,
-        eventSource: ES
+        eventSource: ES,
+        clock: (any EffectClock)? = nil
     ) where EH.S == S, ES.S == S {
         self.init(
             initialState: initialState,
             performEffect: { effectHandler.handle(effect: $0) },
             eventSource: eventSource,
+            clock: clock,
             configureEventSource: { eventSource.configureEventSource(dispatch: $0) }
         )
     }
@@ -122,7 +135,8 @@ public final class Store<S: State> {
     ///
     /// - Parameter initialState: The state to start from; `S.initialState` by default.
     public convenience init(initialState: S = S.initialState) {
-        self.init(initialState: initialState, performEffect: nil, eventSource: nil, configureEventSource: nil)
+        self.init(
+            initialState: initialState, performEffect: nil, eventSource: nil, clock: nil, configureEventSource: nil)
     }
 
     /// Creates a store with an effect handler and no event source.
@@ -134,12 +148,17 @@ public final class Store<S: State> {
     /// - Parameters:
     ///   - initialState: The state to start from; `S.initialState` by default.
     ///   - effectHandler: Performs the state's effects. Held strongly until the store is released.
-    public convenience init<EH: EffectHandler>(initialState: S = S.initialState, effectHandler: EH)
-    where EH.S == S {
+    ///   - clock: What delayed, debounced and throttled effects wait with; ``DispatchEffectClock`` when `nil`.
+    public convenience init<EH: EffectHandler>(
+        initialState: S = S.initialState,
+        effectHandler: EH,
+        clock: (any EffectClock)? = nil
+    ) where EH.S == S {
         self.init(
             initialState: initialState,
             performEffect: { effectHandler.handle(effect: $0) },
             eventSource: nil,
+            clock: clock,
             configureEventSource: nil
         )
     }
@@ -158,6 +177,7 @@ public final class Store<S: State> {
             initialState: initialState,
             performEffect: nil,
             eventSource: eventSource,
+            clock: nil,
             configureEventSource: { eventSource.configureEventSource(dispatch: $0) }
         )
     }
@@ -166,9 +186,11 @@ public final class Store<S: State> {
         // No other reference exists, so nothing runs on `queue` any more: reading its confined state is safe.
         let committed = stateBox.unsynchronizedValue
         committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
-        guard !waitingForEffects.isEmpty else { return }
-        for promise in waitingForEffects.values { promise.resolve(committed.state) }
+        endEffects(with: committed.state)  // stops runs and timers, resolves waiting dispatch futures
     }
+
+    /// What delayed, debounced and throttled effects wait with.
+    var clock: any EffectClock { stateBox.withLock { $0.extras?.clock } ?? DispatchEffectClock() }
 
     /// What ends with this store: its async effects' tasks and its `states` streams. Made on first use, so a store
     /// that needs neither pays nothing for it. Safe from any thread.

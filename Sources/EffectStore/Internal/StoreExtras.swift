@@ -11,6 +11,8 @@ final class StoreExtras<S: State>: @unchecked Sendable {
 
     /// Ends with the store; see ``StoreLifetime``.
     let lifetime = StoreLifetime()
+    /// The clock the store was given, if not the default; set in the store's `init`, before it is shared.
+    var clock: (any EffectClock)?
     /// `==` when `S` is `Equatable`, to tell whether a transition changed the state. Here rather than in the store,
     /// because only transitions need it: a store that makes none pays neither its memory nor its dynamic cast.
     @usableFromInline let equality = RuntimeEquality(S.self)
