@@ -3,10 +3,10 @@
     import Observation
     import XCTest
 
-    // A Swift 6 main-actor client of `ObservableState`, as a SwiftUI view model or view would use it: it projects a store
-    // and a derived state, reads properties under `withObservationTracking`, writes through a binding and by sending,
-    // and lets a background thread dispatch. This compiling with no warnings, and running without isolation traps, is
-    // the proof that the projection's surface fits main-actor code.
+    // A Swift 6 main-actor client of `ObservableState`, as a SwiftUI view model or view would use it: it projects a
+    // store and a derived state, reads properties under `withObservationTracking`, writes through a binding and by
+    // sending, and lets a background thread dispatch. This compiling with no warnings, and running without isolation
+    // traps, is the proof that the projection's surface fits main-actor code.
 
     struct Counter: State, Equatable {
         var title = "Counter"

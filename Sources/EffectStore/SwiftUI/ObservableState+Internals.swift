@@ -75,6 +75,12 @@
             }
         }
 
+        /// Lets the next deposit schedule a hop, for a hop that found a state being applied and left its work to it.
+        @inlinable
+        func endHop() {
+            box.withLock { $0.isHopScheduled = false }
+        }
+
         /// Takes the newest state not yet taken, if any.
         ///
         /// - Parameter endingHop: True when called by the scheduled hop: a later deposit then schedules a new one.

@@ -33,11 +33,11 @@
     ///
     /// ## Writes are synchronous
     ///
-    /// ``send(_:)`` — and a binding's setter, which calls it — dispatches the event and, when called from outside any
-    /// store's callbacks (a view, a button action: the usual case), applies the resulting state before it returns, so
-    /// the very next read shows it: after `binding.wrappedValue = "obs"`, `model.query` is `"obs"`. Called from inside
-    /// a store's callback, the event is handled asynchronously (see "Threading" on ``Store``) and its state arrives
-    /// like any other.
+    /// ``send(_:)`` — and a binding's setter, which calls it — dispatches the event and, when called from outside
+    /// any store's callbacks (a view, a button action: the usual case), applies the resulting state before it
+    /// returns, so the very next read shows it: after `binding.wrappedValue = "obs"`, `model.query` is `"obs"`.
+    /// Called from inside a store's callback, the event is handled asynchronously (see "Threading" on ``Store``) and
+    /// its state arrives like any other.
     ///
     /// ## Threading
     ///
@@ -55,13 +55,13 @@
     @MainActor
     @dynamicMemberLookup
     public final class ObservableState<Value: Sendable, Event>: Observable {
-        // The paths a dispatch takes are `@inlinable`, like the store's, so that `ObservableState<YourState, …>` and the
-        // store calls it makes are specialised in your module (unspecialised, a send costs ~12 dispatches, nearly all
-        // generic metadata look-ups). What they touch is therefore `@usableFromInline`; none of it is public API.
+        // The paths a dispatch takes are `@inlinable`, like the store's, so that `ObservableState<YourState, …>` and
+        // the store calls it makes are specialised in your module (unspecialised, a send cost ~12 dispatches, nearly
+        // all generic metadata look-ups). What they touch is therefore `@usableFromInline`; none of it is public API.
         //
-        // `@exclusivity(unchecked)` on the mutable state below: it is confined to the main actor, and every access to it
-        // is instantaneous (no `inout` spans a call out of this class), so overlapping accesses cannot happen; the
-        // dynamic checks would cost ~8% of an update.
+        // `@exclusivity(unchecked)` on the mutable state below: it is confined to the main actor, and every access
+        // to it is instantaneous (no `inout` spans a call out of this class), so overlapping accesses cannot happen;
+        // the dynamic checks showed up in profiles of `observable.update`.
 
         /// The state shown; changed only by `apply(_:)`.
         @exclusivity(unchecked) @usableFromInline var storage: Value
@@ -74,6 +74,8 @@
         @exclusivity(unchecked) @usableFromInline var token: SubscriptionToken?
         /// `==` when `Value` is `Equatable`, to tell whether ``state`` changed.
         @usableFromInline let isEqual: RuntimeEquality<Value>?
+        /// True while `applyDelivered(endingHop:)` runs, so that a nested call leaves its state to it.
+        @exclusivity(unchecked) @usableFromInline var isApplying = false
         /// Whether ``state`` itself has been read, so a new state must notify it.
         @exclusivity(unchecked) @usableFromInline var isWholeStateRead = false
         /// The properties read through dynamic member lookup, in the order first read.
@@ -206,13 +208,26 @@
             return members.count - 1
         }
 
-        /// Applies the latest state the source delivered, if any.
+        /// Applies the latest state the source delivered, until none is left.
+        ///
+        /// Called again while a state is being applied (a send from an observer's `willSet`), it only leaves the new
+        /// state to the loop in progress, which applies it after the current one: applying it at once would let the
+        /// outer update store its older state over it.
         ///
         /// - Parameter endingHop: True for the main-queue hop, which lets the next delivery schedule another.
         @inlinable
         func applyDelivered(endingHop: Bool) {
-            guard let value = inbox.take(endingHop: endingHop) else { return }
-            apply(value)
+            guard !isApplying else {
+                if endingHop { inbox.endHop() }
+                return
+            }
+            isApplying = true
+            defer { isApplying = false }
+            var endingHop = endingHop
+            while let value = inbox.take(endingHop: endingHop) {
+                apply(value)
+                endingHop = false
+            }
         }
 
         /// Shows `value`, notifying exactly the tracked properties whose values changed: `willSet` for each before the

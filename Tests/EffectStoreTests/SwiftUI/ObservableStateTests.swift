@@ -190,6 +190,25 @@
             XCTAssertEqual(model.count, burst + writes)
         }
 
+        func test_sendFromInsideOnChange_endsWithTheLatestState() {
+            let store = Store<SearchState>()
+            let model = ObservableState(store)
+            // `onChange` runs inside the update, before the new state is stored; a send from there must not be undone
+            // when that update finishes. (Observation calls `onChange` again for the nested update: send only once.)
+            let calls = ChangeCounter()
+            withObservationTracking {
+                _ = model.count
+            } onChange: {
+                calls.record()
+                if calls.count == 1 { MainActor.assumeIsolated { model.send(.increment) } }
+            }
+
+            model.send(.increment)
+
+            XCTAssertEqual(store.state.count, 2)
+            XCTAssertEqual(model.count, 2, "the nested send's state, not the older one being applied around it")
+        }
+
         func test_release_cancelsTheSubscription() {
             let store = Store<SearchState>()
             let transforms = ChangeCounter()
