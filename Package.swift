@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "EffectStore", targets: ["EffectStore"]),
         .library(name: "EffectStoreTesting", targets: ["EffectStoreTesting"]),
+        .library(name: "EffectStoreSwiftUI", targets: ["EffectStoreSwiftUI"]),
         .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
         .executable(name: "effectstore-benchmarks", targets: ["EffectStoreBenchmarks"]),
     ],
@@ -16,6 +17,9 @@ let package = Package(
         // Test support for EffectStore features: trace specs, a deterministic test store, effect handler checks and
         // a reachability explorer. Imports XCTest.
         .target(name: "EffectStoreTesting", dependencies: ["EffectStore"]),
+        // SwiftUI bindings for the Observation projection; empty where SwiftUI does not exist. Keeps SwiftUI out of
+        // the core.
+        .target(name: "EffectStoreSwiftUI", dependencies: ["EffectStore"]),
 
         // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),
