@@ -149,6 +149,8 @@ private struct Search<S: State & Hashable> {
     var eventChangedSomething: [Bool]
     var deadEnds: [Int] = []
     var expanded = 0
+    /// The distinct states found after the state bound was reached: found, but neither kept nor explored.
+    var notKept: Set<S> = []
     var cutShort: CutShortReason?
 
     init(explorer: StateExplorer<S>) {
@@ -191,6 +193,7 @@ private struct Search<S: State & Hashable> {
     mutating func discover(_ state: S, from origin: (state: Int, event: Int)?) -> Int? {
         guard states.count < max(explorer.maxStates, 1) else {
             cutShort = cutShort ?? .stateLimit(explorer.maxStates)
+            notKept.insert(state)
             return nil
         }
         let index = states.count
@@ -237,7 +240,7 @@ private struct Search<S: State & Hashable> {
             violations: violations,
             noOpEvents: explorer.events.indices.filter { !eventChangedSomething[$0] }.map { explorer.events[$0] },
             deadEnds: deadEnds.map { states[$0] },
-            unexploredStates: states.count - expanded,
+            unexploredStates: states.count - expanded + notKept.count,
             cutShort: cutShort
         )
     }
