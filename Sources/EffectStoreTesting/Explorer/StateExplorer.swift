@@ -1,7 +1,8 @@
 import Dispatch
 import EffectStore
 
-/// Explores every state a ``State`` can reach from a start state, breadth-first, and checks invariants on the way.
+/// Explores every state a ``/EffectStore/State`` can reach from a start state, breadth-first, and checks invariants on
+/// the way.
 ///
 /// Give the explorer a start state and a finite list of events — all the cases of a `CaseIterable` event, or a
 /// list you choose for events with associated values — and it sends every event to every state it reaches, like a
