@@ -3,7 +3,7 @@
 // -->` beside this file, in a module of its own.
 import EffectStore
 
-struct Process: Sendable, Equatable {
+struct Process: Sendable, Equatable, Codable {
     let title: String
 }
 
@@ -11,10 +11,10 @@ protocol ProcessService: Sendable {
     func fetchAll() async throws -> [Process]
 }
 
-enum ProcessState: State, Equatable {
+enum ProcessState: State, Equatable, Codable {
     case idle, loading, loaded([Process]), error(String)
 
-    enum Event: Sendable, Equatable {
+    enum Event: Sendable, Equatable, Codable {
         case fetchProcesses, load(processes: [Process]), failed(reason: String)
     }
     enum Effect: Sendable, Equatable { case downloadProcesses }
