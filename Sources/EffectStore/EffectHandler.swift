@@ -21,14 +21,14 @@
 /// ## Obligations
 ///
 /// - Declare `typealias S = YourState`: Swift cannot infer the state type from `handle(effect:)`'s parameter.
-/// - A ``Store`` calls ``handle(effect:)`` **on the store's serial queue**, once per effect, in the order the
-///   effects were produced. Return quickly: start the work and return a future; do not block.
+/// - A ``Store`` calls ``handle(effect:)`` on the store's queue (<doc:Threading>), once per effect, in the order
+///   the effects were produced. Return quickly: start the work and return a future; do not block.
 /// - Return `nil` when the effect has no answer (fire and forget). Otherwise resolve the future exactly once,
 ///   from any thread; the store dispatches its event back into itself.
 /// - The store holds its effect handler strongly for its whole life and releases it with itself. Do not hold the
 ///   store strongly from the handler; an effect's future that resolves after the store is gone is ignored.
 /// - Inside `handle(effect:)` you may read the store's ``Store/state``, ``Store/dispatch(event:)`` to it,
-///   subscribe or cancel: none of these deadlocks.
+///   subscribe or cancel.
 public protocol EffectHandler: AnyObject {
     /// The state whose effects this handler performs.
     associatedtype S: State

@@ -13,8 +13,10 @@
 ///     init(sessionStore: Store<SessionState>) { self.sessionStore = sessionStore }
 ///
 ///     func configureEventSource(dispatch: @escaping @Sendable (ProcessState.Event) -> Void) {
-///         token = sessionStore.subscribe { session in
-///             if !session.isLoggedIn { dispatch(.userDidLogOut) }
+///         // Transitions, not states: one event per log-out. A subscriber would also see the current state at
+///         // once, and every later state, so it would send the event at creation and again on each logged-out state.
+///         token = sessionStore.observeTransitions { transition in
+///             if transition.from.isLoggedIn && !transition.to.isLoggedIn { dispatch(.userDidLogOut) }
 ///         }
 ///     }
 /// }
@@ -25,8 +27,8 @@
 /// - Declare `typealias S = YourState`: Swift cannot infer the state type from `configureEventSource`'s parameter.
 /// - `configureEventSource(dispatch:)` is called once, on the thread that creates the store, before the store's
 ///   initializer returns. You may call `dispatch` right away, inside it.
-/// - `dispatch` is safe to call from any thread at any time. It does not keep the store alive: once the store is
-///   released, calling it does nothing.
+/// - `dispatch` is safe to call from any thread at any time (<doc:Threading>). It does not keep the store alive:
+///   once the store is released, calling it does nothing.
 /// - The store holds its event source strongly and releases it with itself. The source must not hold the store
 ///   strongly.
 public protocol EventSource: AnyObject {

@@ -37,7 +37,8 @@
 /// ## Obligations
 ///
 /// - `handle(event:)` must be pure and quick: no I/O, no locks, no reading of a ``Store``. A ``Store`` calls it
-///   on its serial queue, one event at a time, while readers of ``Store/state`` on other threads wait for it.
+///   on its queue, one event at a time (<doc:Threading>), while readers of ``Store/state`` on other threads wait
+///   for it.
 ///   Reading the store's ``Store/state`` from inside `handle(event:)` is a programmer error and stops with a
 ///   message: use `self`, which *is* that state.
 /// - Ignore events that mean nothing in the current state (return `nil` and leave `self` as it is) rather than

@@ -1,12 +1,12 @@
 import Dispatch
 import EffectStore
 
-/// Runs a real ``EffectHandler`` on one effect and asserts the event its future produces.
+/// Runs a real ``/EffectStore/EffectHandler`` on one effect and asserts the event its future produces.
 ///
-/// This tests the imperative shell on its own, with whatever fakes it talks to, and without a ``Store``: it calls
-/// ``EffectHandler/handle(effect:)`` once, on the calling thread, and waits — at most `timeout` — for the future
-/// to resolve. If the handler returns no future, or a future that does not resolve in time, or a different event,
-/// the check fails with a message that says which.
+/// This tests the imperative shell on its own, with whatever fakes it talks to, and without a ``/EffectStore/Store``:
+/// it calls ``/EffectStore/EffectHandler/handle(effect:)`` once, on the calling thread, and waits — at most `timeout` —
+/// for the future to resolve. If the handler returns no future, or a future that does not resolve in time, or a
+/// different event, the check fails with a message that says which.
 ///
 /// ```swift
 /// func test_downloadProcesses_answersWithTheServicesProcesses() {
@@ -50,7 +50,7 @@ public func assertEffect<H: EffectHandler>(
         file: file, line: line)
 }
 
-/// Runs a real ``EffectHandler`` on one effect and asserts that it produces no event: it returns `nil`.
+/// Runs a real ``/EffectStore/EffectHandler`` on one effect and asserts that it produces no event: it returns `nil`.
 ///
 /// ```swift
 /// func test_trackScreen_isFireAndForget() {
@@ -59,8 +59,8 @@ public func assertEffect<H: EffectHandler>(
 /// }
 /// ```
 ///
-/// A handler that returns a future fails the check, even one that is already resolved: a ``Store`` would feed its
-/// event back.
+/// A handler that returns a future fails the check, even one that is already resolved: a ``/EffectStore/Store`` would
+/// feed its event back.
 ///
 /// - Parameters:
 ///   - effect: The effect to perform. The handler runs on the calling thread.
@@ -88,8 +88,8 @@ public func assertEffectProducesNoEvent<H: EffectHandler>(
     reporter.report(message, file: file, line: line)
 }
 
-/// Runs a real ``EffectHandler`` on one effect and returns the event its future produces, for events that are not
-/// `Equatable` or need a closer look.
+/// Runs a real ``/EffectStore/EffectHandler`` on one effect and returns the event its future produces, for events that
+/// are not `Equatable` or need a closer look.
 ///
 /// ```swift
 /// let event = eventProduced(by: .downloadProcesses, on: effects)

@@ -4,7 +4,7 @@ import Foundation
 /// Checks that replaying a recorded session into today's state logic reproduces every recorded state: a recorded
 /// session as a regression test.
 ///
-/// The log is replayed with ``EffectStore/SessionLog/replay()`` — the pure ``EffectStore/State``, no store, no
+/// The log is replayed with ``/EffectStore/SessionLog/replay()`` — the pure ``/EffectStore/State``, no store, no
 /// effect handler: the events effects answered with come from the log. At the **first** step whose replayed state
 /// differs from the recorded one, it reports that step — its event, where the event came from, the state it was
 /// handled in, the expected (recorded) and actual (replayed) states, and their structural diff — and stops:
@@ -74,7 +74,7 @@ public func assertReplayMatchesRecording<S: State & Equatable>(
 /// ```
 ///
 /// - Parameters:
-///   - url: A JSON file written by ``EffectStore/SessionLog/write(to:)``.
+///   - url: A JSON file written by ``/EffectStore/SessionLog/write(to:)``.
 ///   - type: The state type the session was recorded with.
 ///   - reporter: Where a failure is reported — the divergence, or a file that cannot be read as such a session;
 ///     `XCTFail` by default. Called at most once, on the calling thread.

@@ -16,14 +16,14 @@ public enum Exhaustivity: Sendable, Equatable {
     case partial
 }
 
-/// A synchronous, deterministic driver for a ``State``: the real event → state → effect → event loop, with the test
-/// in the role of the effect handler.
+/// A synchronous, deterministic driver for a ``/EffectStore/State``: the real event → state → effect → event loop, with
+/// the test in the role of the effect handler.
 ///
-/// A `TestStore` runs your state's ``State/handle(event:)`` exactly as a ``Store`` does, and mirrors its loop: an
-/// effect's answer is an event that goes back into the state. But it does not perform effects. It captures each
-/// effect as a value, and **the test decides when, and with which event, each one completes** — in any order, as
-/// many as are in flight. There is no queue, no thread, no sleep, no timeout: every call has done all its work when
-/// it returns, and a test gives the same result on every run.
+/// A `TestStore` runs your state's ``/EffectStore/State/handle(event:)`` exactly as a ``/EffectStore/Store`` does, and
+/// mirrors its loop: an effect's answer is an event that goes back into the state. But it does not perform effects. It
+/// captures each effect as a value, and **the test decides when, and with which event, each one completes** — in any
+/// order, as many as are in flight. There is no queue, no thread, no sleep, no timeout: every call has done all its
+/// work when it returns, and a test gives the same result on every run.
 ///
 /// ```swift
 /// func test_fetchProcesses_loadsWhatTheDownloadReturns() {
@@ -182,8 +182,8 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     /// Completes an effect in flight with the event its handler would answer with, and checks the state that event
     /// leads to.
     ///
-    /// Effects complete in any order. This is what a ``Store`` does when an effect's future resolves: the event goes
-    /// back into the state, which may produce a new effect to receive.
+    /// Effects complete in any order. This is what a ``/EffectStore/Store`` does when an effect's future resolves: the
+    /// event goes back into the state, which may produce a new effect to receive.
     ///
     /// ```swift
     /// store.complete(.downloadProcesses, with: .load(processes: [ios])) { $0 = .loaded([ios]) }

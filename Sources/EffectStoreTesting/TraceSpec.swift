@@ -41,12 +41,12 @@ public struct TraceStep<S: State> {
     }
 }
 
-/// Checks a whole trace of a ``State``: given a state, when these events arrive one after another, then these are
-/// the states and effects, every one of them, in order.
+/// Checks a whole trace of a ``/EffectStore/State``: given a state, when these events arrive one after another, then
+/// these are the states and effects, every one of them, in order.
 ///
 /// This is data in, data out: no store, no queue, no effect handler. Each step runs
-/// ``State/handle(event:)`` on the state the previous step produced and compares both the new state and the
-/// returned effect with the step's expectation. The check is exhaustive: a step that leaves `effect` out expects no
+/// ``/EffectStore/State/handle(event:)`` on the state the previous step produced and compares both the new state and
+/// the returned effect with the step's expectation. The check is exhaustive: a step that leaves `effect` out expects no
 /// effect, and every state is compared in full. A mismatch fails at the step's own line, with a structural diff
 /// (see ``StructuralDiff``); the trace then continues from the *actual* state, so one wrong step does not hide
 /// what the others do.

@@ -1,6 +1,6 @@
 import EffectStore
 
-/// One step of a ``State``: the state before, the event, the state after and the effect it returned.
+/// One step of a ``/EffectStore/State``: the state before, the event, the state after and the effect it returned.
 ///
 /// A ``TestStore`` records one transition per event it handles (``TestStore/transitions``), and an
 /// ``Exploration`` lists the transitions it found (``Exploration/transitions``). Transition invariants of a
@@ -20,7 +20,7 @@ public struct Transition<S: State>: Sendable {
     public let event: S.Event
     /// The state after the event.
     public let to: S
-    /// The effect ``State/handle(event:)`` returned, or `nil`.
+    /// The effect ``/EffectStore/State/handle(event:)`` returned, or `nil`.
     public let effect: S.Effect?
 
     /// Creates a transition.

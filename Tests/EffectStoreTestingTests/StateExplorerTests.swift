@@ -111,7 +111,7 @@ final class StateExplorerTests: XCTestCase {
         XCTAssertEqual(exploration.states.count, 5)
         XCTAssertEqual(failures.messages, [
             """
-            The exploration of Counter was cut short by the state limit (5 states) after 5 states (0 found but not \
+            The exploration of Counter was cut short by the state limit (5 states) after 5 states (5 found but not \
             explored), so it does not prove the invariants.
             To fix, raise the bound, send fewer distinct events (for example fewer associated values), or pass \
             `allowCutShort: true` if a partial exploration is enough.

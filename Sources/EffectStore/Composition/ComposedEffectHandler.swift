@@ -17,8 +17,8 @@
 ///
 /// ## Threading and lifetime
 ///
-/// ``handle(effect:)`` runs where the store calls it, **on the store's serial queue**, and calls the child's
-/// handler there, synchronously. The lifted future resolves on the thread that resolves the child's future. This
+/// ``handle(effect:)`` runs on the store's queue, and calls the child's handler there, synchronously; the lifted
+/// future resolves on the thread that resolves the child's future (<doc:Threading>). This
 /// handler holds the child handlers strongly, so they live as long as the store that holds it.
 public final class ComposedEffectHandler<S: State>: EffectHandler {
     private let children: [ChildEffectHandler<S>]

@@ -21,11 +21,10 @@
 ///
 /// ## Threading and ordering
 ///
-/// A derived state adds no queue of its own: each subscription is a subscription to the store, so it has exactly
-/// the store's guarantees (see "Threading" on ``Store``). The transform and the subscriber blocks run **on the
-/// store's serial queue**, in order, never concurrently with themselves; a subscription made from outside any store
-/// has received the current value when ``subscribe(_:)`` returns. ``state`` may be read from any thread; it applies
-/// the transform to the store's latest committed state on the calling thread.
+/// A derived state adds no queue of its own: each subscription is a subscription to the store, with the store's
+/// guarantees (<doc:Threading>). The transform and the subscriber blocks run on the store's queue. ``state`` may be
+/// read from any thread; it applies the transform to the store's latest committed state on the calling thread, so
+/// it never goes backwards.
 ///
 /// The transform runs once per subscriber for each state the store delivers, and once per read of ``state``: keep
 /// it pure and cheap, or map to a smaller value first.
@@ -33,29 +32,27 @@
 /// ## Lifetime
 ///
 /// A derived state does not keep its store alive; only a `map` of a derived state keeps that derived state (not
-/// the store) alive. Once the store is released, ``state`` keeps returning the last value this view derived,
-/// ``subscribe(_:)`` calls its block once with that value on the calling thread, and ``states`` finishes.
+/// the store) alive. Once the store is released, ``state`` returns the transform of the last state the store
+/// committed (the view keeps that state, not the store), ``subscribe(_:)`` calls its block once with that value on
+/// the calling thread, and ``states`` finishes.
 public final class DerivedState<Value: Sendable>: StateSource {
-    /// The transformed current state, or `nil` once the store is gone.
-    private let read: @Sendable () -> Value?
+    /// The transform applied to the store's latest committed state — also once the store is gone, when that is the
+    /// last state it committed. Never a cached value, so ``state`` cannot go back to an older one.
+    private let read: @Sendable () -> Value
     /// Subscribes to the upstream source with the transform applied; `nil` once the store is gone.
     private let subscribeUpstream: @Sendable (@escaping @Sendable (Value) -> Void) -> SubscriptionToken?
-    /// The last value derived, read or delivered: what ``state`` answers once the store is gone.
-    private let lastValue: LockedBox<Value>
     /// `==` when `Value` is `Equatable`, to skip values equal to the last one a subscriber received.
     private let isEqual: RuntimeEquality<Value>?
     /// Ends with the store at the root of this view.
     let lifetime: StoreLifetime
 
     init(
-        initialValue: Value,
         lifetime: StoreLifetime,
-        read: @escaping @Sendable () -> Value?,
+        read: @escaping @Sendable () -> Value,
         subscribeUpstream: @escaping @Sendable (@escaping @Sendable (Value) -> Void) -> SubscriptionToken?
     ) {
         self.read = read
         self.subscribeUpstream = subscribeUpstream
-        self.lastValue = .make(initialValue)
         self.isEqual = RuntimeEquality(Value.self)
         self.lifetime = lifetime
     }
@@ -66,13 +63,12 @@ public final class DerivedState<Value: Sendable>: StateSource {
     /// let title = processStore.map { ProcessListViewState($0) }.state.title
     /// ```
     ///
-    /// Safe from any thread; the transform runs on the calling thread. Once the store is released, this is the
-    /// last value the view derived. Like ``Store/state``, it must not be read from inside ``State/handle(event:)``.
-    public var state: Value {
-        guard let value = read() else { return lastValue.withLock { $0 } }
-        lastValue.withLock { $0 = value }
-        return value
-    }
+    /// Safe from any thread (<doc:Threading>); the transform runs on the calling thread, on the store's latest
+    /// committed state. It never goes backwards: a read returns the value of a state at least as recent as any state
+    /// an earlier read on the same thread, or a delivery to a subscriber, was derived from. Once the store is
+    /// released, it is the transform of the last state the store committed. Like ``Store/state``, it must not be
+    /// read from inside ``State/handle(event:)``.
+    public var state: Value { read() }
 
     /// Calls `block` with the current derived value, then with every later one that differs from the last.
     ///
@@ -83,17 +79,15 @@ public final class DerivedState<Value: Sendable>: StateSource {
     /// When `Value` is `Equatable`, a value equal to the last one this block received is skipped. Ordering,
     /// re-entrancy and cancellation are those of ``Store/subscribe(_:)``.
     ///
-    /// - Parameter block: Runs **on the store's serial queue**, never concurrently with itself. If the store is
-    ///   already released, it runs once, with the last derived value, on the calling thread.
+    /// - Parameter block: Runs on the store's queue (<doc:Threading>). If the store is already released, it runs
+    ///   once, with the value of the store's last state, on the calling thread.
     /// - Returns: A token that keeps the subscription alive. Cancel or release it to stop. It does not keep the
     ///   store alive.
     public func subscribe(_ block: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
         let isEqual = self.isEqual
-        let lastValue = self.lastValue
         // The last value this subscriber received; the store calls the block below serially.
         let lastDelivered = LockedBox<Value?>.make(nil)
         let token = subscribeUpstream { value in
-            lastValue.withLock { $0 = value }
             if let isEqual {
                 let isChange = lastDelivered.withLock { last -> Bool in
                     defer { last = value }
@@ -105,7 +99,7 @@ public final class DerivedState<Value: Sendable>: StateSource {
             block(value)
         }
         if let token { return token }
-        block(lastValue.withLock { $0 })
+        block(read())
         return SubscriptionToken(InertSubscription())
     }
 
@@ -124,7 +118,6 @@ public final class DerivedState<Value: Sendable>: StateSource {
     public func map<Derived: Sendable>(_ transform: @escaping @Sendable (Value) -> Derived) -> DerivedState<Derived> {
         let parent = self
         return DerivedState<Derived>(
-            initialValue: transform(parent.state),
             lifetime: lifetime,
             read: { transform(parent.state) },
             subscribeUpstream: { block in parent.subscribe { block(transform($0)) } }
@@ -146,10 +139,12 @@ extension Store {
     ///   the reading thread for ``DerivedState/state``.
     /// - Returns: The derived view.
     public func map<Derived: Sendable>(_ transform: @escaping @Sendable (S) -> Derived) -> DerivedState<Derived> {
-        DerivedState<Derived>(
-            initialValue: transform(state),
+        // The box the store commits its state to: it outlives the store for as long as a view reads it, so that a
+        // view of a released store answers with the last state the store committed (no writer is left by then).
+        let committed = stateBox
+        return DerivedState<Derived>(
             lifetime: lifetime,
-            read: { [weak self] in self.map { transform($0.state) } },
+            read: { [weak self] in transform(self?.state ?? committed.withLock { $0.state }) },
             subscribeUpstream: { [weak self] block in self?.subscribe { block(transform($0)) } }
         )
     }

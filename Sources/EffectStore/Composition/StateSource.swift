@@ -15,8 +15,8 @@
 ///
 /// - ``state`` is safe to read from any thread.
 /// - ``subscribe(_:)`` calls its block with the current value first, then with every later value, in order, never
-///   concurrently with itself, until the returned token is cancelled or released. The token must not keep the
-///   source's store alive.
+///   concurrently with itself, until the returned token is cancelled or released (<doc:Threading>). The token must
+///   not keep the source's store alive.
 public protocol StateSource: Sendable {
     /// The values this source delivers.
     associatedtype Value: Sendable
@@ -27,7 +27,7 @@ public protocol StateSource: Sendable {
     /// Calls `block` with the current value, then with every later one, in order.
     ///
     /// - Parameter block: Receives each value. On which queue depends on the source: a ``Store`` and its
-    ///   ``DerivedState``s call it on the store's serial queue.
+    ///   ``DerivedState``s call it on the store's queue (<doc:Threading>).
     /// - Returns: A token that keeps the subscription alive. Cancel or release it to stop.
     func subscribe(_ block: @escaping @Sendable (Value) -> Void) -> SubscriptionToken
 }

@@ -22,10 +22,8 @@
 ///
 /// ## Threading and lifetime
 ///
-/// - The function runs **on the source store's serial queue**, in the source's order. The event is then handled
-///   by this store asynchronously, on its own queue (a dispatch from inside another store's callback is enqueued
-///   with `async`; see "Threading" on ``Store``), so two stores that feed each other never wait on each other.
-///   Events reach this store in the order the function returned them; none is lost or repeated.
+/// - The function runs on the source store's queue, in the source's order; its events are handled on this store's
+///   queue, asynchronously, in the order the function returned them, none lost or repeated (<doc:Threading>).
 /// - The source is subscribed to when this store is created and observed for as long as this store lives. This
 ///   event source does not keep the source's store alive, nor this store.
 public final class StoreEventSource<S: State>: EventSource {

@@ -21,7 +21,7 @@ extension Future where Value: Sendable {
     /// nothing back** and this future stays unresolved. Created anywhere else, the task runs to completion.
     ///
     /// - Parameter operation: The work. Runs in an unstructured task on the global concurrent executor, not on the
-    ///   store's queue. The future's callbacks run on that task's thread when it returns.
+    ///   store's queue. The future's callbacks run on that task's thread when it returns (<doc:Threading>).
     public convenience init(_ operation: @escaping @Sendable () async -> Value) {
         self.init { resolve in
             startEffectTask {

@@ -154,8 +154,8 @@ extension Store {
     /// A shorthand for ``observeTransitions(_:)`` with ``TransitionLogger/log(_:)``; installed, ordered and
     /// cancelled the same way.
     ///
-    /// - Parameter logger: How and where to write; standard output by default. Its sink is called **on the store's
-    ///   queue**, in order.
+    /// - Parameter logger: How and where to write; standard output by default. Its sink is called on the store's
+    ///   queue, in order (<doc:Threading>).
     /// - Returns: A token that keeps the logging on. It does not keep the store alive.
     public func logTransitions(_ logger: TransitionLogger<S> = TransitionLogger()) -> SubscriptionToken {
         observeTransitions { logger.log($0) }

@@ -105,16 +105,35 @@ extension SessionLog.Entry: Codable where S: Codable, S.Event: Codable {
         case sequenceNumber, time, origin, event, state
     }
 
-    /// Decodes an entry; `event` may be absent (an undo or a redo).
+    /// Decodes an entry; `event` may be absent only for an undo or a redo.
+    ///
+    /// An entry from ``TransitionOrigin/dispatch``, ``TransitionOrigin/effect`` or
+    /// ``TransitionOrigin/eventSource`` without an event fails to decode, naming the entry: replaying it could only
+    /// restore the recorded state, so the replay would pass whatever the state's logic does.
     ///
     /// - Parameter decoder: The decoder to read from.
+    /// - Throws: A `DecodingError` when a field is missing or malformed, or an event is missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let origin = try container.decode(TransitionOrigin.self, forKey: .origin)
+        let event = try container.decodeIfPresent(S.Event.self, forKey: .event)
+        if event == nil, origin != .undo, origin != .redo {
+            let index = decoder.codingPath.last?.intValue.map { "entry \($0)" } ?? "an entry"
+            throw DecodingError.keyNotFound(
+                CodingKeys.event,
+                DecodingError.Context(
+                    codingPath: container.codingPath,
+                    debugDescription: "SessionLog<\(S.self)>: \(index) (origin \(origin.rawValue)) has no event; "
+                        + "only an undo or a redo is recorded without one. To fix, record the session again, or "
+                        + "restore the entry's \"event\"."
+                )
+            )
+        }
         self.init(
             sequenceNumber: try container.decode(UInt64.self, forKey: .sequenceNumber),
             time: try container.decode(Date.self, forKey: .time),
-            origin: try container.decode(TransitionOrigin.self, forKey: .origin),
-            event: try container.decodeIfPresent(S.Event.self, forKey: .event),
+            origin: origin,
+            event: event,
             state: try container.decode(S.self, forKey: .state)
         )
     }

@@ -19,9 +19,9 @@
 ///
 /// ## Threading and lifetime
 ///
-/// The recorder is a transition observer: it records **on the store's queue**, in order (see
-/// ``Store/observeTransitions(_:)``). Created from outside any store, it has read the starting state and records
-/// every later transition when `init` returns. ``log`` may be read from any thread. The recorder does not keep the
+/// The recorder is a transition observer: it records on the store's queue, in order (<doc:Threading>). Created
+/// from outside any store, it has read the starting state and records every later transition when `init` returns.
+/// ``log`` may be read from any thread. The recorder does not keep the
 /// store alive; it records until ``stop()`` is called or it is released.
 public final class SessionRecorder<S: State>: Sendable {
     /// The most entries kept.

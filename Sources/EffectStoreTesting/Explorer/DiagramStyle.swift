@@ -3,8 +3,9 @@ import EffectStore
 /// How ``Exploration/mermaid(_:)`` and ``Exploration/dot(_:)`` draw a machine: labels, their length, and whether
 /// events that change nothing are drawn.
 ///
-/// By default a state is labelled with `String(describing:)` of it, without module prefixes, cut at 48
-/// characters; an edge with `event / effect`; and events that change nothing are left out.
+/// By default a state is labelled with `String(describing:)` of it, without module prefixes and with the elements
+/// of sets and dictionaries sorted (so the diagram is the same on every run), cut at 48 characters; an edge with
+/// `event / effect`; and events that change nothing are left out.
 ///
 /// ```swift
 /// var style = DiagramStyle<ProcessState>()
@@ -58,7 +59,8 @@ public struct DiagramStyle<S: State> {
         self.effectLabel = effectLabel ?? { DiagramStyle.plainLabel($0) }
     }
 
-    /// The default label of any value: `String(describing:)` on one line, without module prefixes.
+    /// The default label of any value: `String(describing:)` on one line, without module prefixes, with the elements
+    /// of every `Set` and `Dictionary` inside it sorted, so that the label is the same on every run.
     ///
     /// Use it in a custom label closure to fall back to the default for some values:
     ///

@@ -38,7 +38,8 @@ public struct Exploration<S: State & Hashable> {
     public let noOpEvents: [S.Event]
     /// The explored states that no event leads out of (every event keeps the state as it is), in the order found.
     public let deadEnds: [S]
-    /// How many states were found but not explored because a bound stopped the exploration.
+    /// How many states were found but not explored because a bound stopped the exploration: the states kept but not
+    /// yet expanded when the time limit struck, and the distinct states found after the state limit was reached.
     public let unexploredStates: Int
     /// Why the exploration stopped early, or `nil` when it explored every reachable state.
     public let cutShort: CutShortReason?

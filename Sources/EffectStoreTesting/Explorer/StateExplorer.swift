@@ -1,7 +1,8 @@
 import Dispatch
 import EffectStore
 
-/// Explores every state a ``State`` can reach from a start state, breadth-first, and checks invariants on the way.
+/// Explores every state a ``/EffectStore/State`` can reach from a start state, breadth-first, and checks invariants on
+/// the way.
 ///
 /// Give the explorer a start state and a finite list of events — all the cases of a `CaseIterable` event, or a
 /// list you choose for events with associated values — and it sends every event to every state it reaches, like a
@@ -149,6 +150,8 @@ private struct Search<S: State & Hashable> {
     var eventChangedSomething: [Bool]
     var deadEnds: [Int] = []
     var expanded = 0
+    /// The distinct states found after the state bound was reached: found, but neither kept nor explored.
+    var notKept: Set<S> = []
     var cutShort: CutShortReason?
 
     init(explorer: StateExplorer<S>) {
@@ -191,6 +194,7 @@ private struct Search<S: State & Hashable> {
     mutating func discover(_ state: S, from origin: (state: Int, event: Int)?) -> Int? {
         guard states.count < max(explorer.maxStates, 1) else {
             cutShort = cutShort ?? .stateLimit(explorer.maxStates)
+            notKept.insert(state)
             return nil
         }
         let index = states.count
@@ -237,7 +241,7 @@ private struct Search<S: State & Hashable> {
             violations: violations,
             noOpEvents: explorer.events.indices.filter { !eventChangedSomething[$0] }.map { explorer.events[$0] },
             deadEnds: deadEnds.map { states[$0] },
-            unexploredStates: states.count - expanded,
+            unexploredStates: states.count - expanded + notKept.count,
             cutShort: cutShort
         )
     }

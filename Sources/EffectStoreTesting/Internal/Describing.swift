@@ -27,9 +27,10 @@ enum Describing {
         return truncated(text, to: maxLength)
     }
 
-    /// A label for a diagram: `String(describing:)` without module prefixes, on one line, at most `maxLength`.
+    /// A label for a diagram: `String(describing:)` with sets and dictionaries sorted (``StableDescription``),
+    /// without module prefixes, on one line, at most `maxLength`.
     static func label(_ value: Any, maxLength: Int) -> String {
-        let oneLine = withoutModulePrefixes(String(describing: value))
+        let oneLine = withoutModulePrefixes(StableDescription.of(value))
             .split(whereSeparator: \.isNewline).joined(separator: " ")
         return truncated(oneLine, to: maxLength)
     }
