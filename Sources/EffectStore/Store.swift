@@ -187,6 +187,8 @@ public final class Store<S: State> {
         let committed = stateBox.unsynchronizedValue
         committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
         endEffects(with: committed.state)  // stops runs and timers, resolves waiting dispatch futures
+        // A derived state may keep the box, for the last state; not the observers and the undo history.
+        stateBox.withLock { $0.extras = nil }
     }
 
     /// What delayed, debounced and throttled effects wait with.

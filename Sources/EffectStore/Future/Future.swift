@@ -1,8 +1,8 @@
 /// The read side of a value that will be available later, exactly once.
 ///
 /// A `Future` is resolved once, by its ``Promise`` or by the resolve function handed to
-/// ``init(_:)``; the first resolution wins and later ones are ignored. Every callback added with
-/// ``onComplete(_:)``, ``map(_:)`` or ``flatMap(_:)`` runs exactly once, including callbacks added after the
+/// ``init(_:)-(((Value)->Void)->Void)``; the first resolution wins and later ones are ignored. Every callback added
+/// with ``onComplete(_:)``, ``map(_:)`` or ``flatMap(_:)`` runs exactly once, including callbacks added after the
 /// future was resolved.
 ///
 /// ```swift

@@ -19,12 +19,11 @@ extension Store {
     /// check per event. With one installed, each event also copies the previous state and reads the clock.
     ///
     /// Called from outside any store, the observer is installed when this returns, and sees every later
-    /// transition. Called from inside this store's callbacks, it is installed at once; from inside another store's
-    /// callbacks, as soon as this store's queue gets to it.
+    /// transition; from inside a store's callbacks, as ``subscribe(_:)`` is (see <doc:Threading>).
     ///
-    /// - Parameter observer: Runs **on the store's queue**, once per transition, in order, never concurrently with
+    /// - Parameter observer: Runs on the store's queue, once per transition, in order, never concurrently with
     ///   itself or with the store's other callbacks. It may read ``state``, dispatch, subscribe, observe and cancel
-    ///   without deadlock (what it dispatches is handled after the current event). It must not block the queue.
+    ///   without deadlock (what it dispatches is handled after the current event).
     /// - Returns: A token that keeps the observer installed. Cancel or release it to stop. Neither the token nor
     ///   the observer keeps the store alive.
     public func observeTransitions(

@@ -36,7 +36,7 @@
     /// ``send(_:)`` — and a binding's setter, which calls it — dispatches the event and, when called from outside
     /// any store's callbacks (a view, a button action: the usual case), applies the resulting state before it
     /// returns, so the very next read shows it: after `binding.wrappedValue = "obs"`, `model.query` is `"obs"`.
-    /// Called from inside a store's callback, the event is handled asynchronously (see "Threading" on ``Store``) and
+    /// Called from inside a store's callback, the event is handled asynchronously (see <doc:Threading>) and
     /// its state arrives like any other.
     ///
     /// ## Threading
