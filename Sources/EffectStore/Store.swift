@@ -79,6 +79,8 @@ public final class Store<S: State> {
     /// True while transition observers or an undo history are installed: the one check the loop makes for them.
     /// The observers and the history themselves live in the lazily made `StoreExtras` (see `Committed`).
     @exclusivity(unchecked) @usableFromInline var needsTransitions = false
+    /// True while a thread waits for the store to be idle (`waitUntilSettled`): the loop then checks after each block.
+    @exclusivity(unchecked) @usableFromInline var needsIdleSignal = false
 
     // MARK: - Creating a store
 

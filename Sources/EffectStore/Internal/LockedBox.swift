@@ -1,23 +1,23 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Bionic)
-import Bionic
+    import Bionic
 #elseif canImport(WinSDK)
-import WinSDK
+    import WinSDK
 #else
-#error("EffectStore: no lock primitive is known for this platform.")
+    #error("EffectStore: no lock primitive is known for this platform.")
 #endif
 
 #if canImport(Darwin)
-@usableFromInline typealias LockPrimitive = os_unfair_lock
+    @usableFromInline typealias LockPrimitive = os_unfair_lock
 #elseif canImport(WinSDK)
-@usableFromInline typealias LockPrimitive = SRWLOCK
+    @usableFromInline typealias LockPrimitive = SRWLOCK
 #else
-@usableFromInline typealias LockPrimitive = pthread_mutex_t
+    @usableFromInline typealias LockPrimitive = pthread_mutex_t
 #endif
 
 /// A value and the lock that guards it, in a single heap allocation.
@@ -65,15 +65,15 @@ final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
         let buffer = Self.create(minimumCapacity: 1) { _ in value }
         buffer.withUnsafeMutablePointerToElements { lock in
             #if canImport(Darwin)
-            lock.initialize(to: os_unfair_lock())
+                lock.initialize(to: os_unfair_lock())
             #elseif canImport(WinSDK)
-            InitializeSRWLock(lock)
+                InitializeSRWLock(lock)
             #else
-            var attributes = pthread_mutexattr_t()
-            pthread_mutexattr_init(&attributes)
-            let error = pthread_mutex_init(lock, &attributes)
-            pthread_mutexattr_destroy(&attributes)
-            precondition(error == 0, "EffectStore: pthread_mutex_init failed with error \(error)")
+                var attributes = pthread_mutexattr_t()
+                pthread_mutexattr_init(&attributes)
+                let error = pthread_mutex_init(lock, &attributes)
+                pthread_mutexattr_destroy(&attributes)
+                precondition(error == 0, "EffectStore: pthread_mutex_init failed with error \(error)")
             #endif
         }
         // `create` returns the dynamic subclass; the downcast only restores the static type.
@@ -83,10 +83,10 @@ final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
     deinit {
         withUnsafeMutablePointerToElements { lock in
             #if canImport(Darwin) || canImport(WinSDK)
-            lock.deinitialize(count: 1)
+                lock.deinitialize(count: 1)
             #else
-            pthread_mutex_destroy(lock)
-            lock.deinitialize(count: 1)
+                pthread_mutex_destroy(lock)
+                lock.deinitialize(count: 1)
             #endif
         }
     }
@@ -95,14 +95,14 @@ final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { value, lock in
             #if canImport(Darwin)
-            os_unfair_lock_lock(lock)
-            defer { os_unfair_lock_unlock(lock) }
+                os_unfair_lock_lock(lock)
+                defer { os_unfair_lock_unlock(lock) }
             #elseif canImport(WinSDK)
-            AcquireSRWLockExclusive(lock)
-            defer { ReleaseSRWLockExclusive(lock) }
+                AcquireSRWLockExclusive(lock)
+                defer { ReleaseSRWLockExclusive(lock) }
             #else
-            pthread_mutex_lock(lock)
-            defer { pthread_mutex_unlock(lock) }
+                pthread_mutex_lock(lock)
+                defer { pthread_mutex_unlock(lock) }
             #endif
             return try body(&value.pointee)
         }
