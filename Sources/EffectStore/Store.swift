@@ -194,6 +194,7 @@ public final class Store<S: State> {
     }
 
     /// What delayed, debounced and throttled effects wait with.
+    @usableFromInline
     var clock: any EffectClock { stateBox.withLock { $0.extras?.clock } ?? DispatchEffectClock() }
 
     /// What ends with this store: its async effects' tasks and its `states` streams. Made on first use, so a store
