@@ -18,7 +18,7 @@ final class ReplayAssertionTests: XCTestCase {
     }
 
     func test_assertReplay_ofAFaithfulRecording_passes() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let session = recordedSession()
         XCTAssertEqual(session.entries.count, 4)
         assertReplayMatchesRecording(session, reporter: failures.reporter)
@@ -30,7 +30,7 @@ final class ReplayAssertionTests: XCTestCase {
         // What an older version of the logic recorded: it counted by two. Every later state diverges too.
         session.entries[1].state.count += 1
         session.entries[2].state.count += 1
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertReplayMatchesRecording(session, reporter: failures.reporter); let line = #line
 
@@ -45,7 +45,7 @@ final class ReplayAssertionTests: XCTestCase {
     }
 
     func test_assertReplay_ofAFileThatIsNotASession_reportsWhatToDo() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let url = URL(fileURLWithPath: "/nonexistent/session.json")
         assertReplayMatchesRecording(ofSessionAt: url, as: CodableCounter.self, reporter: failures.reporter)
         XCTAssertEqual(failures.failures.count, 1)

@@ -1,5 +1,6 @@
 import Dispatch
 import EffectStore
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -76,16 +77,14 @@ final class AsyncEffectTests: XCTestCase {
 }
 
 /// An effect handler whose download only ends when cancelled; it records the futures it returns.
-final class SlowEffects: EffectHandler, @unchecked Sendable {
-    // Safe because: `returned` is only touched under `lock`; the expectations are thread-safe.
+final class SlowEffects: EffectHandler, Sendable {
     typealias S = ProcessState
 
     let started = XCTestExpectation(description: "effect started")
     let cancelled = XCTestExpectation(description: "effect task cancelled")
-    private let lock = NSLock()
-    private var returned: [Future<ProcessState.Event>] = []
+    private let returned = Recorder<Future<ProcessState.Event>>()
 
-    var futures: [Future<ProcessState.Event>] { lock.withLock { returned } }
+    var futures: [Future<ProcessState.Event>] { returned.values }
 
     func handle(effect: ProcessState.Effect) -> Future<ProcessState.Event>? {
         let started = self.started
@@ -100,7 +99,7 @@ final class SlowEffects: EffectHandler, @unchecked Sendable {
             }
             return .load(processes: [])
         }
-        lock.withLock { returned.append(future) }
+        returned.append(future)
         return future
     }
 }

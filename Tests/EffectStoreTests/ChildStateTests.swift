@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 final class ChildStateTests: XCTestCase {
@@ -72,13 +73,13 @@ final class ChildStateTests: XCTestCase {
 
     func test_derivedViewOfTheChild_isNotifiedOnlyForTheChild() {
         let store = Store<AppState>(effectHandler: makeAppEffects(service: StubProcessService()))
-        let recorder = ValueRecorder<ProcessListViewState>()
-        let token = store.map(\.process).map { ProcessListViewState($0) }.subscribe { recorder.record($0) }
+        let recorder = Recorder<ProcessListViewState>()
+        let token = store.map(\.process).map { ProcessListViewState($0) }.subscribe { recorder.append($0) }
 
         store.dispatch(event: .session(.logIn(user: "ana")))
         store.dispatch(event: .session(.logIn(user: "bo")))
 
-        XCTAssertEqual(recorder.all, [ProcessListViewState(.idle)])
+        XCTAssertEqual(recorder.values, [ProcessListViewState(.idle)])
         token.cancel()
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 final class StoreEventSourceTests: XCTestCase {
@@ -12,21 +13,18 @@ final class StoreEventSourceTests: XCTestCase {
             let state = await feature.dispatch(event: .fetchProcesses).value  // after the async download's answer
             XCTAssertEqual(state, loaded)
         }
-        let recorders = features.map { feature -> ValueRecorder<ProcessState> in
-            let recorder = ValueRecorder<ProcessState>()
-            recorder.token = feature.subscribe { recorder.record($0) }
-            return recorder
-        }
-        let resets = recorders.map { $0.expectation(count: 2, description: "reset") }
+        let recorders = features.map { _ in Recorder<ProcessState>() }
+        let tokens = zip(features, recorders).map { feature, recorder in feature.subscribe { recorder.append($0) } }
 
         sessionStore.dispatch(event: .logOut)
 
-        await fulfillment(of: resets, timeout: 5)
+        for recorder in recorders { waitUntil { recorder.count >= 2 } }
         sessionStore.dispatch(event: .logOut)  // already logged out: the session state does not change
         for feature in features { _ = await feature.dispatch(event: .userDidLogOut).value }  // a barrier per store
         for recorder in recorders {
-            XCTAssertEqual(recorder.all, [loaded, .idle], "one reset each: nothing lost, nothing duplicated")
+            XCTAssertEqual(recorder.values, [loaded, .idle], "one reset each: nothing lost, nothing duplicated")
         }
+        withExtendedLifetime(tokens) {}
     }
 
     func test_storeEventSource_seesTheCurrentStateFirst() {

@@ -54,7 +54,7 @@ public func makeProcessStore(
 /// - Parameter sessionStore: The session to watch.
 /// - Returns: An event source for one process store.
 public func logOutEvents(of sessionStore: Store<SessionState>) -> StoreEventSource<ProcessState> {
-    let logOuts = Locked(LogOutDetector())
+    let logOuts = LockedBox.make(LogOutDetector())
     return StoreEventSource(sessionStore.map(\.isLoggedIn)) { isLoggedIn in
         logOuts.withLock { $0.observe(isLoggedIn: isLoggedIn) } ? .userDidLogOut : nil
     }

@@ -255,6 +255,12 @@ enum FutureState<Value> {
     case resolved(Value)
 }
 
+// Safe because: a `FutureState` lives only inside its future's `LockedBox` and is read and written under that lock;
+// its waiters are called outside the lock, on the thread that resolves the future, as `Future` documents. The box
+// is shared by the resolve function (`@Sendable` by `Future`'s public API, whatever `Value` is), so a non-`Sendable`
+// value crosses to the resolving thread's callbacks exactly where that API lets its caller send it.
+extension FutureState: @unchecked Sendable {}
+
 /// The callbacks waiting for a future's value; the first one is stored inline.
 @usableFromInline
 struct Waiters<Value> {
