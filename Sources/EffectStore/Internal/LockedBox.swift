@@ -68,8 +68,11 @@ package struct LockedBox<Value> {
 extension LockedBox: @unchecked Sendable where Value: Sendable {}
 
 /// The storage of a ``LockedBox``: the value in the header, the lock in the single element.
+///
+/// Not `final`: a pending future's storage (`FutureStorage`) subclasses it to release its waiters iteratively. Its
+/// methods are `final`, so calls to them are still direct.
 @usableFromInline
-final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
+class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
     @inlinable
     static func make(_ value: Value) -> LockStorage<Value> {
         let buffer = Self.create(minimumCapacity: 1) { _ in value }
@@ -86,7 +89,8 @@ final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
             precondition(error == 0, "EffectStore: pthread_mutex_init failed with error \(error)")
             #endif
         }
-        // `create` returns the dynamic subclass; the downcast only restores the static type.
+        // `create` makes an instance of `Self` (a subclass, for a future's storage) typed as `ManagedBuffer`; the
+        // downcast only restores the static type.
         return unsafeDowncast(buffer, to: LockStorage<Value>.self)
     }
 
@@ -102,7 +106,7 @@ final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
     }
 
     @inlinable
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    final func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { value, lock in
             #if canImport(Darwin)
             os_unfair_lock_lock(lock)
