@@ -37,7 +37,7 @@ final class ReplayAssertionTests: XCTestCase {
         XCTAssertEqual(failures.failures.count, 1)
         XCTAssertEqual(failures.failures.first?.line, UInt(line))
         let message = failures.messages.first ?? ""
-        XCTAssertTrue(message.hasPrefix("Replay of a recorded Counter session diverges at entry 2 of 4 (#2, dispatched):"),
+        XCTAssertTrue(message.hasPrefix("Replay of a recorded Counter session diverges at entry 2 of 4 (#2, dispatch):"),
                       message)
         XCTAssertTrue(message.contains("  event: .increment\n"), message)
         XCTAssertTrue(message.contains("  diff:\n    .count: expected 3, actual 2"), message)
