@@ -37,8 +37,9 @@ final class ReplayAssertionTests: XCTestCase {
         XCTAssertEqual(failures.failures.count, 1)
         XCTAssertEqual(failures.failures.first?.line, UInt(line))
         let message = failures.messages.first ?? ""
-        XCTAssertTrue(message.hasPrefix("Replay of a recorded Counter session diverges at entry 2 of 4 (#2, dispatch):"),
-                      message)
+        XCTAssertTrue(
+            message.hasPrefix("Replay of a recorded Counter session diverges at entry 2 of 4 (#2, dispatch):"),
+            message)
         XCTAssertTrue(message.contains("  event: .increment\n"), message)
         XCTAssertTrue(message.contains("  diff:\n    .count: expected 3, actual 2"), message)
         XCTAssertTrue(message.contains("To fix, correct Counter.handle(event:) if this is a regression"), message)

@@ -47,7 +47,8 @@ final class AppStoreTests: XCTestCase {
         store.dispatch(event: .session(.logOut))
         service.releaseAnswers()  // the download answers after the log-out
 
-        XCTAssertEqual(fetch.wait(timeout: .seconds(5)), AppState(), "the chain ends with the late answer, which is ignored")
+        XCTAssertEqual(
+            fetch.wait(timeout: .seconds(5)), AppState(), "the chain ends with the late answer, which is ignored")
         XCTAssertEqual(
             states.values,
             [

@@ -5,10 +5,10 @@
 /// messages and diagrams describe values alike. `package`: not public API.
 ///
 /// Two ways to shorten a long value: ``collapsed(_:maxLength:)`` (for logs) loses its innermost detail first:
-/// `load(processes: [Process(id: "p-1", …), …])` becomes `load(processes: [Process(…), Process(…), Process(…)])`,
-/// then `load(processes: [3 elements])`, and only then is it cut at the limit with `…`; ``value(_:maxLength:)`` and
-/// ``label(_:maxLength:)`` (for failures and diagrams) keep the detail and only cut. Brackets and dots inside string
-/// literals are left alone.
+/// `load(processes: [Process(id: "p-1", …), …])` becomes
+/// `load(processes: [Process(…), Process(…), Process(…)])`, then `load(processes: [3 elements])`, and only then
+/// is it cut at the limit with `…`; ``value(_:maxLength:)`` and ``label(_:maxLength:)`` (for failures and diagrams)
+/// keep the detail and only cut. Brackets and dots inside string literals are left alone.
 package enum Describing {
     /// `String(describing:)`, with strings quoted, enum cases written `.case`, optionals unwrapped and module
     /// prefixes removed; cut at `maxLength`. For failure messages.
@@ -49,8 +49,8 @@ package enum Describing {
         return collapsing(oneLine(withoutModulePrefixes(raw)), to: maxLength)
     }
 
-    /// `text` with its innermost bracketed groups collapsed (`(…)`, `[3 elements]`) until it fits in `maxLength`, then
-    /// cut.
+    /// `text` with its innermost bracketed groups collapsed (`(…)`, `[3 elements]`) until it fits in `maxLength`,
+    /// then cut.
     package static func collapsing(_ text: String, to maxLength: Int) -> String {
         var characters = Array(text)
         while characters.count > maxLength {

@@ -5,12 +5,12 @@ import XCTest
 
 final class DerivedStateTests: XCTestCase {
     func test_state_isTheTransformOfTheStoresCurrentState() {
-        let store = Store<ProcessState>()
-        let viewState = store.map { ProcessListViewState($0) }
+        let store = Store<StandInProcessState>()
+        let viewState = store.map { StandInListViewState($0) }
 
-        XCTAssertEqual(viewState.state, ProcessListViewState(title: "Processes", rows: [], showsSpinner: false))
+        XCTAssertEqual(viewState.state, StandInListViewState(title: "Processes", rows: [], showsSpinner: false))
         store.dispatch(event: .fetchProcesses)
-        XCTAssertEqual(viewState.state, ProcessListViewState(title: "Loading…", rows: [], showsSpinner: true))
+        XCTAssertEqual(viewState.state, StandInListViewState(title: "Loading…", rows: [], showsSpinner: true))
     }
 
     func test_subscribe_deliversCurrentThenEveryChangeInOrder() {

@@ -6,14 +6,16 @@ import XCTest
 final class StoreEventSourceTests: XCTestCase {
     /// Flux: one session store, three feature stores kept in sync with it by one-line event sources.
     func test_storeEventSource_oneLogOutResetsEveryFeatureStoreExactlyOnce() async {
-        let sessionStore = Store<SessionState>(initialState: SessionState(user: "ana"))
-        let features = (0..<3).map { _ in makeProcessStore(sessionStore: sessionStore, service: StubProcessService()) }
-        let loaded = ProcessState.loaded(StubProcessService().processes)
+        let sessionStore = Store<StandInSession>(initialState: StandInSession(user: "ana"))
+        let features = (0..<3).map { _ in
+            makeStandInProcessStore(sessionStore: sessionStore, service: StubStandInService())
+        }
+        let loaded = StandInProcessState.loaded(StubStandInService().processes)
         for feature in features {
             let state = await feature.dispatch(event: .fetchProcesses).value  // after the async download's answer
             XCTAssertEqual(state, loaded)
         }
-        let recorders = features.map { _ in Recorder<ProcessState>() }
+        let recorders = features.map { _ in Recorder<StandInProcessState>() }
         let tokens = zip(features, recorders).map { feature, recorder in feature.subscribe { recorder.append($0) } }
 
         sessionStore.dispatch(event: .logOut)
@@ -28,8 +30,8 @@ final class StoreEventSourceTests: XCTestCase {
     }
 
     func test_storeEventSource_seesTheCurrentStateFirst() {
-        let sessionStore = Store<SessionState>()  // logged out
-        let processStore = Store<ProcessState>(
+        let sessionStore = Store<StandInSession>()  // logged out
+        let processStore = Store<StandInProcessState>(
             initialState: .loaded([]),
             eventSource: StoreEventSource(sessionStore) { $0.isLoggedIn ? nil : .userDidLogOut }
         )
@@ -41,11 +43,11 @@ final class StoreEventSourceTests: XCTestCase {
     }
 
     func test_storeEventSource_keepsNeitherStoreAlive() {
-        var sessionStore: Store<SessionState>? = Store<SessionState>(initialState: SessionState(user: "ana"))
+        var sessionStore: Store<StandInSession>? = Store<StandInSession>(initialState: StandInSession(user: "ana"))
         weak let weakSession = sessionStore
-        var processStore: Store<ProcessState>? = makeProcessStore(
+        var processStore: Store<StandInProcessState>? = makeStandInProcessStore(
             sessionStore: sessionStore!,
-            service: StubProcessService()
+            service: StubStandInService()
         )
         weak let weakProcess = processStore
 
