@@ -13,25 +13,9 @@ import Dispatch
 /// let finalState = await store.dispatch(event: .fetchProcesses).value   // after the download's event too
 /// ```
 ///
-/// ## Threading
-///
 /// Every method is safe to call from any thread, and none deadlocks when called from inside the store's own
-/// callbacks (a subscriber, the effect handler, a dispatch future's callback).
-///
-/// - **The store's queue.** Each store has a private serial `DispatchQueue`. ``State/handle(event:)``, subscriber
-///   blocks and ``EffectHandler/handle(effect:)`` only ever run on it, one at a time. A call from outside any
-///   store (your code, the main thread, a network callback) runs the work *synchronously* on that queue — on the
-///   calling thread, as `DispatchQueue.sync` does — so ``dispatch(event:)`` has handled the event and notified
-///   subscribers when it returns. A call from inside this store's callbacks only enqueues; the event is handled
-///   right after the current one, before the store's queue is released. A call from inside *another* store's
-///   callbacks is enqueued with `DispatchQueue.async`, so two stores that feed each other never wait on each
-///   other.
-/// - **Order.** Events that one thread dispatches are handled in that order; none is lost. Effects reach the
-///   effect handler in the order they were produced.
-/// - **Reading state.** ``state`` returns the latest committed state from any thread, including inside a
-///   subscriber or an effect handler, without waiting for the queue.
-/// - **Do not block the store's queue** on something that waits for the store: for example, a subscriber that
-///   calls `DispatchQueue.main.sync` while the main thread dispatches to this store deadlocks. Hop with `async`.
+/// callbacks. ``State/handle(event:)``, subscribers, transition observers and the effect handler run on the
+/// store's private serial queue, one at a time; see <doc:Threading> for where each call runs and in what order.
 ///
 /// ## Observing, recording, undoing
 ///
@@ -40,17 +24,24 @@ import Dispatch
 /// ``SessionRecorder`` and ``enableUndo(limit:isUndoable:)`` build on it. A store with none of them installed does
 /// no work for them.
 ///
+/// ## Effects
+///
+/// An effect the handler answers with a ``Future`` continues the chain with its event; a run (``Future/run(_:)``)
+/// continues it with every event it sends until it finishes. An effect that is a ``ComposableEffect`` may carry an
+/// ``EffectPlan`` — several effects, cancellation, queues, debounce, throttle, delay — that the store carries out
+/// atomically with the state: see <doc:EffectsInPractice>.
+///
 /// ## Lifetime
 ///
 /// Nothing the store hands out keeps it alive: not a ``SubscriptionToken``, not the event source's `dispatch`
 /// function, not an effect in flight, not a transition observer or a ``SessionRecorder``. When the last strong
-/// reference goes, the store, its effect handler and its event source are released; a late effect result is then
-/// ignored, and every ``dispatch(event:)`` future still waiting for an effect resolves with the last state the store
-/// committed.
+/// reference goes, the store, its effect handler and its event source are released; every run is cancelled, a late
+/// effect result is ignored, and every ``dispatch(event:)`` future still waiting for an effect resolves with the last
+/// state the store committed.
 public final class Store<S: State> {
-    // The hot path below is `@inlinable`, so that `Store<YourState>` is specialised in your module: no generic
-    // dispatch through witness tables per event. Everything it touches is therefore `@usableFromInline`; none of it
-    // is public API.
+    // The loop (Store+Loop.swift) is `@inlinable`, so that `Store<YourState>` is specialised in your module: no
+    // generic dispatch through witness tables per event. Everything it touches is therefore `@usableFromInline`;
+    // none of it is public API.
 
     // MARK: Set once in `init`, then only read.
 
@@ -64,28 +55,30 @@ public final class Store<S: State> {
     @usableFromInline let performEffect: ((S.Effect) -> Future<S.Event>?)?
     /// Keeps the event source alive as long as the store.
     let eventSource: AnyObject?
-    /// `==` when `S` is `Equatable`, to skip notifying subscribers of an unchanged state.
-    @usableFromInline let equality: RuntimeEquality<S>?
 
     // MARK: Confined to `queue`: read and written only by code running on it.
     //
     // `@exclusivity(unchecked)`: these are only touched by the loop, one block at a time, so overlapping accesses
     // cannot happen; the dynamic exclusivity checks Swift would otherwise run on every access cost ~7% of a dispatch.
 
+    /// In subscription order. A cancelled subscriber stays, inactive, until enough have been cancelled to make
+    /// compacting worth it (see `detach`), so that cancelling any number of them takes linear time.
     @exclusivity(unchecked) @usableFromInline var subscribers: ContiguousArray<Subscriber<S>> = []
-    /// Events enqueued from inside the store's own callbacks; drained before the queue is released.
-    @exclusivity(unchecked) @usableFromInline var pending: [PendingEvent] = []
-    /// Dispatch futures whose chain waits for an effect; resolved in `deinit` if the store goes first.
-    @exclusivity(unchecked) @usableFromInline var waitingForEffects: [ObjectIdentifier: Promise<S>] = [:]
-    /// How many of `pending` have been taken. 32 bits (with the flag below) keep the object in a smaller malloc
-    /// size class; the loop never holds 2³¹ events at once.
+    /// Work enqueued from inside the store's own callbacks; drained before the queue is released.
+    @exclusivity(unchecked) @usableFromInline var pending: [LoopItem] = []
+    /// Effects in flight, and the dispatch futures waiting for their chains; made on the first effect that does not
+    /// finish at once. Ended in `deinit`.
+    @exclusivity(unchecked) @usableFromInline var runtime: EffectRuntime<S>?
+    /// How many of `pending` have been taken. 32 bits (with the counter and flags below) keep the object in a
+    /// smaller malloc size class; the loop never holds 2³¹ items at once.
     @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
+    /// How many of `subscribers` are cancelled and not yet compacted away.
+    @exclusivity(unchecked) @usableFromInline var cancelledSubscribers: Int32 = 0
     /// True while `S.handle(event:)` runs, to catch a read of `state` from inside it.
     @exclusivity(unchecked) @usableFromInline var isHandling = false
     /// True while transition observers or an undo history are installed: the one check the loop makes for them.
-    /// A `Bool` here fills padding after `isHandling`, so it costs no memory; the observers themselves live in the
-    /// lazily made `StoreExtras` (see `Committed`).
-    @exclusivity(unchecked) @usableFromInline var isObserved = false
+    /// The observers and the history themselves live in the lazily made `StoreExtras` (see `Committed`).
+    @exclusivity(unchecked) @usableFromInline var needsTransitions = false
 
     // MARK: - Creating a store
 
@@ -93,15 +86,16 @@ public final class Store<S: State> {
         initialState: S,
         performEffect: ((S.Effect) -> Future<S.Event>?)?,
         eventSource: AnyObject?,
+        clock: (any EffectClock)?,
         configureEventSource: ((@escaping @Sendable (S.Event) -> Void) -> Void)?
     ) {
         self.queue = DispatchQueue(label: "EffectStore.Store<\(S.self)>")
         self.stateBox = .make(Committed(state: initialState))
         self.performEffect = performEffect
         self.eventSource = eventSource
-        self.equality = RuntimeEquality(S.self)
+        if let clock { extras.clock = clock }
         configureEventSource? { [weak self] event in
-            self?.submit(PendingEvent(event: event, promise: nil, origin: .eventSource))
+            self?.schedule(.event(event, origin: .eventSource, chain: nil))
         }
     }
 
@@ -117,15 +111,18 @@ public final class Store<S: State> {
     ///   - initialState: The state to start from; `S.initialState` by default.
     ///   - effectHandler: Performs the state's effects. Held strongly until the store is released.
     ///   - eventSource: Feeds outside events in. Held strongly until the store is released.
+    ///   - clock: What delayed, debounced and throttled effects wait with; ``DispatchEffectClock`` when `nil`.
     public convenience init<EH: EffectHandler, ES: EventSource>(
         initialState: S = S.initialState,
         effectHandler: EH,
-        eventSource: ES
+        eventSource: ES,
+        clock: (any EffectClock)? = nil
     ) where EH.S == S, ES.S == S {
         self.init(
             initialState: initialState,
             performEffect: { effectHandler.handle(effect: $0) },
             eventSource: eventSource,
+            clock: clock,
             configureEventSource: { eventSource.configureEventSource(dispatch: $0) }
         )
     }
@@ -138,7 +135,8 @@ public final class Store<S: State> {
     ///
     /// - Parameter initialState: The state to start from; `S.initialState` by default.
     public convenience init(initialState: S = S.initialState) {
-        self.init(initialState: initialState, performEffect: nil, eventSource: nil, configureEventSource: nil)
+        self.init(
+            initialState: initialState, performEffect: nil, eventSource: nil, clock: nil, configureEventSource: nil)
     }
 
     /// Creates a store with an effect handler and no event source.
@@ -150,12 +148,17 @@ public final class Store<S: State> {
     /// - Parameters:
     ///   - initialState: The state to start from; `S.initialState` by default.
     ///   - effectHandler: Performs the state's effects. Held strongly until the store is released.
-    public convenience init<EH: EffectHandler>(initialState: S = S.initialState, effectHandler: EH)
-    where EH.S == S {
+    ///   - clock: What delayed, debounced and throttled effects wait with; ``DispatchEffectClock`` when `nil`.
+    public convenience init<EH: EffectHandler>(
+        initialState: S = S.initialState,
+        effectHandler: EH,
+        clock: (any EffectClock)? = nil
+    ) where EH.S == S {
         self.init(
             initialState: initialState,
             performEffect: { effectHandler.handle(effect: $0) },
             eventSource: nil,
+            clock: clock,
             configureEventSource: nil
         )
     }
@@ -174,6 +177,7 @@ public final class Store<S: State> {
             initialState: initialState,
             performEffect: nil,
             eventSource: eventSource,
+            clock: nil,
             configureEventSource: { eventSource.configureEventSource(dispatch: $0) }
         )
     }
@@ -182,9 +186,11 @@ public final class Store<S: State> {
         // No other reference exists, so nothing runs on `queue` any more: reading its confined state is safe.
         let committed = stateBox.unsynchronizedValue
         committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
-        guard !waitingForEffects.isEmpty else { return }
-        for promise in waitingForEffects.values { promise.resolve(committed.state) }
+        endEffects(with: committed.state)  // stops runs and timers, resolves waiting dispatch futures
     }
+
+    /// What delayed, debounced and throttled effects wait with.
+    var clock: any EffectClock { stateBox.withLock { $0.extras?.clock } ?? DispatchEffectClock() }
 
     /// What ends with this store: its async effects' tasks and its `states` streams. Made on first use, so a store
     /// that needs neither pays nothing for it. Safe from any thread.
@@ -227,9 +233,8 @@ public final class Store<S: State> {
     /// has been handled, with the state right after the last event of that chain. If the store is released while
     /// the chain waits for an effect, it resolves with the last state the store committed.
     ///
-    /// Called from outside any store, `dispatch` handles the event and notifies subscribers before it returns (see
-    /// "Threading" on ``Store``). Called from inside this store's callbacks, it enqueues the event behind the one
-    /// being handled; from inside another store's callbacks, it enqueues it asynchronously.
+    /// Called from outside any store, `dispatch` has handled the event and notified subscribers when it returns;
+    /// from inside a store's callbacks, it enqueues the event (see <doc:Threading>).
     ///
     /// - Parameter event: The event to handle.
     /// - Returns: A future of the state after the event's whole chain. Its callbacks run on the store's queue when
@@ -237,28 +242,18 @@ public final class Store<S: State> {
     @inlinable
     @discardableResult
     public func dispatch(event: S.Event) -> Future<S> {
-        switch context {
-        case .outside:
-            // The arguments travel in a frame on this stack, and the work is a function with no captures, so the
-            // synchronous path allocates nothing but the returned future (see `SyncLane`).
-            var frame = DispatchFrame(store: self, event: event, result: nil)
-            withUnsafeMutablePointer(to: &frame) { pointer in
-                SyncLane.sync(on: queue, frame: UnsafeMutableRawPointer(pointer)) { Store.runDispatchFrame($0) }
-            }
-            guard let future = frame.result else {
-                preconditionFailure("EffectStore: queue.sync returned without running its work")
-            }
-            return future
-        case .own, .other:
-            let promise = Promise<S>()
-            submit(PendingEvent(event: event, promise: promise, origin: .dispatch))
-            return promise.future
+        if context == .outside {
+            // The synchronous run makes a promise only if the chain has to wait for an effect.
+            return DispatchFrame.run(event, in: self)
         }
+        let promise = Promise<S>()
+        schedule(.event(event, origin: .dispatch, chain: promise))
+        return promise.future
     }
 
     // MARK: - Subscribing
 
-    /// Calls `block` with the current state, then with every later state, in order.
+    /// Calls `block` with the current state, then with the state after every event the store handles, in order.
     ///
     /// ```swift
     /// let token = store.subscribe { state in
@@ -266,243 +261,27 @@ public final class Store<S: State> {
     /// }
     /// ```
     ///
-    /// No state is skipped or repeated, and the block is never called concurrently with itself. When `S` is
-    /// `Equatable`, a state equal to the previous one is not delivered; other states are delivered on every
-    /// transition.
+    /// No transition is skipped or repeated, and the block is never called concurrently with itself. Every handled
+    /// event delivers its state, also when the event left it as it was: comparing a large state after every event
+    /// would cost a copy of it per event. To hear only about changes, subscribe to a part of the state through
+    /// ``map(_:)``: a derived state skips values equal to the last one delivered.
     ///
-    /// Called from outside any store, the block has received the current state when `subscribe` returns. Called
-    /// from inside this store's callbacks, it receives it at once; from inside another store's callbacks, as soon
-    /// as the store's queue gets to it.
+    /// Called from outside any store, the block has received the current state when `subscribe` returns; from
+    /// inside this store's callbacks, it receives it at once; from inside another store's callbacks, as soon as
+    /// the store's queue gets to it.
     ///
-    /// - Parameter block: Runs **on the store's queue** (see "Threading" on ``Store``). It may read ``state``,
-    ///   dispatch, subscribe and cancel without deadlock. Hop to the main queue yourself for UI work.
+    /// - Parameter block: Runs on the store's queue (see <doc:Threading>). It may read ``state``, dispatch,
+    ///   subscribe and cancel without deadlock. Hop to the main queue yourself for UI work.
     /// - Returns: A token that keeps the subscription alive. Cancel or release it to stop.
     public func subscribe(_ block: @escaping @Sendable (S) -> Void) -> SubscriptionToken {
         let subscriber = Subscriber(store: self, block: block)
-        onQueue { $0.attach(subscriber) }
+        schedule(.call { $0.attach(subscriber) })
         return SubscriptionToken(subscriber)
     }
 
     /// Removes a subscriber; called by its token.
     func unsubscribe(_ subscriber: Subscriber<S>) {
-        onQueue { $0.detach(subscriber) }
-    }
-
-    // MARK: - The loop (everything below runs on `queue`)
-
-    /// Where the caller runs, relative to this store (see `LoopMarker`).
-    @inlinable
-    var context: StoreContext {
-        guard let current = LoopMarker.current else { return .outside }
-        return current == Unmanaged.passUnretained(self).toOpaque() ? .own : .other
-    }
-
-    /// Marks this thread as running this store's loop while `body` runs; every block on `queue` goes through here.
-    @inlinable
-    func inLoop<T>(_ body: () -> T) -> T {
-        let previous = LoopMarker.current
-        LoopMarker.current = Unmanaged.passUnretained(self).toOpaque()
-        defer { LoopMarker.current = previous }
-        return body()
-    }
-
-    /// Runs `work` on the queue: synchronously from outside any store, at once from inside this store's loop, and
-    /// asynchronously from inside another store's loop. Drains what the work enqueued.
-    @usableFromInline
-    func onQueue(_ work: @escaping @Sendable (Store<S>) -> Void) {
-        switch context {
-        case .outside:
-            queue.sync {
-                inLoop {
-                    work(self)
-                    drainPending()
-                }
-            }
-        case .own:
-            work(self)
-        case .other:
-            queue.async {
-                self.inLoop {
-                    work(self)
-                    self.drainPending()
-                }
-            }
-        }
-    }
-
-    @inlinable
-    @inline(__always)
-    func assertOnQueue() {
-        #if DEBUG
-        dispatchPrecondition(condition: .onQueue(queue))
-        #endif
-    }
-
-    /// The committed state, read on the queue, where no writer can run concurrently.
-    @usableFromInline
-    func stateOnQueue(reading what: String) -> S {
-        assertOnQueue()
-        if isHandling {
-            preconditionFailure(
-                """
-                EffectStore: \(what) was used from inside \(S.self).handle(event:). handle(event:) must be pure \
-                and must not use its store. To fix, read `self` (it is the state being handled) and return an \
-                effect for anything the store should do.
-                """
-            )
-        }
-        return stateBox.unsynchronizedValue.state
-    }
-
-    /// Runs an event submitted from outside the loop, or enqueues it when the loop is running here already.
-    @inlinable
-    func submit(_ item: PendingEvent) {
-        switch context {
-        case .outside:
-            queue.sync {
-                inLoop {
-                    process(item)
-                    drainPending()
-                }
-            }
-        case .own:
-            pending.append(item)
-        case .other:
-            queue.async {
-                self.inLoop {
-                    self.process(item)
-                    self.drainPending()
-                }
-            }
-        }
-    }
-
-    /// Handles every event enqueued from inside the loop, oldest first, including those that handling them adds.
-    /// Every block this store runs on its queue ends with this call, so nothing enqueued is ever left behind.
-    @inlinable
-    func drainPending() {
-        assertOnQueue()
-        guard !pending.isEmpty else { return }
-        while Int(pendingHead) < pending.count {
-            let item = pending[Int(pendingHead)]
-            pendingHead += 1
-            process(item)
-        }
-        pending.removeAll(keepingCapacity: true)
-        pendingHead = 0
-    }
-
-    /// Whether an answer may be handled right away: only when nothing else is waiting, so that handling it now is
-    /// exactly what enqueuing it and draining would do.
-    @inlinable
-    var nothingPending: Bool { Int(pendingHead) == pending.count }
-
-    /// The synchronous fast path of `dispatch`: follows already-answered effects inline and allocates a promise
-    /// only when the chain has to wait for an effect.
-    @inlinable
-    func handleFirst(_ first: S.Event) -> Future<S> {
-        var event = first
-        var origin = TransitionOrigin.dispatch
-        while true {
-            let (state, effect) = apply(event, origin: origin)
-            guard let effect, let effectFuture = performEffect?(effect) else { return Future(value: state) }
-            if nothingPending, let answer = effectFuture.valueIfResolved {
-                event = answer
-                origin = .effect
-                continue
-            }
-            let promise = Promise<S>()
-            awaitEffect(effectFuture, continuing: promise)
-            return promise.future
-        }
-    }
-
-    @inlinable
-    func process(_ item: PendingEvent) {
-        if item.origin == .effect, let promise = item.promise {
-            waitingForEffects[ObjectIdentifier(promise)] = nil
-        }
-        guard var event = item.event else {
-            // No event: an `undo()` or `redo()` request, which `origin` names.
-            let state = moveInHistory(item.origin)
-            item.promise?.resolve(state)
-            return
-        }
-        var origin = item.origin
-        while true {
-            let (state, effect) = apply(event, origin: origin)
-            guard let effect, let effectFuture = performEffect?(effect) else {
-                item.promise?.resolve(state)
-                return
-            }
-            if nothingPending, let answer = effectFuture.valueIfResolved {
-                event = answer
-                origin = .effect
-                continue
-            }
-            awaitEffect(effectFuture, continuing: item.promise)
-            return
-        }
-    }
-
-    /// Feeds the effect's event back into the store when it arrives, carrying the chain's promise along.
-    @usableFromInline
-    func awaitEffect(_ effectFuture: Future<S.Event>, continuing promise: Promise<S>?) {
-        if let promise { waitingForEffects[ObjectIdentifier(promise)] = promise }
-        effectFuture.onComplete { [weak self] event in
-            self?.submit(PendingEvent(event: event, promise: promise, origin: .effect))
-        }
-    }
-
-    /// Handles one event: next state under the lock, then subscribers. Returns the committed state and the effect.
-    ///
-    /// `origin` matters only to transition observers: with none installed it is never read, and the only extra work
-    /// is the `isObserved` check.
-    @inlinable
-    func apply(_ event: S.Event, origin: TransitionOrigin) -> (S, S.Effect?) {
-        assertOnQueue()
-        if isObserved { return applyObserved(event, origin: origin) }
-        let hasSubscribers = !subscribers.isEmpty
-        isHandling = true
-        // `handle` mutates the committed state in place, under the lock: no copy of the state is alive during the
-        // mutation unless one is needed for `==`, so copy-on-write storage in the state is not copied per event.
-        let (previous, state, effect) = stateBox.withLock { committed -> (S?, S, S.Effect?) in
-            let previous: S? = hasSubscribers && equality != nil ? committed.state : nil
-            let effect = committed.state.handle(event: event)
-            return (previous, committed.state, effect)
-        }
-        isHandling = false
-        if hasSubscribers {
-            if let previous, let equality, equality.areEqual(previous, state) {
-                // Unchanged: subscribers already have this state.
-            } else {
-                notify(state)
-            }
-        }
-        return (state, effect)
-    }
-
-    @inlinable
-    func notify(_ state: S) {
-        // Iterates a snapshot: a block may subscribe or cancel while this runs.
-        for subscriber in subscribers where subscriber.isActive {
-            subscriber.block(state)
-        }
-    }
-
-    func attach(_ subscriber: Subscriber<S>) {
-        assertOnQueue()
-        guard subscriber.isActive else { return }  // cancelled before this queued registration ran
-        subscribers.append(subscriber)
-        subscriber.block(stateOnQueue(reading: "Store.subscribe(_:)"))
-    }
-
-    func detach(_ subscriber: Subscriber<S>) {
-        assertOnQueue()
-        subscriber.isActive = false
-        if let index = subscribers.firstIndex(where: { $0 === subscriber }) {
-            subscribers.remove(at: index)
-        }
+        schedule(.call { $0.detach(subscriber) })
     }
 
     /// What the state box holds.
@@ -517,51 +296,6 @@ public final class Store<S: State> {
         init(state: S) {
             self.state = state
             self.extras = nil
-        }
-    }
-
-    /// The arguments and result of a synchronous `dispatch`, on the caller's stack.
-    @usableFromInline
-    struct DispatchFrame {
-        /// `unowned(unsafe)`: the caller holds the store for the whole synchronous call; a strong reference would
-        /// cost two atomic operations per dispatch.
-        @usableFromInline unowned(unsafe) let store: Store<S>
-        @usableFromInline let event: S.Event
-        @usableFromInline var result: Future<S>?
-
-        @inlinable
-        init(store: Store<S>, event: S.Event, result: Future<S>?) {
-            self.store = store
-            self.event = event
-            self.result = result
-        }
-    }
-
-    /// The body of a synchronous `dispatch`, on the queue; `raw` points at a `DispatchFrame`.
-    @inlinable
-    static func runDispatchFrame(_ raw: UnsafeMutableRawPointer) {
-        let frame = raw.assumingMemoryBound(to: DispatchFrame.self)
-        let store = frame.pointee.store
-        store.inLoop {
-            frame.pointee.result = store.handleFirst(frame.pointee.event)
-            store.drainPending()
-        }
-    }
-
-    /// An event waiting for the loop, and the dispatch future its chain resolves, if anyone waits for it.
-    @usableFromInline
-    struct PendingEvent: Sendable {
-        /// The event; `nil` for an `undo()` or `redo()` request, which `origin` names.
-        @usableFromInline let event: S.Event?
-        @usableFromInline let promise: Promise<S>?
-        /// Where the event comes from. `.effect` also means its promise is no longer waiting for that effect.
-        @usableFromInline let origin: TransitionOrigin
-
-        @inlinable
-        init(event: S.Event?, promise: Promise<S>?, origin: TransitionOrigin) {
-            self.event = event
-            self.promise = promise
-            self.origin = origin
         }
     }
 }

@@ -49,8 +49,8 @@ final class StoreEffectTests: XCTestCase {
     func test_effects_producedByReentrantEvents_keepTheirOrder() {
         let effects = ControlledEffects(answersImmediately: true)
         let store = Store<Tally>(effectHandler: effects)
-        // Each answer (.add) triggers, from inside a subscriber, the next request: 1, 2, 3, …
-        let token = store.subscribe { state in
+        // Each answer (.add) triggers, from inside a subscriber of the count's changes, the next request: 1, 2, 3, …
+        let token = store.map { $0 }.subscribe { state in
             if state.count > 0, state.count < 50 { store.dispatch(event: .request(id: state.count, amount: 1)) }
         }
         store.dispatch(event: .request(id: 0, amount: 1))
@@ -134,7 +134,7 @@ final class StoreEffectTests: XCTestCase {
         let effects = ControlledEffects(answersImmediately: true)
         let store = Store<Tally>(effectHandler: effects)
         let inner = Recorder<Int>()
-        let token = store.subscribe { state in
+        let token = store.map { $0 }.subscribe { state in  // changes only: count 1 once
             guard state.count == 1 else { return }
             let future = store.dispatch(event: .request(id: 2, amount: 10))
             XCTAssertFalse(future.isResolved, "enqueued behind the current event")

@@ -69,9 +69,9 @@ final class StoreReentrancyTests: XCTestCase {
         let ping = Store<Tally>()
         let pong = Store<Tally>()
         // Every change of one store calls into the other from its queue: ping's changes increment pong, and pong's
-        // changes send ping an event that changes nothing (so the exchange ends).
-        let pingToken = ping.subscribe { _ in pong.dispatch(event: .increment) }
-        let pongToken = pong.subscribe { _ in ping.dispatch(event: .nothing) }
+        // changes send ping an event that changes nothing (so the exchange ends). `map` skips unchanged states.
+        let pingToken = ping.map { $0 }.subscribe { _ in pong.dispatch(event: .increment) }
+        let pongToken = pong.map { $0 }.subscribe { _ in ping.dispatch(event: .nothing) }
         runConcurrently(threads: 4) { thread in
             for _ in 0..<500 {
                 if thread.isMultiple(of: 2) {

@@ -64,10 +64,22 @@ final class StoreSubscriptionTests: XCTestCase {
         }
     }
 
-    func test_subscribe_equatableState_equalStateIsNotBroadcast() {
+    func test_subscribe_deliversTheStateAfterEveryEvent_evenAnUnchangedOne() {
         let store = Store<Tally>()
         let received = Recorder<Int>()
         let token = store.subscribe { received.append($0.count) }
+        store.dispatch(event: .nothing)
+        store.dispatch(event: .add(0))
+        store.dispatch(event: .increment)
+        store.dispatch(event: .nothing)
+        XCTAssertEqual(received.values, [0, 0, 0, 1, 1])
+        token.cancel()
+    }
+
+    func test_subscribe_throughMap_skipsEqualStates() {
+        let store = Store<Tally>()
+        let received = Recorder<Int>()
+        let token = store.map { $0 }.subscribe { received.append($0.count) }
         store.dispatch(event: .nothing)
         store.dispatch(event: .add(0))
         store.dispatch(event: .increment)

@@ -39,23 +39,17 @@ public func makeProcessStore(
 /// sessionStore.dispatch(event: .logOut)   // the process store soon handles .userDidLogOut, once
 /// ```
 ///
-/// It observes `sessionStore.map(\.isLoggedIn)`, which delivers only when `isLoggedIn` changes, so a log-out is
-/// sent once however many logged-out states follow. What counts as a log-out is what ``ProcessEvents`` counts: a
-/// move from logged in to logged out. A session that is already logged out when the process store is created sends
-/// nothing — the bare `{ $0 ? nil : .userDidLogOut }` would send one for that first value — which is what the
-/// ``LogOutDetector`` remembers.
+/// `StoreEventSource(_:whenChanged:event:)` watches `isLoggedIn` and calls the function only when it changes, so a
+/// log-out is sent once however many logged-out states follow, and a session that is already logged out when the
+/// process store is created sends nothing: what ``ProcessEvents`` counts as a log-out.
 ///
 /// ## Threading and lifetime
 ///
-/// The detector runs on the session store's serial queue (the first time on the thread that creates the process
-/// store), behind a private lock; the event reaches the process store asynchronously, on its own queue. The event
-/// source keeps neither store alive.
+/// The function runs on the session store's serial queue; the event reaches the process store asynchronously, on
+/// its own queue. The event source keeps neither store alive.
 ///
 /// - Parameter sessionStore: The session to watch.
 /// - Returns: An event source for one process store.
 public func logOutEvents(of sessionStore: Store<SessionState>) -> StoreEventSource<ProcessState> {
-    let logOuts = LockedBox.make(LogOutDetector())
-    return StoreEventSource(sessionStore.map(\.isLoggedIn)) { isLoggedIn in
-        logOuts.withLock { $0.observe(isLoggedIn: isLoggedIn) } ? .userDidLogOut : nil
-    }
+    StoreEventSource(sessionStore, whenChanged: \.isLoggedIn) { $0 ? nil : .userDidLogOut }
 }

@@ -13,6 +13,13 @@
 /// changes (an `Equatable` derived value is delivered only on change); observe the whole store to react to every
 /// state it delivers.
 ///
+/// To react to *changes* only — not to the state the source already has when this store is created — name the
+/// field with ``init(_:whenChanged:event:)``: a session that starts logged out then sends no log-out.
+///
+/// ```swift
+/// StoreEventSource(sessionStore, whenChanged: \.isLoggedIn) { $0 ? nil : .userDidLogOut }
+/// ```
+///
 /// ## Threading and lifetime
 ///
 /// - The function runs **on the source store's serial queue**, in the source's order. The event is then handled

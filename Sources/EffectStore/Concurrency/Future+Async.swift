@@ -84,17 +84,35 @@ extension Future where Value: FailureEvent {
 /// Starts `body` in a task that belongs to the store whose queue the caller runs on, if any: releasing that store
 /// cancels the task. Outside every store's queue, the task is on its own.
 func startEffectTask(_ body: @escaping @Sendable () async -> Void) {
+    startEffectTask(onCancel: nil, body)
+}
+
+/// Starts `body` in a task that a run's cancellation cancels too (see ``Future/run(_:)``).
+func startEffectTask<Event>(onCancelOf sender: EffectSender<Event>, _ body: @escaping @Sendable () async -> Void) {
+    startEffectTask(onCancel: { cancel in sender.onCancel(cancel) }, body)
+}
+
+/// Starts `body` in a task that ends with the store whose loop runs here, if any; `onCancel`, if given, receives a
+/// function that cancels the task.
+private func startEffectTask(
+    onCancel: ((@escaping @Sendable () -> Void) -> Void)?,
+    _ body: @escaping @Sendable () async -> Void
+) {
     guard let lifetime = StoreLifetime.current else {
-        Task { await body() }
+        let task = Task { await body() }
+        onCancel? { task.cancel() }
         return
     }
     // The task is made under the lifetime's lock, so it cannot unregister before it is registered. If the store
     // is already being released, nothing starts: the effect sends nothing back.
+    var started: Task<Void, Never>?
     _ = lifetime.register { key in
         let task = Task {
             await body()
             lifetime.unregister(key)
         }
+        started = task
         return { task.cancel() }
     }
+    if let task = started { onCancel? { task.cancel() } }
 }

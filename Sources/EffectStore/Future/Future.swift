@@ -31,6 +31,19 @@ public final class Future<Value> {
         case ready(Value)
         /// Resolved later, by a promise: state behind a lock.
         case pending(LockedBox<FutureState<Value>>)
+        /// A run (see ``Future/run(_:)``): a store connects to its events; used as a plain future, it starts when
+        /// the first callback is added and resolves with its first event.
+        case run(EffectRun<Value>)
+
+        /// The box a callback waits in: a promise's, or a run's first event; `nil` when resolved from the start.
+        @inlinable
+        var box: LockedBox<FutureState<Value>>? {
+            switch self {
+            case .ready: return nil
+            case .pending(let box): return box
+            case .run(let run): return run.firstEvent
+            }
+        }
     }
 
     @usableFromInline
@@ -76,17 +89,18 @@ public final class Future<Value> {
         self.storage = .pending(box)
     }
 
+    @inlinable
+    init(storage: Storage) {
+        self.storage = storage
+    }
+
     /// Whether the future has a value yet. Useful in tests and diagnostics; to act on the value, use
     /// ``onComplete(_:)`` or ``value``, because a `false` answer can be out of date by the time you read it.
     public var isResolved: Bool {
-        switch storage {
-        case .ready:
-            return true
-        case .pending(let box):
-            return box.withLock { state in
-                if case .resolved = state { return true }
-                return false
-            }
+        guard let box = storage.box else { return true }
+        return box.withLock { state in
+            if case .resolved = state { return true }
+            return false
         }
     }
 
@@ -105,7 +119,7 @@ public final class Future<Value> {
         switch storage {
         case .ready(let value):
             callback(value)
-        case .pending:
+        case .pending, .run:
             whenComplete { value in
                 callback(value)
                 return CallbackList()
@@ -127,7 +141,7 @@ public final class Future<Value> {
         switch storage {
         case .ready(let value):
             return Future<T>(value: transform(value))
-        case .pending:
+        case .pending, .run:
             let box = LockedBox<FutureState<T>>.pendingFuture()
             whenComplete { value in Future<T>.setValue(transform(value), in: box) }.run()
             return Future<T>(pending: box)
@@ -150,7 +164,7 @@ public final class Future<Value> {
         switch storage {
         case .ready(let value):
             return transform(value)
-        case .pending:
+        case .pending, .run:
             let box = LockedBox<FutureState<T>>.pendingFuture()
             whenComplete { value in
                 transform(value).whenComplete { inner in Future<T>.setValue(inner, in: box) }
@@ -165,27 +179,32 @@ public final class Future<Value> {
     /// for the caller to run. Never runs callbacks itself while holding the lock.
     @inlinable
     func whenComplete(_ callback: @escaping (Value) -> CallbackList) -> CallbackList {
+        let box: LockedBox<FutureState<Value>>
         switch storage {
         case .ready(let value):
             return callback(value)
-        case .pending(let box):
-            let resolved: Value? = box.withLock { state in
-                switch state {
-                case .resolved(let value):
-                    return value
-                case .pending(var waiters):
-                    // Leave a placeholder while mutating so the waiters' storage stays uniquely referenced.
-                    state = .resolving
-                    waiters.append(callback)
-                    state = .pending(waiters)
-                    return nil
-                case .resolving:
-                    preconditionFailure("EffectStore.Future: inconsistent internal state")
-                }
-            }
-            if let resolved { return callback(resolved) }
-            return CallbackList()
+        case .pending(let pending):
+            box = pending
+        case .run(let run):
+            run.startAsPlainFuture()
+            box = run.firstEvent
         }
+        let resolved: Value? = box.withLock { state in
+            switch state {
+            case .resolved(let value):
+                return value
+            case .pending(var waiters):
+                // Leave a placeholder while mutating so the waiters' storage stays uniquely referenced.
+                state = .resolving
+                waiters.append(callback)
+                state = .pending(waiters)
+                return nil
+            case .resolving:
+                preconditionFailure("EffectStore.Future: inconsistent internal state")
+            }
+        }
+        if let resolved { return callback(resolved) }
+        return CallbackList()
     }
 
     /// Stores `value` unless a value is already there, and returns the work of the callbacks that were waiting,
@@ -210,14 +229,10 @@ public final class Future<Value> {
     /// The value if the future is already resolved, without waiting and without running callbacks.
     @inlinable
     var valueIfResolved: Value? {
-        switch storage {
-        case .ready(let value):
-            return value
-        case .pending(let box):
-            return box.withLock { state in
-                if case .resolved(let value) = state { return value }
-                return nil
-            }
+        if case .ready(let value) = storage { return value }
+        return storage.box?.withLock { state in
+            if case .resolved(let value) = state { return value }
+            return nil
         }
     }
 

@@ -2,15 +2,20 @@
 ///
 /// A store refers to its extras from its state box (`Store.Committed.extras`), made on first use, so a store that is
 /// never observed, never undone and never asked for its lifetime carries one `nil` reference for all of it. The loop
-/// looks at the extras only when `Store.isObserved` is set.
+/// looks at the extras only when `Store.needsTransitions` is set.
 @usableFromInline
 final class StoreExtras<S: State>: @unchecked Sendable {
     // Safe because: `lifetime` and `history` are immutable references to thread-safe objects (`history` is guarded
-    // by its own lock: written on the store's queue, read from any thread); `observers` and `nextSequenceNumber`
-    // are confined to the store's queue, like the store's own `var`s.
+    // by its own lock: written on the store's queue, read from any thread), `equality` is an immutable value;
+    // `observers`, `nextSequenceNumber` and `hasHistory` are confined to the store's queue, like the store's `var`s.
 
     /// Ends with the store; see ``StoreLifetime``.
     let lifetime = StoreLifetime()
+    /// The clock the store was given, if not the default; set in the store's `init`, before it is shared.
+    var clock: (any EffectClock)?
+    /// `==` when `S` is `Equatable`, to tell whether a transition changed the state. Here rather than in the store,
+    /// because only transitions need it: a store that makes none pays neither its memory nor its dynamic cast.
+    @usableFromInline let equality = RuntimeEquality(S.self)
 
     /// Confined to the store's queue: the installed observers, in the order they were installed.
     @usableFromInline var observers: ContiguousArray<TransitionObserver<S>> = []
@@ -30,6 +35,12 @@ final class StoreExtras<S: State>: @unchecked Sendable {
         !observers.isEmpty || hasHistory
     }
 
+    /// Whether going from `previous` to `next` changes the state; always for a state that is not `Equatable`.
+    @inlinable
+    func changed(from previous: S, to next: S) -> Bool {
+        equality.map { !$0.areEqual(previous, next) } ?? true
+    }
+
     /// Numbers the next transition. On the store's queue.
     @inlinable
     func takeSequenceNumber() -> UInt64 {
@@ -44,26 +55,5 @@ final class StoreExtras<S: State>: @unchecked Sendable {
         for observer in observers where observer.isActive {
             observer.block(transition)
         }
-    }
-}
-
-/// One transition observer: the block, and whether it is still installed.
-@usableFromInline
-final class TransitionObserver<S: State>: CancellableSubscription, @unchecked Sendable {
-    // Safe because: `block` is immutable and `@Sendable`; `store` is written only in `init`, before the observer is
-    // shared, and weak references load atomically; `isActive` is only touched on the store's queue.
-    @usableFromInline let block: @Sendable (StoreTransition<S>) -> Void
-    /// Weak, so that neither the token nor the observer keeps the store alive.
-    private weak var store: Store<S>?
-    /// Confined to the store's queue.
-    @usableFromInline var isActive = true
-
-    init(store: Store<S>, block: @escaping @Sendable (StoreTransition<S>) -> Void) {
-        self.store = store
-        self.block = block
-    }
-
-    override func cancel() {
-        store?.removeObserver(self)
     }
 }

@@ -1,13 +1,13 @@
 import Dispatch
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Bionic)
-import Bionic
+    import Bionic
 #endif
 
 /// Runs work with `DispatchQueue.sync` without allocating.
@@ -44,19 +44,19 @@ final class SyncLane: @unchecked Sendable {
         _ run: @escaping (UnsafeMutableRawPointer) -> Void
     ) {
         #if canImport(WinSDK)
-        queue.sync { run(frame) }
-        #else
-        guard let lane = current, lane.run == nil else {
             queue.sync { run(frame) }
-            return
-        }
-        lane.run = run
-        lane.frame = frame
-        defer {
-            lane.run = nil
-            lane.frame = nil
-        }
-        queue.sync(execute: lane.workItem)
+        #else
+            guard let lane = current, lane.run == nil else {
+                queue.sync { run(frame) }
+                return
+            }
+            lane.run = run
+            lane.frame = frame
+            defer {
+                lane.run = nil
+                lane.frame = nil
+            }
+            queue.sync(execute: lane.workItem)
         #endif
     }
 
@@ -75,27 +75,93 @@ final class SyncLane: @unchecked Sendable {
     }
 
     #if !canImport(WinSDK)
-    /// This thread's lane, made on first use and released when the thread exits.
-    private static var current: SyncLane? {
-        if let existing = pthread_getspecific(key) {
-            return Unmanaged<SyncLane>.fromOpaque(existing).takeUnretainedValue()
+        /// This thread's lane, made on first use and released when the thread exits.
+        private static var current: SyncLane? {
+            if let existing = pthread_getspecific(key) {
+                return Unmanaged<SyncLane>.fromOpaque(existing).takeUnretainedValue()
+            }
+            let lane = SyncLane()
+            guard pthread_setspecific(key, Unmanaged.passRetained(lane).toOpaque()) == 0 else { return nil }
+            return lane
         }
-        let lane = SyncLane()
-        guard pthread_setspecific(key, Unmanaged.passRetained(lane).toOpaque()) == 0 else { return nil }
-        return lane
+
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            let error = pthread_key_create(&key) { lane in
+                #if canImport(Darwin)
+                    Unmanaged<SyncLane>.fromOpaque(lane).release()
+                #else
+                    if let lane { Unmanaged<SyncLane>.fromOpaque(lane).release() }
+                #endif
+            }
+            precondition(error == 0, "EffectStore: pthread_key_create failed with error \(error)")
+            return key
+        }()
+    #endif
+}
+
+/// A store's synchronous run of a loop item from outside any store: the item travels in a frame on the caller's
+/// stack (see ``SyncLane``).
+@usableFromInline
+struct SyncFrame<S: State> {
+    /// `unowned(unsafe)`: the caller holds the store for the whole synchronous call; a strong reference would cost
+    /// two atomic operations per call.
+    @usableFromInline unowned(unsafe) let store: Store<S>
+    @usableFromInline let item: Store<S>.LoopItem
+
+    @inlinable
+    init(store: Store<S>, item: Store<S>.LoopItem) {
+        self.store = store
+        self.item = item
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let error = pthread_key_create(&key) { lane in
-            #if canImport(Darwin)
-            Unmanaged<SyncLane>.fromOpaque(lane).release()
-            #else
-            if let lane { Unmanaged<SyncLane>.fromOpaque(lane).release() }
-            #endif
+    /// Runs `item` in `store`'s loop on its queue, on this thread, and drains what it enqueues.
+    @inlinable
+    static func run(_ item: Store<S>.LoopItem, in store: Store<S>) {
+        var frame = SyncFrame(store: store, item: item)
+        withUnsafeMutablePointer(to: &frame) { pointer in
+            SyncLane.sync(on: store.queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
+                let frame = raw.assumingMemoryBound(to: SyncFrame<S>.self)
+                frame.pointee.store.runInLoop(frame.pointee.item)
+            }
         }
-        precondition(error == 0, "EffectStore: pthread_key_create failed with error \(error)")
-        return key
-    }()
-    #endif
+    }
+}
+
+/// `dispatch(event:)` from outside any store, the hot path: the event and the chain's future travel in a frame on
+/// the caller's stack, and the work is a function with no captures, so the run allocates nothing but the future
+/// (see ``SyncLane``).
+@usableFromInline
+struct DispatchFrame<S: State> {
+    /// `unowned(unsafe)`: as in ``SyncFrame``.
+    @usableFromInline unowned(unsafe) let store: Store<S>
+    @usableFromInline let event: S.Event
+    @usableFromInline var result: Future<S>?
+
+    @inlinable
+    init(store: Store<S>, event: S.Event) {
+        self.store = store
+        self.event = event
+        self.result = nil
+    }
+
+    /// Runs the chain of `event` in `store`'s loop on its queue, on this thread, drains, and returns its future.
+    @inlinable
+    static func run(_ event: S.Event, in store: Store<S>) -> Future<S> {
+        var frame = DispatchFrame(store: store, event: event)
+        withUnsafeMutablePointer(to: &frame) { pointer in
+            SyncLane.sync(on: store.queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
+                let frame = raw.assumingMemoryBound(to: DispatchFrame<S>.self)
+                let store = frame.pointee.store
+                frame.pointee.result = store.inLoop {
+                    defer { store.drainPending() }
+                    return store.runDispatched(frame.pointee.event)
+                }
+            }
+        }
+        guard let future = frame.result else {
+            preconditionFailure("EffectStore: queue.sync returned without running its work")
+        }
+        return future
+    }
 }

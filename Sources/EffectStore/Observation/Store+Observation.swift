@@ -40,49 +40,28 @@ extension Store {
         onInstall: (@Sendable (S) -> Void)?
     ) -> SubscriptionToken {
         let observer = TransitionObserver(store: self, block: block)
-        onQueue { store in
-            store.assertOnQueue()
-            guard observer.isActive else { return }  // cancelled before this queued installation ran
-            store.extras.observers.append(observer)
-            store.isObserved = true
-            onInstall?(store.stateOnQueue(reading: "Store.observeTransitions(_:)"))
-        }
+        schedule(
+            .call { store in
+                store.assertOnQueue()
+                guard observer.isActive else { return }  // cancelled before this queued installation ran
+                store.extras.observers.append(observer)
+                store.needsTransitions = true
+                onInstall?(store.stateOnQueue(reading: "Store.observeTransitions(_:)"))
+            })
         return SubscriptionToken(observer)
     }
 
     /// Removes an observer; called by its token.
     func removeObserver(_ observer: TransitionObserver<S>) {
-        onQueue { store in
-            store.assertOnQueue()
-            observer.isActive = false
-            let extras = store.extras
-            if let index = extras.observers.firstIndex(where: { $0 === observer }) {
-                extras.observers.remove(at: index)
-            }
-            store.isObserved = extras.needsTransitions
-        }
-    }
-
-    /// `apply(_:origin:)` while observed: also makes the transition, updates the undo history and tells observers.
-    /// Inlinable like the rest of the loop, so that it is specialised for `S` too.
-    @inlinable
-    func applyObserved(_ event: S.Event, origin: TransitionOrigin) -> (S, S.Effect?) {
-        isHandling = true
-        let (previous, state, effect, made) = stateBox.withLock { committed -> (S, S, S.Effect?, StoreExtras<S>?) in
-            let previous = committed.state
-            let effect = committed.state.handle(event: event)
-            return (previous, committed.state, effect, committed.extras)
-        }
-        isHandling = false
-        guard let extras = made else { preconditionFailure("EffectStore: an observed store has no extras") }
-        let changed = equality.map { !$0.areEqual(previous, state) } ?? true
-        let transition = StoreTransition(
-            sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: origin, event: event,
-            from: previous, to: state, effect: effect, changedState: changed
-        )
-        if extras.hasHistory { recordInHistory(transition, extras: extras) }
-        extras.deliver(transition)
-        if changed, !subscribers.isEmpty { notify(state) }
-        return (state, effect)
+        schedule(
+            .call { store in
+                store.assertOnQueue()
+                observer.isActive = false
+                let extras = store.extras
+                if let index = extras.observers.firstIndex(where: { $0 === observer }) {
+                    extras.observers.remove(at: index)
+                }
+                store.needsTransitions = extras.needsTransitions
+            })
     }
 }

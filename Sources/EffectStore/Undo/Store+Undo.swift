@@ -14,12 +14,15 @@ extension Store {
     ///
     /// ## What is an undo step
     ///
-    /// By default, one undo step is one ``dispatch(event:)`` call *and everything its chain does afterwards*: the
-    /// history keeps the state from just before each dispatched event that changed the state. Events that effects
-    /// answer with and events from the event source do not start a step of their own; ``undo()`` undoes them
+    /// By default, one undo step is one ``dispatch(event:)`` call *and everything its chain does afterwards*: each
+    /// dispatched event opens a step that keeps the state from just before it, and the step is recorded at the first
+    /// change — made by the event itself or by an event after it, such as its effect's answer. Events that effects
+    /// answer with and events from the event source do not open a step of their own; ``undo()`` undoes them
     /// together with the dispatch before them. So undoing a `fetch` that went `idle → loading → loaded` goes back
-    /// to `idle`, never to a `loading` with no download behind it. Pass `isUndoable` to choose differently, for
-    /// example only some events.
+    /// to `idle`, never to a `loading` with no download behind it; and undoing a `refresh` that changed nothing
+    /// itself, but whose answer did, goes back to the state before the refresh, never further. A dispatch that
+    /// nothing changes after records no step. Pass `isUndoable` to choose differently, for example only some
+    /// events.
     ///
     /// ## New events and the redo history
     ///
@@ -40,8 +43,8 @@ extension Store {
     ///
     /// - Parameters:
     ///   - limit: The most undo steps kept; the oldest is dropped beyond it. At least 1.
-    ///   - isUndoable: Whether a transition that changed the state starts an undo step. Runs **on the store's
-    ///     queue**, once per transition that changed the state. By default, `origin == .dispatch`.
+    ///   - isUndoable: Whether a transition opens an undo step. Runs on the store's queue (see <doc:Threading>), once
+    ///     per transition. By default, `origin == .dispatch`.
     public func enableUndo(
         limit: Int = 100,
         isUndoable: @escaping @Sendable (StoreTransition<S>) -> Bool = { $0.origin == .dispatch }
@@ -51,12 +54,13 @@ extension Store {
             "EffectStore: Store<\(S.self)>.enableUndo(limit:) needs a limit of at least 1, not \(limit). To fix, "
                 + "pass the number of undo steps to keep."
         )
-        onQueue { store in
-            let extras = store.extras
-            extras.history.withLock { $0 = UndoHistory(limit: limit, isUndoable: isUndoable) }
-            extras.hasHistory = true
-            store.isObserved = true
-        }
+        schedule(
+            .call { store in
+                let extras = store.extras
+                extras.history.withLock { $0 = UndoHistory(limit: limit, isUndoable: isUndoable) }
+                extras.hasHistory = true
+                store.needsTransitions = true
+            })
     }
 
     /// Stops keeping an undo history and forgets it.
@@ -68,12 +72,13 @@ extension Store {
     ///
     /// Ordered with the store's events like ``enableUndo(limit:isUndoable:)``.
     public func disableUndo() {
-        onQueue { store in
-            let extras = store.extras
-            extras.history.withLock { $0 = nil }
-            extras.hasHistory = false
-            store.isObserved = extras.needsTransitions
-        }
+        schedule(
+            .call { store in
+                let extras = store.extras
+                extras.history.withLock { $0 = nil }
+                extras.hasHistory = false
+                store.needsTransitions = extras.needsTransitions
+            })
     }
 
     /// Whether ``undo()`` would go back now: undo is enabled and there is at least one step to undo.
@@ -129,44 +134,16 @@ extension Store {
         moveRequest(.redo)
     }
 
-    private func moveRequest(_ direction: TransitionOrigin) -> Future<S> {
+    private func moveRequest(_ direction: HistoryMove) -> Future<S> {
         let promise = Promise<S>()
-        submit(PendingEvent(event: nil, promise: promise, origin: direction))
+        schedule(.move(direction, promise))
         return promise.future
-    }
-
-    /// Performs an undo or a redo on the queue and returns the state after it.
-    @usableFromInline
-    func moveInHistory(_ direction: TransitionOrigin) -> S {
-        assertOnQueue()
-        let current = stateOnQueue(reading: "Store.\(direction.rawValue)()")
-        guard let extras = stateBox.withLock({ $0.extras }), extras.history.withLock({ $0 != nil }) else {
-            preconditionFailure(
-                """
-                EffectStore: Store<\(S.self)>.\(direction.rawValue)() was called, but undo is not enabled for this \
-                store. To fix, call enableUndo(limit:) on the store before undo() or redo().
-                """
-            )
-        }
-        let target = extras.history.withLock { history -> S? in
-            direction == .undo ? history?.undo(from: current) : history?.redo(from: current)
-        }
-        guard let target else { return current }
-        stateBox.withLock { $0.state = target }
-        let changed = equality.map { !$0.areEqual(current, target) } ?? true
-        let transition = StoreTransition(
-            sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: direction, event: nil,
-            from: current, to: target, effect: nil, changedState: changed
-        )
-        extras.deliver(transition)
-        if changed, !subscribers.isEmpty { notify(target) }
-        return target
     }
 
     /// Updates the undo history, if any, for a transition the store just committed. On the queue.
     @usableFromInline
     func recordInHistory(_ transition: StoreTransition<S>, extras: StoreExtras<S>) {
-        guard transition.changedState, let isUndoable = extras.history.withLock({ $0?.isUndoable }) else { return }
+        guard let isUndoable = extras.history.withLock({ $0?.isUndoable }) else { return }
         let undoable = isUndoable(transition)  // user code: outside the lock
         extras.history.withLock { $0?.record(transition, isUndoable: undoable) }
     }

@@ -16,7 +16,9 @@ final class StoreEventSourceTests: XCTestCase {
             XCTAssertEqual(state, loaded)
         }
         let recorders = features.map { _ in Recorder<StandInProcessState>() }
-        let tokens = zip(features, recorders).map { feature, recorder in feature.subscribe { recorder.append($0) } }
+        let tokens = zip(features, recorders).map { feature, recorder in
+            feature.map { $0 }.subscribe { recorder.append($0) }  // changes only
+        }
 
         sessionStore.dispatch(event: .logOut)
 

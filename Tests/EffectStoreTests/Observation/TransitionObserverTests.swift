@@ -49,7 +49,7 @@ final class TransitionObserverTests: XCTestCase {
         token.cancel()
     }
 
-    func test_observers_areCalledBeforeSubscribers_andSeeUnchangedStatesThatSubscribersDoNot() {
+    func test_observers_areCalledBeforeSubscribers_forEveryEvent() {
         let store = Store<Tally>()
         let calls = Recorder<String>()
         let subscription = store.subscribe { calls.append("subscriber \($0.count)") }
@@ -58,7 +58,7 @@ final class TransitionObserverTests: XCTestCase {
         store.dispatch(event: .increment)
         store.dispatch(event: .nothing)
 
-        XCTAssertEqual(calls.values, ["subscriber 0", "observer 1", "subscriber 1", "observer 1"])
+        XCTAssertEqual(calls.values, ["subscriber 0", "observer 1", "subscriber 1", "observer 1", "subscriber 1"])
         subscription.cancel()
         observation.cancel()
     }
@@ -81,13 +81,13 @@ final class TransitionObserverTests: XCTestCase {
 
     func test_cancellingTheLastObserver_turnsObservationOff_andSequenceNumbersContinue() {
         let store = Store<Tally>()
-        XCTAssertFalse(store.isObserved)
+        XCTAssertFalse(store.needsTransitions)
         let first = Recorder<UInt64>()
         var token: SubscriptionToken? = store.observeTransitions { first.append($0.sequenceNumber) }
-        XCTAssertTrue(store.isObserved)
+        XCTAssertTrue(store.needsTransitions)
         store.dispatch(event: .increment)
         token = nil
-        XCTAssertFalse(store.isObserved, "no observer left: the loop must be back on its fast path")
+        XCTAssertFalse(store.needsTransitions, "no observer left: the loop must be back on its fast path")
         store.dispatch(event: .increment)  // not observed, not numbered
 
         let second = Recorder<UInt64>()

@@ -124,7 +124,7 @@ final class SessionRecorderTests: XCTestCase {
         recorder.stop()
         store.dispatch(event: .deposit(2))
         XCTAssertEqual(recorder.log.entries.map(\.event), [.deposit(1)])
-        XCTAssertFalse(store.isObserved)
+        XCTAssertFalse(store.needsTransitions)
     }
 
     func test_recorder_doesNotKeepTheStoreAlive() {

@@ -38,14 +38,46 @@ final class UndoTests: XCTestCase {
         let effects = ControlledEffects()
         let store = Store<Tally>(effectHandler: effects)
         store.enableUndo()
-        store.dispatch(event: .increment)  // step 1
-        let chain = store.dispatch(event: .request(id: 1, amount: 5))  // no change: no step
-        effects.answerNext()  // .add(5) from the effect: folded into step 1
-        XCTAssertEqual(chain.wait(timeout: .seconds(5))?.count, 6)
+        let chain = store.dispatch(event: .request(id: 1, amount: 5))  // no change itself: opens a step
+        effects.answerNext()  // .add(5) from the effect: records the step the request opened
+        XCTAssertEqual(chain.wait(timeout: .seconds(5))?.count, 5)
 
         store.undo()
 
         XCTAssertEqual(store.state.count, 0, "undo goes back to before the dispatch, answer included")
+        XCTAssertFalse(store.canUndo)
+    }
+
+    /// Issue 9 (6): a dispatch that changes nothing itself, while its effect's answer does, is a step of its own;
+    /// one undo never reverts the dispatch before it too.
+    func test_undo_aDispatchWhoseAnswerAloneChangesTheState_isAStepOfItsOwn() {
+        let effects = ControlledEffects()
+        let store = Store<Tally>(effectHandler: effects)
+        store.enableUndo()
+        store.dispatch(event: .increment)  // step 1: 0 → 1
+        let refresh = store.dispatch(event: .request(id: 1, amount: 5))  // changes nothing; its answer adds 5
+        effects.answerNext()
+        XCTAssertEqual(refresh.wait(timeout: .seconds(5))?.count, 6)
+
+        store.undo()
+        XCTAssertEqual(store.state.count, 1, "only the refresh and its answer are undone, not the increment")
+        XCTAssertTrue(store.canUndo)
+        store.undo()
+        XCTAssertEqual(store.state.count, 0)
+        XCTAssertFalse(store.canUndo)
+        store.redo()
+        XCTAssertEqual(store.state.count, 1)
+        store.redo()
+        XCTAssertEqual(store.state.count, 6)
+    }
+
+    func test_undo_aDispatchThatNothingChangesAfter_recordsNoStep() {
+        let store = Store<Tally>()
+        store.enableUndo()
+        store.dispatch(event: .increment)
+        store.dispatch(event: .nothing)
+        store.undo()
+        XCTAssertEqual(store.state.count, 0)
         XCTAssertFalse(store.canUndo)
     }
 
@@ -163,12 +195,12 @@ final class UndoTests: XCTestCase {
         let store = Store<Tally>()
         store.enableUndo()
         store.dispatch(event: .increment)
-        XCTAssertTrue(store.isObserved)
+        XCTAssertTrue(store.needsTransitions)
 
         store.disableUndo()
 
         XCTAssertFalse(store.canUndo)
-        XCTAssertFalse(store.isObserved)
+        XCTAssertFalse(store.needsTransitions)
     }
 
     func test_undoRedoAndDispatch_fromManyThreads_keepEveryTransitionChained() {
@@ -190,7 +222,8 @@ final class UndoTests: XCTestCase {
 
         let all = transitions.values
         XCTAssertEqual(all.map(\.sequenceNumber), Array(1...UInt64(all.count)))
-        XCTAssertTrue(zip(all, all.dropFirst()).allSatisfy { $0.to == $1.from }, "each transition starts where the last ended")
+        XCTAssertTrue(
+            zip(all, all.dropFirst()).allSatisfy { $0.to == $1.from }, "each transition starts where the last ended")
         XCTAssertEqual(all.last?.to, store.state)
         token.cancel()
     }

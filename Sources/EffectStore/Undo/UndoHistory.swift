@@ -1,7 +1,8 @@
 /// A store's undo and redo stacks, bounded; a plain value, changed only on the store's queue.
 ///
 /// The rules (documented on ``Store/enableUndo(limit:isUndoable:)``):
-/// - A transition that changes the state and that `isUndoable` accepts pushes the state before it: one undo step.
+/// - A transition that `isUndoable` accepts opens a step with the state before it; the first transition that
+///   changes the state from then on — that one or a later one — records the open step: one undo step.
 /// - Any transition that changes the state — undoable or not — clears the redo stack: redoing would overwrite it.
 /// - A transition that leaves the state as it was (an ignored late answer, with an `Equatable` state) changes
 ///   nothing here.
@@ -13,6 +14,8 @@ struct UndoHistory<S: State> {
     private(set) var past: [S] = []
     /// States to go forward to again, the next one last.
     private(set) var future: [S] = []
+    /// The state before the last transition that opened a step, until a change records it.
+    private var openStep: S?
 
     init(limit: Int, isUndoable: @escaping @Sendable (StoreTransition<S>) -> Bool) {
         self.limit = limit
@@ -21,14 +24,19 @@ struct UndoHistory<S: State> {
 
     /// Records a transition the store handled; `isUndoable` is the predicate's verdict, taken outside the lock.
     mutating func record(_ transition: StoreTransition<S>, isUndoable: Bool) {
+        if isUndoable { openStep = transition.from }
         guard transition.changedState else { return }
         future.removeAll()
-        if isUndoable { pushPast(transition.from) }
+        if let step = openStep {
+            pushPast(step)
+            openStep = nil
+        }
     }
 
     /// Goes back one step from `current`: returns the state to restore, or `nil` when there is none.
     mutating func undo(from current: S) -> S? {
         guard let target = past.popLast() else { return nil }
+        openStep = nil
         future.append(current)
         return target
     }
@@ -36,6 +44,7 @@ struct UndoHistory<S: State> {
     /// Goes forward one step from `current`: returns the state to restore, or `nil` when there is none.
     mutating func redo(from current: S) -> S? {
         guard let target = future.popLast() else { return nil }
+        openStep = nil
         pushPast(current)
         return target
     }

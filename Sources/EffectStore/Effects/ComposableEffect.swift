@@ -1,0 +1,133 @@
+/// An effect type that can carry an ``EffectPlan``: several effects at once, cancellation, ordering and time.
+///
+/// Add one case that holds a plan of your own effects, and a property that reads it back; the operators below
+/// then work on your effects, and the store interprets them. Everything stays an inert value that `==` compares:
+///
+/// ```swift
+/// enum Effect: ComposableEffect, Equatable {
+///     case search(String)
+///     case saveHistory([String])
+///     case plan(EffectPlan<Effect>)
+///
+///     var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+/// }
+///
+/// // In handle(event:):
+/// return .all(Effect.search(query).cancellable(id: "search", cancelInFlight: true), .saveHistory(history))
+///
+/// // In a test:
+/// XCTAssertEqual(state.handle(event: .queryChanged("swift")),
+///                .all(Effect.search("swift").cancellable(id: "search", cancelInFlight: true), .saveHistory(["swift"])))
+/// ```
+///
+/// Your effect handler never sees a `.plan` effect: the store takes plans apart and hands it only the effects in
+/// them. See <doc:EffectsInPractice> for every operator at work.
+public protocol ComposableEffect: Sendable {
+    /// Wraps a plan in your effect type: usually your enum's `case plan(EffectPlan<Self>)`.
+    static func plan(_ plan: EffectPlan<Self>) -> Self
+
+    /// The plan this effect carries, or `nil` for an effect the effect handler performs.
+    var plan: EffectPlan<Self>? { get }
+}
+
+extension ComposableEffect {
+    /// Several effects, started in order, all at once. The dispatch's future waits for every one of them.
+    ///
+    /// ```swift
+    /// return .all(.saveList(todos), .scheduleReminder(todo.id))
+    /// ```
+    ///
+    /// - Parameter effects: The effects to start, in order. Plans among them are interpreted too.
+    /// - Returns: One effect that carries them all.
+    public static func all(_ effects: [Self]) -> Self { .plan(.all(effects)) }
+
+    /// Several effects, started in order, all at once; see ``all(_:)-([Self])``.
+    public static func all(_ effects: Self...) -> Self { .plan(.all(effects)) }
+
+    /// This effect, started under `id` so that ``cancel(id:)`` can stop it.
+    ///
+    /// ```swift
+    /// return Effect.search(query).cancellable(id: "search", cancelInFlight: true)   // a newer query replaces it
+    /// ```
+    ///
+    /// Once the event whose handling returned the cancel is committed, no event of the cancelled effect is handled,
+    /// and its work is told to stop (see <doc:EffectsInPractice>).
+    ///
+    /// - Parameters:
+    ///   - id: The id to cancel it by. Several effects may share one.
+    ///   - cancelInFlight: Whether to cancel what already runs under `id` first.
+    public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+        .plan(.cancellable(self, id: EffectID(id), cancelInFlight: cancelInFlight))
+    }
+
+    /// Cancels every effect under `id`: those in flight, and those still waiting for their time or their turn.
+    ///
+    /// ```swift
+    /// case .stop: isRunning = false; return .cancel(id: "ticks")
+    /// ```
+    ///
+    /// - Parameter id: The id the effects were started under.
+    public static func cancel(id: some Hashable & Sendable) -> Self { .plan(.cancel(EffectID(id))) }
+
+    /// This effect, started once everything queued before it under `id` has finished.
+    ///
+    /// ```swift
+    /// return Effect.write(todos).queued(id: "save", keepingOnlyLatest: true)   // latest save wins, never two at once
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The queue's id.
+    ///   - keepingOnlyLatest: Whether this effect replaces the one still waiting for its turn. The replaced one never
+    ///     starts; its dispatch's future does not wait for it.
+    public func queued(id: some Hashable & Sendable, keepingOnlyLatest: Bool = false) -> Self {
+        .plan(.queued(self, id: EffectID(id), keepingOnlyLatest: keepingOnlyLatest))
+    }
+
+    /// This effect, started once `interval` has passed with no newer effect debounced under `id`.
+    ///
+    /// ```swift
+    /// return Effect.search(query).debounced(id: "search", for: .milliseconds(300))
+    /// ```
+    ///
+    /// A newer one cancels what runs or waits under `id` and starts the interval again.
+    ///
+    /// - Parameters:
+    ///   - id: The id the debounce and the effect it starts run under.
+    ///   - interval: How long no newer effect must come in.
+    public func debounced(id: some Hashable & Sendable, for interval: EffectDuration) -> Self {
+        .plan(.debounced(self, id: EffectID(id), interval: interval))
+    }
+
+    /// This effect, at most once per `interval` under `id`.
+    ///
+    /// ```swift
+    /// return Effect.savePosition(offset).throttled(id: "scroll", for: .milliseconds(500))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The throttle's id.
+    ///   - interval: The least time between two starts.
+    ///   - latest: Whether the last effect that comes in during an interval starts at its end (`true`), or
+    ///     effects that come in during an interval are dropped (`false`).
+    public func throttled(id: some Hashable & Sendable, for interval: EffectDuration, latest: Bool = true) -> Self {
+        .plan(.throttled(self, id: EffectID(id), interval: interval, latest: latest))
+    }
+
+    /// This effect, started after `delay`.
+    ///
+    /// ```swift
+    /// return Effect.hideToast.delayed(by: .seconds(3))
+    /// ```
+    ///
+    /// - Parameter delay: How long to wait before starting it.
+    public func delayed(by delay: EffectDuration) -> Self { .plan(.delayed(self, id: nil, delay: delay)) }
+
+    /// This effect, started after `delay`, under `id` so that ``cancel(id:)`` can cancel it while it waits or runs.
+    ///
+    /// ```swift
+    /// return Effect.tick.delayed(by: .seconds(1), id: "ticks")
+    /// ```
+    public func delayed(by delay: EffectDuration, id: some Hashable & Sendable) -> Self {
+        .plan(.delayed(self, id: EffectID(id), delay: delay))
+    }
+}

@@ -1,0 +1,207 @@
+/// A store's effects in flight: the ``EffectScheduler`` that decides, and what carries its decisions out — the
+/// runs to stop, the timers to cancel, the dispatch futures waiting for their chains.
+///
+/// Made by the store on its first effect that does not finish at once (or carries a plan); confined to the store's
+/// queue, like the store's own `var`s. A chain is a number the store hands out when a dispatch has to wait; its
+/// promise, if anyone waits for it, is kept here until the scheduler says the chain is finished.
+@usableFromInline
+final class EffectRuntime<S: State> {
+    typealias Job = EffectScheduler<S.Effect, UInt64>.Job
+    typealias Timer = EffectScheduler<S.Effect, UInt64>.Timer
+
+    var scheduler: EffectScheduler<S.Effect, UInt64>
+    /// The plan an effect carries, when `S.Effect` is a ``ComposableEffect``.
+    @usableFromInline let planOf: ((S.Effect) -> EffectPlan<S.Effect>?)?
+    let clock: any EffectClock
+    /// The promises of chains someone waits for, by chain number.
+    var promises: [UInt64: Promise<S>] = [:]
+    /// Runs in flight, to stop when their job is cancelled.
+    var runs: [Job: EffectRun<S.Event>] = [:]
+    /// Timers set, to cancel.
+    var timers: [Timer: @Sendable () -> Void] = [:]
+    private var nextChain: UInt64 = 1
+
+    init(clock: any EffectClock) {
+        let planOf = planExtractor(for: S.Effect.self)
+        self.planOf = planOf
+        self.clock = clock
+        self.scheduler = EffectScheduler(planOf: { planOf?($0) })
+    }
+
+    /// A new chain number, waited for by `promise` if given.
+    func makeChain(for promise: Promise<S>?) -> UInt64 {
+        let chain = nextChain
+        nextChain += 1
+        if let promise { promises[chain] = promise }
+        return chain
+    }
+}
+
+/// Reads the plan out of an effect of type `E`, when `E` is a ``ComposableEffect``; `nil` otherwise. Asked once per
+/// store, so the dynamic cast is not paid per effect.
+private func planExtractor<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
+    guard let composable = type as? any ComposableEffect.Type else { return nil }
+    func extractor<C: ComposableEffect>(_: C.Type) -> (E) -> EffectPlan<E>? {
+        // `C` is `E` (checked by the cast above), so the values and plans are of the same types.
+        { effect in unsafeBitCast(unsafeBitCast(effect, to: C.self).plan, to: EffectPlan<E>?.self) }
+    }
+    return extractor(composable)
+}
+
+extension Store {
+    /// The effect runtime, made on first use. On the queue.
+    @usableFromInline
+    var effectRuntime: EffectRuntime<S> {
+        if let runtime { return runtime }
+        let made = EffectRuntime<S>(clock: clock)
+        runtime = made
+        return made
+    }
+
+    /// The chain an effect the loop could not finish at once belongs to: `chain` if the dispatch has one already,
+    /// otherwise a new one, waited for by `promise`.
+    @usableFromInline
+    func chainNumber(_ chain: UInt64?, promise: Promise<S>?) -> UInt64? {
+        if let chain { return chain }
+        guard let promise else { return nil }
+        return effectRuntime.makeChain(for: promise)
+    }
+
+    /// Starts `effect`, which carries a plan, on behalf of `chain` — or, without one, of a new chain for `promise`,
+    /// which is resolved at once if the plan starts nothing that lasts (a cancel, say).
+    @usableFromInline
+    func startPlanned(_ effect: S.Effect, chain: UInt64?, promise: Promise<S>?) {
+        let runtime = effectRuntime
+        let number = chainNumber(chain, promise: promise)
+        carryOut(runtime.scheduler.start(effect, chain: number))
+        if chain == nil, let number, let promise, runtime.promises[number] != nil,
+            !runtime.scheduler.isWaiting(for: number)
+        {
+            runtime.promises[number] = nil
+            promise.resolve(stateOnQueue(reading: "Store.dispatch(event:)"))
+        }
+    }
+
+    /// Takes on an effect the handler has performed and whose answer is not there yet.
+    @usableFromInline
+    func adopt(_ answer: Future<S.Event>, chain: UInt64?) {
+        let (job, actions) = effectRuntime.scheduler.adopt(chain: chain)
+        carryOut(actions)
+        listen(to: answer, job: job)
+    }
+
+    /// Does what the scheduler decided, in order.
+    func carryOut(_ actions: [EffectScheduler<S.Effect, UInt64>.Action]) {
+        guard !actions.isEmpty else { return }
+        let runtime = effectRuntime
+        for action in actions {
+            switch action {
+            case .perform(let effect, let job):
+                guard let answer = performEffect?(effect) else {
+                    carryOut(runtime.scheduler.ended(job))
+                    continue
+                }
+                listen(to: answer, job: job)
+            case .stop(let job):
+                runtime.runs.removeValue(forKey: job)?.cancel()
+            case .startTimer(let timer, let delay):
+                runtime.timers[timer] = runtime.clock.schedule(after: delay) { [weak self] in
+                    self?.schedule(.timerFired(timer))
+                }
+            case .cancelTimer(let timer):
+                runtime.timers.removeValue(forKey: timer)?()
+            case .finish(let chain):
+                runtime.promises.removeValue(forKey: chain)?.resolve(stateBox.unsynchronizedValue.state)
+            }
+        }
+    }
+
+    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop.
+    @usableFromInline
+    func listen(to answer: Future<S.Event>, job: UInt64) {
+        if case .run(let run) = answer.storage {
+            effectRuntime.runs[job] = run
+            let connected = run.connect(
+                EffectRun.Receiver(
+                    event: { [weak self] event in self?.schedule(.runEvent(event, job: job)) },
+                    finished: { [weak self] in self?.schedule(.jobEnded(job)) }
+                )
+            )
+            precondition(
+                connected,
+                """
+                EffectStore: Store<\(S.self)> was handed a run (Future.run) that had already started as a plain \
+                future. To fix, return a new run from handle(effect:) each time, and add no callbacks to it.
+                """
+            )
+            return
+        }
+        if let value = answer.valueIfResolved {
+            schedule(.answer(value, job: job))
+            return
+        }
+        let ticket = AnswerTicket(store: self, job: job)
+        answer.onComplete { [weak self] event in
+            ticket.isAnswered = true
+            self?.schedule(.answer(event, job: job))
+        }
+    }
+
+    /// Handles an event of `job`: an answer (which ends it) or a run's event. Dropped when the job is no longer live:
+    /// it was cancelled, and its events must not reach the state.
+    @usableFromInline
+    func handleJobEvent(_ event: S.Event, job: UInt64, endsJob: Bool) {
+        guard let runtime, runtime.scheduler.isLive(job) else { return }
+        let chain = runtime.scheduler.chain(of: job)
+        settle(runChain(from: event, origin: .effect), chain: chain, promise: nil)
+        if endsJob { carryOut(runtime.scheduler.ended(job)) }
+    }
+
+    /// Ends `job`: its run finished, or its answer will never come.
+    @usableFromInline
+    func endJob(_ job: UInt64) {
+        guard let runtime else { return }
+        runtime.runs[job] = nil
+        carryOut(runtime.scheduler.ended(job))
+    }
+
+    /// A timer the scheduler set has fired.
+    @usableFromInline
+    func fireTimer(_ timer: UInt64) {
+        guard let runtime, runtime.timers.removeValue(forKey: timer) != nil else { return }
+        carryOut(runtime.scheduler.timerFired(timer))
+    }
+
+    /// Ends every effect when the store is released: stops runs, cancels timers, and resolves waiting dispatch futures
+    /// with `state`. In `deinit`, when nothing else can touch the runtime.
+    func endEffects(with state: S) {
+        guard let runtime else { return }
+        _ = runtime.scheduler.cancelAll()
+        for run in runtime.runs.values { run.cancel() }
+        for cancel in runtime.timers.values { cancel() }
+        for promise in runtime.promises.values { promise.resolve(state) }
+        runtime.runs = [:]
+        runtime.timers = [:]
+        runtime.promises = [:]
+    }
+}
+
+/// Tells the store that a job's answer will never come, when the future that would have carried it is released
+/// unanswered: its chain then ends (as "no answer") instead of keeping its dispatch future waiting forever.
+final class AnswerTicket<S: State>: @unchecked Sendable {
+    // Safe because: `store` is weak and written once; `isAnswered` is written by the answer's callback, which runs
+    // before the future releases the callback (and so this ticket) — the release orders the write before `deinit`.
+    private weak var store: Store<S>?
+    private let job: UInt64
+    var isAnswered = false
+
+    init(store: Store<S>, job: UInt64) {
+        self.store = store
+        self.job = job
+    }
+
+    deinit {
+        guard !isAnswered else { return }
+        store?.schedule(.jobEnded(job))
+    }
+}

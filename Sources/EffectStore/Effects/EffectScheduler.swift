@@ -1,0 +1,315 @@
+/// What the effect runtime decides, as a plain value: which effects to perform, which to stop, which timers to set,
+/// and when a dispatch's chain has nothing left to wait for.
+///
+/// Both the ``Store`` and `TestStore` (in EffectStoreTesting) drive one: the store performs its actions with the
+/// real effect handler and clock, the test store records them, so the rules of ``EffectPlan`` are written once.
+/// Every method is a pure transition that returns the actions to take, in order; nothing here runs effects, reads a
+/// clock or takes a lock. The owner confines it (the store to its queue).
+///
+/// Numbers name jobs (performed effects) and timers; both come from one counter, so an id's members are one set.
+/// A *chain* is whatever the owner uses to name a dispatch that waits (the store: its promise): it counts the jobs,
+/// timers and queued effects started on its behalf, and ``Action/finish(_:)`` says when that count is back to zero.
+package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
+    package typealias Job = UInt64
+    package typealias Timer = UInt64
+
+    /// What the owner must do.
+    package enum Action {
+        /// Perform `effect` with the effect handler; `job` names it from now on. End it with ``ended(_:)``.
+        case perform(Effect, job: Job)
+        /// Tell `job`'s work to stop: it was cancelled. Its events must not be handled any more.
+        case stop(Job)
+        /// Call ``timerFired(_:)`` with `timer` once `delay` has passed.
+        case startTimer(Timer, delay: EffectDuration)
+        /// `timer` is no longer needed.
+        case cancelTimer(Timer)
+        /// Nothing started on behalf of `chain` is left: its dispatch's future may resolve.
+        case finish(Chain)
+    }
+
+    /// An effect waiting for its time or its turn, and what it will run under.
+    private struct Deferred {
+        var effect: Effect
+        var chain: Chain?
+        var ids: [EffectID]
+        var queue: EffectID?
+    }
+
+    private struct JobRecord {
+        var chain: Chain?
+        var ids: [EffectID]
+        var queue: EffectID?
+    }
+
+    private enum TimerRecord {
+        /// Starts the effect when it fires.
+        case start(Deferred)
+        /// Ends a throttle's interval.
+        case throttleWindow(EffectID)
+    }
+
+    private struct Queue {
+        var running: Set<Job> = []
+        var waiting: [Deferred] = []
+    }
+
+    private struct Throttle {
+        var window: Timer
+        var interval: EffectDuration
+        var trailing: Deferred?
+    }
+
+    private let planOf: (Effect) -> EffectPlan<Effect>?
+    private var nextNumber: UInt64 = 1
+    private var jobs: [Job: JobRecord] = [:]
+    private var timers: [Timer: TimerRecord] = [:]
+    private var members: [EffectID: Set<UInt64>] = [:]
+    private var outstanding: [Chain: Int] = [:]
+    private var queues: [EffectID: Queue] = [:]
+    private var throttles: [EffectID: Throttle] = [:]
+    private var actions: [Action] = []
+
+    /// Creates an empty scheduler.
+    ///
+    /// - Parameter planOf: The plan an effect carries, or `nil` for an effect the handler performs.
+    package init(planOf: @escaping (Effect) -> EffectPlan<Effect>?) {
+        self.planOf = planOf
+    }
+
+    /// Whether `job` is still in flight: not ended, not cancelled.
+    package func isLive(_ job: Job) -> Bool { jobs[job] != nil }
+
+    /// The chain `job` was started for.
+    package func chain(of job: Job) -> Chain? { jobs[job]?.chain }
+
+    /// Whether anything started on behalf of `chain` is still in flight or waiting.
+    package func isWaiting(for chain: Chain) -> Bool { outstanding[chain] != nil }
+
+    /// Whether anything is in flight or waiting: jobs, timers, queued effects.
+    package var isIdle: Bool { jobs.isEmpty && timers.isEmpty && queues.isEmpty }
+
+    /// The jobs in flight, oldest first.
+    package var liveJobs: [Job] { jobs.keys.sorted() }
+
+    /// Starts `effect` — a plan or an effect to perform — on behalf of `chain`.
+    package mutating func start(_ effect: Effect, chain: Chain?) -> [Action] {
+        interpret(effect, chain: chain, ids: [], queue: nil)
+        return takeActions()
+    }
+
+    /// Starts a job for an effect the owner has already performed (its answer was not there at once).
+    package mutating func adopt(chain: Chain?) -> (Job, [Action]) {
+        let job = newJob(JobRecord(chain: chain, ids: [], queue: nil))
+        return (job, takeActions())
+    }
+
+    /// `job` has finished: its answer was handled (and the effects that answer produced were started), its run
+    /// finished, or it ended with no answer. Ignored for a job that is no longer live.
+    package mutating func ended(_ job: Job) -> [Action] {
+        removeJob(job)
+        return takeActions()
+    }
+
+    /// `timer` has fired. Ignored for a timer that was cancelled meanwhile.
+    package mutating func timerFired(_ timer: Timer) -> [Action] {
+        guard let record = timers.removeValue(forKey: timer) else { return [] }
+        switch record {
+        case .start(let deferred):
+            for id in deferred.ids { members[id]?.remove(timer) }
+            startDeferred(deferred)
+            release(deferred.chain)
+        case .throttleWindow(let id):
+            guard let throttle = throttles.removeValue(forKey: id) else { break }
+            if let trailing = throttle.trailing {
+                startDeferred(trailing)
+                release(trailing.chain)
+                openWindow(for: id, interval: throttle.interval)
+            }
+        }
+        return takeActions()
+    }
+
+    /// Cancels everything under `id`.
+    package mutating func cancel(_ id: EffectID) -> [Action] {
+        cancelMembers(of: id)
+        return takeActions()
+    }
+
+    /// Cancels everything: every job is stopped, every timer cancelled, every chain finished.
+    package mutating func cancelAll() -> [Action] {
+        for job in jobs.keys.sorted() { actions.append(.stop(job)) }
+        for timer in timers.keys.sorted() { actions.append(.cancelTimer(timer)) }
+        let chains = Array(outstanding.keys)
+        jobs = [:]
+        timers = [:]
+        members = [:]
+        queues = [:]
+        throttles = [:]
+        outstanding = [:]
+        for chain in chains { actions.append(.finish(chain)) }
+        return takeActions()
+    }
+
+    // MARK: - Interpreting plans
+
+    private mutating func interpret(_ effect: Effect, chain: Chain?, ids: [EffectID], queue: EffectID?) {
+        guard let plan = planOf(effect) else {
+            let job = newJob(JobRecord(chain: chain, ids: ids, queue: queue))
+            actions.append(.perform(effect, job: job))
+            return
+        }
+        switch plan {
+        case .all(let effects):
+            for effect in effects { interpret(effect, chain: chain, ids: ids, queue: queue) }
+        case .cancellable(let effect, let id, let cancelInFlight):
+            if cancelInFlight { cancelMembers(of: id) }
+            interpret(effect, chain: chain, ids: ids + [id], queue: queue)
+        case .cancel(let id):
+            cancelMembers(of: id)
+        case .queued(let effect, let id, let keepingOnlyLatest):
+            let deferred = Deferred(effect: effect, chain: chain, ids: ids + [id], queue: id)
+            if var waitingQueue = queues[id] {
+                if keepingOnlyLatest {
+                    for dropped in waitingQueue.waiting { release(dropped.chain) }
+                    waitingQueue.waiting = []
+                }
+                waitingQueue.waiting.append(deferred)
+                queues[id] = waitingQueue
+                retain(chain)
+            } else {
+                queues[id] = Queue()
+                startDeferred(deferred)
+                startNextIfIdle(id)
+            }
+        case .debounced(let effect, let id, let interval):
+            cancelMembers(of: id)
+            addTimer(.start(Deferred(effect: effect, chain: chain, ids: ids + [id], queue: queue)), delay: interval)
+        case .throttled(let effect, let id, let interval, let latest):
+            if throttles[id] == nil {
+                interpret(effect, chain: chain, ids: ids + [id], queue: queue)
+                openWindow(for: id, interval: interval)
+            } else if latest {
+                if let replaced = throttles[id]?.trailing { release(replaced.chain) }
+                throttles[id]?.trailing = Deferred(effect: effect, chain: chain, ids: ids + [id], queue: queue)
+                retain(chain)
+            }
+        case .delayed(let effect, let id, let delay):
+            let timerIDs = id.map { ids + [$0] } ?? ids
+            addTimer(.start(Deferred(effect: effect, chain: chain, ids: timerIDs, queue: queue)), delay: delay)
+        }
+    }
+
+    private mutating func startDeferred(_ deferred: Deferred) {
+        interpret(deferred.effect, chain: deferred.chain, ids: deferred.ids, queue: deferred.queue)
+    }
+
+    private mutating func openWindow(for id: EffectID, interval: EffectDuration) {
+        let timer = takeNumber()
+        timers[timer] = .throttleWindow(id)
+        throttles[id] = Throttle(window: timer, interval: interval, trailing: nil)
+        actions.append(.startTimer(timer, delay: interval))
+    }
+
+    private mutating func addTimer(_ record: TimerRecord, delay: EffectDuration) {
+        let timer = takeNumber()
+        timers[timer] = record
+        if case .start(let deferred) = record {
+            for id in deferred.ids { members[id, default: []].insert(timer) }
+            retain(deferred.chain)
+        }
+        actions.append(.startTimer(timer, delay: delay))
+    }
+
+    private mutating func newJob(_ record: JobRecord) -> Job {
+        let job = takeNumber()
+        jobs[job] = record
+        for id in record.ids { members[id, default: []].insert(job) }
+        if let queue = record.queue { queues[queue, default: Queue()].running.insert(job) }
+        retain(record.chain)
+        return job
+    }
+
+    // MARK: - Ending and cancelling
+
+    private mutating func removeJob(_ job: Job) {
+        guard let record = jobs.removeValue(forKey: job) else { return }
+        for id in record.ids {
+            members[id]?.remove(job)
+            if members[id]?.isEmpty == true { members[id] = nil }
+        }
+        if let queue = record.queue {
+            queues[queue]?.running.remove(job)
+            startNextIfIdle(queue)
+        }
+        release(record.chain)
+    }
+
+    /// Starts the next effect waiting in `queue` once nothing of it runs; forgets the queue when nothing waits.
+    private mutating func startNextIfIdle(_ queue: EffectID) {
+        while var state = queues[queue], state.running.isEmpty {
+            guard !state.waiting.isEmpty else {
+                queues[queue] = nil
+                return
+            }
+            let next = state.waiting.removeFirst()
+            queues[queue] = state
+            startDeferred(next)
+            release(next.chain)
+        }
+    }
+
+    private mutating func cancelMembers(of id: EffectID) {
+        // Waiting effects first, so that stopping the running one does not start the next.
+        if let queue = queues[id] {
+            queues[id]?.waiting = []
+            for dropped in queue.waiting { release(dropped.chain) }
+        }
+        if let numbers = members.removeValue(forKey: id) {
+            for number in numbers.sorted() {
+                if jobs[number] != nil {
+                    actions.append(.stop(number))
+                    removeJob(number)
+                } else if case .start(let deferred)? = timers.removeValue(forKey: number) {
+                    for other in deferred.ids where other != id { members[other]?.remove(number) }
+                    actions.append(.cancelTimer(number))
+                    release(deferred.chain)
+                }
+            }
+        }
+        if queues[id]?.running.isEmpty == true { queues[id] = nil }
+        if let throttle = throttles.removeValue(forKey: id) {
+            timers[throttle.window] = nil
+            actions.append(.cancelTimer(throttle.window))
+            if let trailing = throttle.trailing { release(trailing.chain) }
+        }
+    }
+
+    // MARK: - Chains
+
+    private mutating func retain(_ chain: Chain?) {
+        guard let chain else { return }
+        outstanding[chain, default: 0] += 1
+    }
+
+    private mutating func release(_ chain: Chain?) {
+        guard let chain, let count = outstanding[chain] else { return }
+        if count <= 1 {
+            outstanding[chain] = nil
+            actions.append(.finish(chain))
+        } else {
+            outstanding[chain] = count - 1
+        }
+    }
+
+    private mutating func takeNumber() -> UInt64 {
+        defer { nextNumber += 1 }
+        return nextNumber
+    }
+
+    private mutating func takeActions() -> [Action] {
+        defer { actions = [] }
+        return actions
+    }
+}
+
+extension EffectScheduler.Action: Equatable where Effect: Equatable {}

@@ -1,0 +1,208 @@
+extension Future where Value: Sendable {
+    /// A run: an effect that sends any number of events over time, then finishes — the async form.
+    ///
+    /// Return it from ``EffectHandler/handle(effect:)`` for ticks, progress or socket messages:
+    ///
+    /// ```swift
+    /// case .startTicking:
+    ///     return .run { send in
+    ///         while !Task.isCancelled {
+    ///             try? await Task.sleep(nanoseconds: 1_000_000_000)
+    ///             send(.tick)
+    ///         }
+    ///     }
+    /// ```
+    ///
+    /// The store handles each event on its queue, in the order sent, with origin ``TransitionOrigin/effect``; the
+    /// dispatch's future resolves when the run has finished (when `operation` returns) and the chains its events
+    /// started have finished too. When the state cancels the run (see ``ComposableEffect/cancellable(id:cancelInFlight:)``),
+    /// or the store is released, its task is cancelled and no event it sends afterwards is handled.
+    ///
+    /// Used as a plain future, outside a store, a run starts when the first callback is added and resolves with its
+    /// first event.
+    ///
+    /// - Parameter operation: The work; runs in a new task. `send` may be called from any thread.
+    /// - Returns: A future the store recognises as a run.
+    public static func run(_ operation: @escaping @Sendable (EffectSender<Value>) async -> Void) -> Future<Value> {
+        Future(
+            storage: .run(
+                EffectRun { sender in
+                    startEffectTask(onCancelOf: sender) {
+                        await operation(sender)
+                        sender.finish()
+                    }
+                }))
+    }
+
+    /// A run that sends each element of `events`, then finishes — the async-sequence form.
+    ///
+    /// ```swift
+    /// case .download(let url):
+    ///     return .run(events: downloader.progress(of: url).map { Event.progress($0) })
+    /// ```
+    ///
+    /// The run finishes when the sequence ends. A sequence that throws ends the run at the error; to turn the error
+    /// into an event, use ``run(_:)`` and catch it there. Otherwise as ``run(_:)``.
+    ///
+    /// - Parameter events: The events to send, in order.
+    public static func run<Events: AsyncSequence & Sendable>(events: Events) -> Future<Value>
+    where Events.Element == Value {
+        run { send in
+            do {
+                for try await event in events { send(event) }
+            } catch {
+                // The sequence failed: the run ends here (documented above).
+            }
+        }
+    }
+
+    /// A run driven by callbacks — the callback form, for delegate- and closure-based APIs.
+    ///
+    /// `start` runs once, on the store's queue, when the store starts the run. It starts the work, which calls
+    /// `send` for each event and `send.finish()` when done, and returns the function that stops the work when the
+    /// run is cancelled:
+    ///
+    /// ```swift
+    /// case .startTimer:
+    ///     return .callbackRun { send in
+    ///         let timer = RepeatingTimer(interval: 1) { send(.tick) }
+    ///         return { timer.invalidate() }
+    ///     }
+    /// ```
+    ///
+    /// It has a name of its own, rather than being another `run`, so that a closure meant for the async form,
+    /// ``run(_:)`` — whose run finishes when the closure returns — can never be taken for this one.
+    ///
+    /// - Parameter start: Starts the work; it must not block. Returns what stops it, called at most once, on the
+    ///   thread that cancels the run (the store's queue).
+    public static func callbackRun(
+        _ start: @escaping @Sendable (EffectSender<Value>) -> @Sendable () -> Void
+    ) -> Future<Value> {
+        Future(storage: .run(EffectRun { sender in sender.onCancel(start(sender)) }))
+    }
+}
+
+/// How a run sends events to its store, says it has finished, and learns that it was cancelled.
+///
+/// ```swift
+/// return .run { send in
+///     for await message in socket.messages { send(.received(message)) }
+/// }
+/// ```
+///
+/// An `EffectSender` is `Sendable`: call it from any thread. Calls after ``finish()`` or after the run was cancelled
+/// are ignored.
+public struct EffectSender<Event>: Sendable {
+    let run: EffectRun<Event>
+
+    /// Sends `event` to the store.
+    ///
+    /// - Parameter event: Handled on the store's queue, after the events this run sent before it.
+    public func send(_ event: Event) { run.send(event) }
+
+    /// Sends `event` to the store; `send(event)` reads as `send.send(event)` would.
+    public func callAsFunction(_ event: Event) { run.send(event) }
+
+    /// Says the run has finished: the store stops waiting for it.
+    public func finish() { run.finish() }
+
+    /// Whether the store has cancelled the run (or was released).
+    public var isCancelled: Bool { run.isCancelled }
+
+    /// Registers `body` to run when the store cancels the run; at once, on this thread, if it already has.
+    ///
+    /// - Parameter body: Stops the run's work. Runs on the thread that cancels (the store's queue), or on this one.
+    public func onCancel(_ body: @escaping @Sendable () -> Void) { run.onCancel(body) }
+}
+
+/// The machinery of a run: who receives its events, whether it has finished or was cancelled.
+///
+/// Thread-safety: everything mutable is in `state`, under its lock; the receiver, the finish handler and the cancel
+/// handlers are called outside the lock. A run starts once: by the store that performs it (``connect(_:)``), or, used
+/// as a plain future, when its first callback is added.
+@usableFromInline
+final class EffectRun<Event>: @unchecked Sendable {
+    // Safe because: `state` is a lock-guarded box; `start` and `firstEvent` are immutable (the box is thread-safe).
+
+    struct Receiver {
+        var event: @Sendable (Event) -> Void
+        var finished: @Sendable () -> Void
+    }
+
+    struct State {
+        var hasStarted = false
+        var isOver = false
+        var isCancelled = false
+        var receiver: Receiver?
+        var cancelHandlers: [@Sendable () -> Void] = []
+    }
+
+    private let start: @Sendable (EffectSender<Event>) -> Void
+    private let state = LockedBox.make(State())
+    /// Resolved with the first event, for use as a plain future.
+    @usableFromInline let firstEvent = LockedBox<FutureState<Event>>.pendingFuture()
+
+    init(start: @escaping @Sendable (EffectSender<Event>) -> Void) {
+        self.start = start
+    }
+
+    /// Starts the run with its events going to `receiver`. Returns `false` if it had started already.
+    @discardableResult
+    func connect(_ receiver: Receiver) -> Bool {
+        let isFirst = state.withLock { state -> Bool in
+            guard !state.hasStarted else { return false }
+            state.hasStarted = true
+            state.receiver = receiver
+            return true
+        }
+        if isFirst { start(EffectSender(run: self)) }
+        return isFirst
+    }
+
+    /// Starts the run for a plain future's callbacks: its first event resolves `firstEvent`.
+    @usableFromInline
+    func startAsPlainFuture() {
+        let box = firstEvent
+        connect(Receiver(event: { Future.setValue($0, in: box).run() }, finished: {}))
+    }
+
+    var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+    func send(_ event: Event) {
+        guard let receiver = state.withLock({ $0.isOver ? nil : $0.receiver }) else { return }
+        receiver.event(event)
+    }
+
+    func finish() {
+        let receiver = state.withLock { state -> Receiver? in
+            guard !state.isOver else { return nil }
+            state.isOver = true
+            state.cancelHandlers = []
+            defer { state.receiver = nil }
+            return state.receiver
+        }
+        receiver?.finished()
+    }
+
+    /// Stops the run: later events are ignored and the cancel handlers run, on this thread.
+    func cancel() {
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.isOver else { return [] }
+            state.isOver = true
+            state.isCancelled = true
+            state.receiver = nil
+            defer { state.cancelHandlers = [] }
+            return state.cancelHandlers
+        }
+        for handler in handlers { handler() }
+    }
+
+    func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state -> Bool in
+            if state.isCancelled { return true }
+            if !state.isOver { state.cancelHandlers.append(handler) }
+            return false
+        }
+        if runNow { handler() }
+    }
+}

@@ -1,0 +1,344 @@
+import Foundation
+
+// The loop: event → state → effect → event, on the store's queue.
+//
+// Everything a store does on its queue starts in `schedule(_:)`, which makes the one decision of where the work
+// runs; `dispatch(event:)` from outside any store takes the same synchronous route through `DispatchFrame`, which
+// skips making a loop item. On the queue, `run(_:)` takes one `LoopItem`; an event goes through
+// `runChain(from:origin:)`, which commits each event with `commit(_:origin:)` and follows effects whose answer is
+// already there, until the chain finishes or has to wait for an effect (`settle(_:chain:)` then carries the chain's
+// promise along). Transition observers and the undo history hook in at `commit` (`commitTransition`) and `move(_:)`.
+
+extension Store {
+    /// Work for the loop, in the order it was scheduled.
+    @usableFromInline
+    enum LoopItem: Sendable {
+        /// An event from `dispatch(event:)` or the event source, and the promise of its chain if anyone waits for it.
+        case event(S.Event, origin: TransitionOrigin, chain: Promise<S>?)
+        /// The answer of an effect in flight (a job of the effect runtime), which ends it.
+        case answer(S.Event, job: UInt64)
+        /// An event a run in flight sent.
+        case runEvent(S.Event, job: UInt64)
+        /// A run finished, or an answer will never come.
+        case jobEnded(UInt64)
+        /// A timer of the effect runtime fired.
+        case timerFired(UInt64)
+        /// An `undo()` or a `redo()`.
+        case move(HistoryMove, Promise<S>)
+        /// Store work that is not an event (attaching a subscriber, installing an observer, …). Unlike the other
+        /// items, it runs at once when scheduled from inside this store's own loop.
+        case call(@Sendable (Store<S>) -> Void)
+    }
+
+    /// How a chain ended for now.
+    @usableFromInline
+    enum ChainEnd {
+        /// The chain has finished, with this state.
+        case finished(S)
+        /// The chain waits for this effect's answer, or for this run.
+        case waiting(for: Future<S.Event>)
+        /// The chain goes on in this effect's plan, for the effect runtime to carry out.
+        case planned(S.Effect)
+    }
+
+    // MARK: - Where work runs
+
+    /// Where the caller runs, relative to this store (see `LoopMarker`).
+    @inlinable
+    var context: StoreContext {
+        guard let current = LoopMarker.current else { return .outside }
+        return current == Unmanaged.passUnretained(self).toOpaque() ? .own : .other
+    }
+
+    /// Runs `item` on the store's queue: synchronously from outside any store, after the current item from inside
+    /// this store's loop (a `.call` at once), and asynchronously from inside another store's loop, so that two
+    /// stores feeding each other never wait on each other. What the item enqueues is drained before the queue is
+    /// released.
+    @inlinable
+    func schedule(_ item: LoopItem) {
+        switch context {
+        case .outside:
+            SyncFrame.run(item, in: self)
+        case .own:
+            if case .call(let work) = item {
+                work(self)
+            } else {
+                pending.append(item)
+            }
+        case .other:
+            queue.async { self.runInLoop(item) }
+        }
+    }
+
+    /// Runs `item` on the queue and drains what it enqueued.
+    @inlinable
+    func runInLoop(_ item: LoopItem) {
+        inLoop {
+            run(item)
+            drainPending()
+        }
+    }
+
+    /// Marks this thread as running this store's loop while `body` runs. Every block the store runs on its queue
+    /// goes through here.
+    @inlinable
+    func inLoop<T>(_ body: () -> T) -> T {
+        let previous = LoopMarker.current
+        LoopMarker.current = Unmanaged.passUnretained(self).toOpaque()
+        defer { LoopMarker.current = previous }
+        return body()
+    }
+
+    /// Runs every item enqueued from inside the loop, oldest first, including those that running them adds.
+    @inlinable
+    func drainPending() {
+        assertOnQueue()
+        guard !pending.isEmpty else { return }
+        while Int(pendingHead) < pending.count {
+            let item = pending[Int(pendingHead)]
+            pendingHead += 1
+            run(item)
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingHead = 0
+    }
+
+    /// Whether an answer may be handled right away: only when nothing else is waiting, so that handling it now is
+    /// exactly what enqueuing it and draining would do.
+    @inlinable
+    var nothingPending: Bool { Int(pendingHead) == pending.count }
+
+    // MARK: - Running items and chains
+
+    /// Runs one item on the queue.
+    @inlinable
+    func run(_ item: LoopItem) {
+        assertOnQueue()
+        switch item {
+        case .event(let event, let origin, let promise):
+            settle(runChain(from: event, origin: origin), chain: nil, promise: promise)
+        case .answer(let event, let job):
+            handleJobEvent(event, job: job, endsJob: true)
+        case .runEvent(let event, let job):
+            handleJobEvent(event, job: job, endsJob: false)
+        case .jobEnded(let job):
+            endJob(job)
+        case .timerFired(let timer):
+            fireTimer(timer)
+        case .move(let direction, let promise):
+            promise.resolve(move(direction))
+        case .call(let work):
+            work(self)
+        }
+    }
+
+    /// Runs the chain of an event dispatched from outside any store, on the queue, and returns its future: made
+    /// resolved when the chain finishes at once, which is the usual case, so that a promise is made only for a chain
+    /// that has to wait.
+    @inlinable
+    func runDispatched(_ event: S.Event) -> Future<S> {
+        let chainEnd = runChain(from: event, origin: .dispatch)
+        if case .finished(let state) = chainEnd { return Future(value: state) }
+        let promise = Promise<S>()
+        settle(chainEnd, chain: nil, promise: promise)
+        return promise.future
+    }
+
+    /// Follows one chain: commits `first`, performs its effect, and follows effects whose answer is already there
+    /// (when nothing else is waiting, so the order is what enqueuing would give), until the chain finishes or has to
+    /// wait for an effect.
+    @inlinable
+    func runChain(from first: S.Event, origin firstOrigin: TransitionOrigin) -> ChainEnd {
+        var event = first
+        var origin = firstOrigin
+        while true {
+            let (state, effect) = commit(event, origin: origin)
+            guard let effect else { return .finished(state) }
+            if let planOf = effectRuntime.planOf, planOf(effect) != nil {
+                return .planned(effect)
+            }
+            guard let answer = performEffect?(effect) else { return .finished(state) }
+            guard nothingPending, let answered = answer.valueIfResolved else { return .waiting(for: answer) }
+            if case .run = answer.storage { return .waiting(for: answer) }
+            event = answered
+            origin = .effect
+        }
+    }
+
+    /// Carries a chain on from where `runChain` left it: resolves `promise` if it finished, or hands the effect to the
+    /// effect runtime on behalf of the chain — `chain` if it has a number already (an effect's event), otherwise a new
+    /// one for `promise`. A chain whose plan starts nothing that lasts has finished.
+    @inlinable
+    func settle(_ chainEnd: ChainEnd, chain: UInt64?, promise: Promise<S>?) {
+        switch chainEnd {
+        case .finished(let state):
+            promise?.resolve(state)
+        case .waiting(let answer):
+            adopt(answer, chain: chainNumber(chain, promise: promise))
+        case .planned(let effect):
+            startPlanned(effect, chain: chain, promise: promise)
+        }
+    }
+
+    // MARK: - Committing
+
+    /// Handles one event: the next state under the lock, then transition observers and subscribers. Returns the
+    /// committed state and the effect.
+    ///
+    /// `origin` matters only to transition observers and the undo history: with neither installed it is never
+    /// read, and the only work for them is the `needsTransitions` check.
+    @inlinable
+    func commit(_ event: S.Event, origin: TransitionOrigin) -> (S, S.Effect?) {
+        assertOnQueue()
+        if needsTransitions { return commitTransition(event, origin: origin) }
+        isHandling = true
+        // `handle` mutates the committed state in place, under the lock, and no other copy of the state is alive
+        // meanwhile: copy-on-write storage in the state is not copied per event.
+        let (state, effect) = stateBox.withLock { committed -> (S, S.Effect?) in
+            let effect = committed.state.handle(event: event)
+            return (committed.state, effect)
+        }
+        isHandling = false
+        if !subscribers.isEmpty { notify(state, to: subscribers) }
+        return (state, effect)
+    }
+
+    /// `commit(_:origin:)` while transitions are needed: also makes the transition, updates the undo history and
+    /// tells observers, before subscribers. Keeps the previous state, so a copy-on-write state is copied.
+    @inlinable
+    func commitTransition(_ event: S.Event, origin: TransitionOrigin) -> (S, S.Effect?) {
+        isHandling = true
+        let (previous, state, effect, extras) = stateBox.withLock {
+            committed -> (S, S, S.Effect?, StoreExtras<S>?) in
+            let previous = committed.state
+            let effect = committed.state.handle(event: event)
+            return (previous, committed.state, effect, committed.extras)
+        }
+        isHandling = false
+        guard let extras else { preconditionFailure("EffectStore: a store that needs transitions has no extras") }
+        let transition = StoreTransition(
+            sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: origin, event: event,
+            from: previous, to: state, effect: effect,
+            changedState: extras.changed(from: previous, to: state)
+        )
+        publish(transition, extras: extras, recordingInHistory: true)
+        return (state, effect)
+    }
+
+    /// Performs an undo or a redo and returns the state after it (the current state when there is nothing to move
+    /// to).
+    @usableFromInline
+    func move(_ direction: HistoryMove) -> S {
+        assertOnQueue()
+        let current = stateOnQueue(reading: "Store.\(direction)()")
+        guard let extras = stateBox.withLock({ $0.extras }), extras.history.withLock({ $0 != nil }) else {
+            preconditionFailure(
+                """
+                EffectStore: Store<\(S.self)>.\(direction)() was called, but undo is not enabled for this store. \
+                To fix, call enableUndo(limit:) on the store before undo() or redo().
+                """
+            )
+        }
+        let target = extras.history.withLock { history -> S? in
+            switch direction {
+            case .undo: return history?.undo(from: current)
+            case .redo: return history?.redo(from: current)
+            }
+        }
+        guard let target else { return current }
+        stateBox.withLock { $0.state = target }
+        let transition = StoreTransition(
+            sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: direction.origin, event: nil,
+            from: current, to: target, effect: nil, changedState: extras.changed(from: current, to: target)
+        )
+        publish(transition, extras: extras, recordingInHistory: false)
+        return target
+    }
+
+    /// Tells the undo history (unless the transition is an undo or a redo, which the history made itself), the
+    /// transition observers and then the subscribers about a committed transition.
+    @usableFromInline
+    func publish(_ transition: StoreTransition<S>, extras: StoreExtras<S>, recordingInHistory: Bool) {
+        // The subscribers as they are now: one that an observer adds receives the new state when it is attached,
+        // and must not receive it twice.
+        let listeners = subscribers
+        if recordingInHistory, extras.hasHistory { recordInHistory(transition, extras: extras) }
+        extras.deliver(transition)
+        if !listeners.isEmpty { notify(transition.to, to: listeners) }
+    }
+
+    // MARK: - Subscribers
+
+    /// Calls each active subscriber of `listeners` — a snapshot, since a block may subscribe or cancel meanwhile.
+    @inlinable
+    func notify(_ state: S, to listeners: ContiguousArray<Subscriber<S>>) {
+        for subscriber in listeners where subscriber.isActive {
+            subscriber.block(state)
+        }
+    }
+
+    func attach(_ subscriber: Subscriber<S>) {
+        assertOnQueue()
+        guard subscriber.isActive else { return }  // cancelled before this queued registration ran
+        subscribers.append(subscriber)
+        subscriber.block(stateOnQueue(reading: "Store.subscribe(_:)"))
+    }
+
+    /// Marks `subscriber` cancelled, and compacts the list once at least half of it is cancelled: each cancel costs
+    /// amortised constant time, whatever the order.
+    func detach(_ subscriber: Subscriber<S>) {
+        assertOnQueue()
+        guard subscriber.isActive else { return }
+        subscriber.isActive = false
+        cancelledSubscribers += 1
+        if Int(cancelledSubscribers) * 2 >= subscribers.count {
+            subscribers.removeAll { !$0.isActive }
+            cancelledSubscribers = 0
+        }
+    }
+
+    // MARK: - Checks
+
+    @inlinable
+    @inline(__always)
+    func assertOnQueue() {
+        #if DEBUG
+            dispatchPrecondition(condition: .onQueue(queue))
+        #endif
+    }
+
+    /// The committed state, read on the queue, where no writer can run concurrently.
+    @usableFromInline
+    func stateOnQueue(reading what: String) -> S {
+        assertOnQueue()
+        if isHandling {
+            preconditionFailure(
+                """
+                EffectStore: \(what) was used from inside \(S.self).handle(event:). handle(event:) must be pure \
+                and must not use its store. To fix, read `self` (it is the state being handled) and return an \
+                effect for anything the store should do.
+                """
+            )
+        }
+        return stateBox.unsynchronizedValue.state
+    }
+}
+
+/// An `undo()` or a `redo()`.
+@usableFromInline
+enum HistoryMove: Sendable, CustomStringConvertible {
+    case undo
+    case redo
+
+    /// The origin its transition has.
+    @usableFromInline
+    var origin: TransitionOrigin {
+        switch self {
+        case .undo: return .undo
+        case .redo: return .redo
+        }
+    }
+
+    @usableFromInline
+    var description: String { origin.rawValue }
+}

@@ -1,0 +1,282 @@
+#if canImport(Observation)
+    import Dispatch
+    import Observation
+
+    /// A store's state — or a ``DerivedState`` of it — as an `Observable` object on the main actor, for SwiftUI.
+    ///
+    /// Read the state's properties on the object itself; a view re-renders only when a property it read changes.
+    /// Write by sending an event, or through a binding that sends one:
+    ///
+    /// ```swift
+    /// struct SearchView: View {
+    ///     let model: ObservableState<SearchState, SearchState.Event>
+    ///
+    ///     var body: some View {
+    ///         TextField("Search", text: Binding(model.binding(\.query, to: SearchState.Event.queryChanged)))
+    ///         List(model.results, id: \.self) { Text($0) }
+    ///         Button("Clear") { model.send(.clear) }
+    ///     }
+    /// }
+    ///
+    /// let searchStore = Store<SearchState>(effectHandler: SearchEffects())   // kept alive by the app
+    /// SearchView(model: ObservableState(searchStore))
+    /// ```
+    ///
+    /// ## What notifies
+    ///
+    /// Reading a property through the object (`model.query`, by dynamic member lookup) registers that property with
+    /// Observation, so `withObservationTracking` — and a SwiftUI view's `body` — sees exactly which properties were
+    /// read. When a new state arrives, a property notifies its observers only if its value changed: an `Equatable`
+    /// property is compared with `==`; a property that is not `Equatable` notifies on every new state. ``state``
+    /// (the whole value) notifies when the state changed (every new state when `Value` is not `Equatable`). Only
+    /// properties read through the object are tracked: `model.user.name` registers `user`, compared as a whole.
+    ///
+    /// ## Writes are synchronous
+    ///
+    /// ``send(_:)`` — and a binding's setter, which calls it — dispatches the event and, when called from outside
+    /// any store's callbacks (a view, a button action: the usual case), applies the resulting state before it
+    /// returns, so the very next read shows it: after `binding.wrappedValue = "obs"`, `model.query` is `"obs"`.
+    /// Called from inside a store's callback, the event is handled asynchronously (see "Threading" on ``Store``) and
+    /// its state arrives like any other.
+    ///
+    /// ## Threading
+    ///
+    /// The object is isolated to the main actor. States the source delivers on its store's queue are handed to the
+    /// main queue: a burst of states is applied as the latest one, in one main-queue hop, and the object never goes
+    /// back to an older state than one it has shown.
+    ///
+    /// ## Lifetime
+    ///
+    /// The object holds a subscription to the source, cancelled when the object is released. Like a
+    /// ``SubscriptionToken`` and a ``DerivedState``, it does **not** keep the store alive: keep the store yourself (in
+    /// your app or scene) for as long as views show it. Once the store is gone, the object keeps its last state and
+    /// ``send(_:)`` does nothing.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @MainActor
+    @dynamicMemberLookup
+    public final class ObservableState<Value: Sendable, Event>: Observable {
+        // The paths a dispatch takes are `@inlinable`, like the store's, so that `ObservableState<YourState, …>` and
+        // the store calls it makes are specialised in your module (unspecialised, a send cost ~12 dispatches, nearly
+        // all generic metadata look-ups). What they touch is therefore `@usableFromInline`; none of it is public API.
+        //
+        // `@exclusivity(unchecked)` on the mutable state below: it is confined to the main actor, and every access
+        // to it is instantaneous (no `inout` spans a call out of this class), so overlapping accesses cannot happen;
+        // the dynamic checks showed up in profiles of `observable.update`.
+
+        /// The state shown; changed only by `apply(_:)`.
+        @exclusivity(unchecked) @usableFromInline var storage: Value
+        @usableFromInline let registrar = ObservationRegistrar()
+        /// Sends an event to the store; does not keep it alive.
+        @usableFromInline let sendEvent: (Event) -> Void
+        /// States delivered by the source, waiting to be applied on the main actor.
+        @usableFromInline let inbox = StateInbox<Value>()
+        /// The subscription to the source; cancelled when this object is released.
+        @exclusivity(unchecked) @usableFromInline var token: SubscriptionToken?
+        /// `==` when `Value` is `Equatable`, to tell whether ``state`` changed.
+        @usableFromInline let isEqual: RuntimeEquality<Value>?
+        /// True while `applyDelivered(endingHop:)` runs, so that a nested call leaves its state to it.
+        @exclusivity(unchecked) @usableFromInline var isApplying = false
+        /// Whether ``state`` itself has been read, so a new state must notify it.
+        @exclusivity(unchecked) @usableFromInline var isWholeStateRead = false
+        /// The properties read through dynamic member lookup, in the order first read.
+        @exclusivity(unchecked) @usableFromInline var members: [ObservedMember<Value, Event>] = []
+        /// The index in `members` of each property, by its key path into `Value`.
+        @exclusivity(unchecked) @usableFromInline var memberIndex: [AnyKeyPath: Int] = [:]
+        /// Scratch space for `apply(_:)`: the indices of the members that changed, kept to reuse its capacity.
+        @exclusivity(unchecked) @usableFromInline var changedMembers: [Int] = []
+
+        /// Observes `source` and sends events with `send`.
+        ///
+        /// ```swift
+        /// let rows = ObservableState(processStore.map(ProcessListViewState.init)) { processStore.dispatch(event: $0) }
+        /// ```
+        ///
+        /// Prefer ``init(_:)`` for a whole store and ``init(_:dispatchingTo:)`` for a derived state of a store.
+        ///
+        /// - Parameters:
+        ///   - source: A ``Store`` or a ``DerivedState`` to observe. Its current state is shown at once.
+        ///   - send: Sends an event; called on the main actor by ``send(_:)`` and bindings. To keep writes synchronous,
+        ///     it should dispatch to the store synchronously, as ``Store/dispatch(event:)`` does from the main thread.
+        @inlinable
+        public init<Source: StateSource>(_ source: Source, send: @escaping (Event) -> Void)
+        where Source.Value == Value {
+            self.storage = source.state
+            self.sendEvent = send
+            self.isEqual = RuntimeEquality(Value.self)
+            let inbox = self.inbox
+            token = source.subscribe { [weak self] value in
+                // On the source store's queue: leave the state in the inbox, and hop once for however many arrive.
+                guard inbox.deposit(value) else { return }
+                DispatchQueue.main.async { [weak self] in
+                    MainActor.assumeIsolated { self?.applyDelivered(endingHop: true) }
+                }
+            }
+            applyDelivered(endingHop: false)  // the state delivered during `subscribe`, if it is newer
+        }
+
+        /// The whole state. Reading it registers the whole state with Observation.
+        ///
+        /// ```swift
+        /// let snapshot = model.state
+        /// ```
+        ///
+        /// Prefer reading properties on the object (`model.query`): a view that reads ``state`` re-renders on every
+        /// change of the state.
+        @inlinable
+        public var state: Value {
+            isWholeStateRead = true
+            registrar.access(self, keyPath: \.state)
+            return storage
+        }
+
+        /// The value of one property of the state, read as `model.query`. Registers that property with Observation.
+        ///
+        /// ```swift
+        /// Text(model.query)
+        /// ```
+        ///
+        /// An `Equatable` property notifies only when a new state changes it.
+        ///
+        /// - Parameter keyPath: The property of `Value` to read.
+        /// - Returns: Its value in the current state.
+        @inlinable
+        public subscript<Member: Equatable>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
+            members[memberIndex[keyPath] ?? track(ObservedMember(keyPath, in: storage), for: keyPath)].access(self)
+            return storage[keyPath: keyPath]
+        }
+
+        /// The value of one property of the state, read as `model.tag`. Registers that property with Observation.
+        ///
+        /// ```swift
+        /// let tag = model.tag
+        /// ```
+        ///
+        /// A property whose type is not `Equatable` notifies on every new state, since no change can be ruled out.
+        ///
+        /// - Parameter keyPath: The property of `Value` to read.
+        /// - Returns: Its value in the current state.
+        @inlinable
+        public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
+            members[memberIndex[keyPath] ?? track(ObservedMember(keyPath, in: storage), for: keyPath)].access(self)
+            return storage[keyPath: keyPath]
+        }
+
+        /// Sends `event` to the store and, when the store handles it synchronously, shows the resulting state at once.
+        ///
+        /// ```swift
+        /// Button("Search") { model.send(.search) }
+        /// ```
+        ///
+        /// From outside any store's callbacks (a view, an action), the store handles the event before this returns
+        /// and the next read shows its state. Does nothing once the store is released.
+        ///
+        /// - Parameter event: The event to send.
+        @inlinable
+        public func send(_ event: Event) {
+            sendEvent(event)
+            applyDelivered(endingHop: false)
+        }
+
+        /// A getter and setter for one property, whose setter sends the event `event` makes of the new value.
+        ///
+        /// ```swift
+        /// let query = model.binding(\.query, to: SearchState.Event.queryChanged)
+        /// query.wrappedValue = "obs"      // sends .queryChanged("obs"); model.query is now "obs"
+        /// TextField("Search", text: Binding(query))   // in SwiftUI
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - keyPath: The property to read.
+        ///   - event: Makes the event to send for a new value, usually an enum case such as `Event.queryChanged`.
+        /// - Returns: A binding that reads through this object and writes with ``send(_:)``.
+        @inlinable
+        public func binding<Member>(
+            _ keyPath: KeyPath<Value, Member> & Sendable,
+            to event: @escaping @Sendable (Member) -> Event
+        ) -> EventBinding<Member> {
+            EventBinding(
+                get: { self[dynamicMember: keyPath] },
+                set: { self.send(event($0)) }
+            )
+        }
+
+        /// Starts tracking a property read for the first time; returns its index in `members`.
+        @inlinable
+        func track(_ member: ObservedMember<Value, Event>, for keyPath: AnyKeyPath) -> Int {
+            members.append(member)
+            memberIndex[keyPath] = members.count - 1
+            return members.count - 1
+        }
+
+        /// Applies the latest state the source delivered, until none is left.
+        ///
+        /// Called again while a state is being applied (a send from an observer's `willSet`), it only leaves the new
+        /// state to the loop in progress, which applies it after the current one: applying it at once would let the
+        /// outer update store its older state over it.
+        ///
+        /// - Parameter endingHop: True for the main-queue hop, which lets the next delivery schedule another.
+        @inlinable
+        func applyDelivered(endingHop: Bool) {
+            guard !isApplying else {
+                if endingHop { inbox.endHop() }
+                return
+            }
+            isApplying = true
+            defer { isApplying = false }
+            var endingHop = endingHop
+            while let value = inbox.take(endingHop: endingHop) {
+                apply(value)
+                endingHop = false
+            }
+        }
+
+        /// Shows `value`, notifying exactly the tracked properties whose values changed: `willSet` for each before the
+        /// state changes, `didSet` after.
+        @inlinable
+        func apply(_ value: Value) {
+            let old = storage
+            changedMembers.removeAll(keepingCapacity: true)
+            for index in members.indices where members[index].hasChanged(value) { changedMembers.append(index) }
+            let wholeStateChanged = isWholeStateRead && !(isEqual?(old, value) ?? false)
+            if wholeStateChanged { registrar.willSet(self, keyPath: \.state) }
+            for index in changedMembers { members[index].willSet(self) }
+            storage = value
+            for index in changedMembers { members[index].didSet(self) }
+            if wholeStateChanged { registrar.didSet(self, keyPath: \.state) }
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    extension ObservableState where Value: State, Event == Value.Event {
+        /// Observes a whole store and sends events to it.
+        ///
+        /// ```swift
+        /// let model = ObservableState(searchStore)   // ObservableState<SearchState, SearchState.Event>
+        /// ```
+        ///
+        /// - Parameter store: The store to show. Not kept alive (see "Lifetime" above).
+        @inlinable
+        public convenience init(_ store: Store<Value>) {
+            self.init(store, dispatchingTo: store)
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    extension ObservableState {
+        /// Observes a derived state of a store, or any state source, and sends events to `store`.
+        ///
+        /// ```swift
+        /// let rows = ObservableState(processStore.map(ProcessListViewState.init), dispatchingTo: processStore)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - source: A ``DerivedState`` (or a ``Store``) to show.
+        ///   - store: The store that handles the events. Not kept alive (see "Lifetime" above).
+        @inlinable
+        public convenience init<Source: StateSource, S: State>(_ source: Source, dispatchingTo store: Store<S>)
+        where Source.Value == Value, Event == S.Event {
+            self.init(source) { [weak store] event in store?.dispatch(event: event) }
+        }
+    }
+
+#endif
