@@ -312,6 +312,9 @@ extension Store: @unchecked Sendable {}
 
 extension Store: LifetimeOwner {}
 
+// The committed state and the reference to the store's thread-safe extras: what a derived state may keep.
+extension Store.Committed: Sendable {}
+
 /// One subscription: the block, and whether it is still active.
 @usableFromInline
 final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {

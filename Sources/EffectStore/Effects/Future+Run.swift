@@ -156,7 +156,7 @@ final class EffectRun<Event>: @unchecked Sendable {
     private let start: @Sendable (EffectSender<Event>) -> Void
     @usableFromInline let state = LockedBox.make(State())
     /// Resolved with the first event, for use as a plain future.
-    @usableFromInline let firstEvent = LockedBox<FutureState<Event>>.make(.pending(Waiters()))
+    @usableFromInline let firstEvent = LockedBox<FutureState<Event>>.pendingFuture()
 
     init(start: @escaping @Sendable (EffectSender<Event>) -> Void) {
         self.start = start

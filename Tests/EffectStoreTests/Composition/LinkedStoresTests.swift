@@ -1,5 +1,6 @@
 import Dispatch
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// Two stores that feed each other — a session and a feed — wired in either order with `addEventSource`, and
