@@ -16,6 +16,7 @@ import Foundation
 //
 // --create N only runs the `store-create` loop N times (create a store with an effect handler, subscribe once,
 // release both) and exits, for profiling creation with valgrind --tool=callgrind or counting its allocations.
+// --create-queues N does the same for the `baseline.queue-create` loop, to compare instruction counts.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -33,13 +34,18 @@ if let flag = arguments.firstIndex(of: "--allocations") {
     exit(0)
 }
 
-if let flag = arguments.firstIndex(of: "--create") {
+for mode in ["--create", "--create-queues"] {
+    guard let flag = arguments.firstIndex(of: mode) else { continue }
     guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
-        print("usage: effectstore-benchmarks --create N   (N: a positive number of stores)")
+        print("usage: effectstore-benchmarks \(mode) N   (N: a positive number of stores or queues)")
         exit(2)
     }
     do {
-        _ = try Workloads.storeCreate(count: count)
+        if mode == "--create" {
+            _ = try Workloads.storeCreate(count: count)
+        } else {
+            _ = try Workloads.queueCreate(count: count)
+        }
     } catch {
         print("create: \(error)")
         exit(1)
