@@ -17,8 +17,8 @@ public struct Sizes: Sendable {
     public var creations: Int
     /// Elements and events of `large-state`.
     public var largeState: (elements: Int, events: Int)
-    /// Elements and events of `large-state.1m`. Fewer events than `large-state` in the full run: while a store copies
-    /// an `Equatable` state per event, each one costs about a millisecond here, and the run must stay short.
+    /// Elements and events of `large-state.1m`: ten times the elements of `large-state`, as many events, so that the
+    /// two figures show whether an event's cost grows with the state (it must not: the state is mutated in place).
     public var largeStateMillion: (elements: Int, events: Int)
     /// Subscribers and events of `fan-out`.
     public var fanOut: (subscribers: Int, events: Int)
@@ -27,7 +27,7 @@ public struct Sizes: Sendable {
 
     public static let full = Sizes(
         dispatches: 1_000_000, roundTrips: 100_000, stores: 10_000, repetitions: 7, creations: 100_000,
-        largeState: (100_000, 100_000), largeStateMillion: (1_000_000, 10_000), fanOut: (1_000, 10_000),
+        largeState: (100_000, 100_000), largeStateMillion: (1_000_000, 100_000), fanOut: (1_000, 10_000),
         contended: (4, 250_000)
     )
     public static let quick = Sizes(
@@ -49,7 +49,8 @@ public enum Suite {
         "pure", "baseline.queue-async", "baseline.queue-sync", "baseline.batched", "dispatch",
         "dispatch.10-subscribers", "round-trip.pipelined", "round-trip.sequential", "memory.bytes-per-store",
         "baseline.queue-create", "store-create", "large-state", "large-state.1m", "fan-out",
-        "baseline.contended-queue-sync", "contended",
+        "baseline.contended-queue-sync", "contended", "observable.update", "stream.event", "round-trip.cancellable",
+        "cancel",
     ]
 
     /// The in-run baseline every time is compared with: one bare `queue.sync`. It is measured first, so the progress
@@ -110,6 +111,10 @@ public enum Suite {
         try await record("contended") {
             try Workloads.contended(threads: contended.threads, perThread: contended.perThread)
         }
+        try await record("observable.update") { try await Workloads.observableUpdate(count: n) }
+        try await record("stream.event") { try await Workloads.streamEvent(count: n) }
+        try await record("round-trip.cancellable") { try await Workloads.roundTripCancellable(count: trips) }
+        try await record("cancel") { try Workloads.cancel(count: trips) }
         return names.compactMap { name in figures.first { $0.name == name } }
     }
 }
