@@ -145,8 +145,16 @@ extension Store {
     func runDispatched(_ event: S.Event) -> Future<S> {
         let chainEnd = runChain(from: event, origin: .dispatch)
         if case .finished(let state) = chainEnd { return Future(value: state) }
+        // The chain goes on in the effect runtime; often it still finishes before this returns (effects answered at
+        // once), and then it needs no promise either.
+        let runtime = effectRuntime
+        let chain = runtime.makeChain(for: nil)
+        settle(chainEnd, chain: chain, promise: nil)
+        guard runtime.scheduler.isWaiting(for: chain) else {
+            return Future(value: stateOnQueue(reading: "Store.dispatch(event:)"))
+        }
         let promise = Promise<S>()
-        settle(chainEnd, chain: nil, promise: promise)
+        runtime.promises[chain] = promise
         return promise.future
     }
 

@@ -20,6 +20,9 @@ final class EffectRuntime<S: State> {
     /// Timers set, to cancel.
     @usableFromInline var timers: [Timer: @Sendable () -> Void] = [:]
     @usableFromInline var nextChain: UInt64 = 1
+    /// How many answers are being handled inline, one inside the other; past a bound they go through the queue, so
+    /// that a long run of effects answered at once cannot overflow the stack.
+    @usableFromInline var inlineDepth = 0
 
     @usableFromInline
     init(clock: any EffectClock) {
@@ -89,7 +92,7 @@ extension Store {
     func adopt(_ answer: Future<S.Event>, chain: UInt64?) {
         let (job, actions) = effectRuntime.scheduler.adopt(chain: chain)
         carryOut(actions)
-        listen(to: answer, job: job)
+        listen(to: answer, job: job, mayAnswerInline: false)
     }
 
     /// Does what the scheduler decided, in order.
@@ -97,14 +100,15 @@ extension Store {
     func carryOut(_ actions: [EffectScheduler<S.Effect, UInt64>.Action]) {
         guard !actions.isEmpty else { return }
         let runtime = effectRuntime
-        for action in actions {
+        for (index, action) in actions.enumerated() {
             switch action {
             case .perform(let effect, let job):
                 guard let answer = performEffect?(effect) else {
                     carryOut(runtime.scheduler.ended(job))
                     continue
                 }
-                listen(to: answer, job: job)
+                // Only the last action may be answered inline: the ones before it must all have started first.
+                listen(to: answer, job: job, mayAnswerInline: index == actions.count - 1)
             case .stop(let job):
                 runtime.runs.removeValue(forKey: job)?.cancel()
             case .startTimer(let timer, let delay):
@@ -119,9 +123,11 @@ extension Store {
         }
     }
 
-    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop.
+    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop. An answer that is there
+    /// already is handled at once when `mayAnswerInline` and nothing else waits (what enqueuing it and draining
+    /// would do), up to a bounded depth; otherwise it is enqueued.
     @inlinable
-    func listen(to answer: Future<S.Event>, job: UInt64) {
+    func listen(to answer: Future<S.Event>, job: UInt64, mayAnswerInline: Bool) {
         if case .run(let run) = answer.storage {
             effectRuntime.runs[job] = run
             let connected = run.connect(
@@ -140,7 +146,14 @@ extension Store {
             return
         }
         if let value = answer.valueIfResolved {
-            schedule(.answer(value, job: job))
+            let runtime = effectRuntime
+            if mayAnswerInline, nothingPending, runtime.inlineDepth < 16 {
+                runtime.inlineDepth += 1
+                handleJobEvent(value, job: job, endsJob: true)
+                runtime.inlineDepth -= 1
+            } else {
+                schedule(.answer(value, job: job))
+            }
             return
         }
         let ticket = AnswerTicket(store: self, job: job)

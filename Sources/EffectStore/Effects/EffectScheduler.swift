@@ -95,7 +95,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     @usableFromInline var nextNumber: UInt64 = 1
     @usableFromInline var jobs: [Job: JobRecord] = [:]
     @usableFromInline var timers: [Timer: TimerRecord] = [:]
-    @usableFromInline var members: [EffectID: Set<UInt64>] = [:]
+    @usableFromInline var members: [EffectID: Members] = [:]
     @usableFromInline var outstanding: [Chain: Int] = [:]
     @usableFromInline var queues: [EffectID: Queue] = [:]
     @usableFromInline var throttles: [EffectID: Throttle] = [:]
@@ -157,7 +157,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         guard let record = timers.removeValue(forKey: timer) else { return [] }
         switch record {
         case .start(let deferred):
-            for id in deferred.ids { members[id]?.remove(timer) }
+            for id in deferred.ids { removeMember(timer, of: id) }
             startDeferred(deferred)
             release(deferred.chain)
         case .throttleWindow(let id):
@@ -262,7 +262,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         let timer = takeNumber()
         timers[timer] = record
         if case .start(let deferred) = record {
-            for id in deferred.ids { members[id, default: []].insert(timer) }
+            for id in deferred.ids { members[id, default: Members()].insert(timer) }
             retain(deferred.chain)
         }
         actions.append(.startTimer(timer, delay: delay))
@@ -272,7 +272,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     mutating func newJob(_ record: JobRecord) -> Job {
         let job = takeNumber()
         jobs[job] = record
-        for id in record.ids { members[id, default: []].insert(job) }
+        for id in record.ids { members[id, default: Members()].insert(job) }
         if let queue = record.queue { queues[queue, default: Queue()].running.insert(job) }
         retain(record.chain)
         return job
@@ -284,8 +284,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     mutating func removeJob(_ job: Job) {
         guard let record = jobs.removeValue(forKey: job) else { return }
         for id in record.ids {
-            members[id]?.remove(job)
-            if members[id]?.isEmpty == true { members[id] = nil }
+            removeMember(job, of: id)
         }
         if let queue = record.queue {
             queues[queue]?.running.remove(job)
@@ -317,12 +316,12 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
             for dropped in queue.waiting { release(dropped.chain) }
         }
         if let numbers = members.removeValue(forKey: id) {
-            for number in numbers.sorted() {
+            for number in numbers.sorted {
                 if jobs[number] != nil {
                     actions.append(.stop(number))
                     removeJob(number)
                 } else if case .start(let deferred)? = timers.removeValue(forKey: number) {
-                    for other in deferred.ids where other != id { members[other]?.remove(number) }
+                    for other in deferred.ids where other != id { removeMember(number, of: other) }
                     actions.append(.cancelTimer(number))
                     release(deferred.chain)
                 }
@@ -334,6 +333,14 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
             actions.append(.cancelTimer(throttle.window))
             if let trailing = throttle.trailing { release(trailing.chain) }
         }
+    }
+
+    /// Removes `number` from `id`'s members, and forgets `id` once it has none: one look-up.
+    @inlinable
+    mutating func removeMember(_ number: UInt64, of id: EffectID) {
+        guard let index = members.index(forKey: id) else { return }
+        members.values[index].remove(number)
+        if members.values[index].isEmpty { members.remove(at: index) }
     }
 
     // MARK: - Chains
@@ -369,3 +376,39 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 }
 
 extension EffectScheduler.Action: Equatable where Effect: Equatable {}
+
+/// The jobs and timers under one id: usually one, kept inline, so that an id with a single effect in flight
+/// allocates no set.
+@usableFromInline
+package struct Members {
+    @usableFromInline var first: UInt64 = 0  // 0: none (numbers start at 1)
+    @usableFromInline var rest: Set<UInt64> = []
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isEmpty: Bool { first == 0 && rest.isEmpty }
+
+    @inlinable
+    mutating func insert(_ number: UInt64) {
+        if first == 0 {
+            first = number
+        } else if first != number {
+            rest.insert(number)
+        }
+    }
+
+    @inlinable
+    mutating func remove(_ number: UInt64) {
+        if first == number {
+            first = rest.popFirst() ?? 0
+        } else {
+            rest.remove(number)
+        }
+    }
+
+    /// The members, in the order they were numbered.
+    @inlinable
+    var sorted: [UInt64] { ((first == 0 ? [] : [first]) + rest).sorted() }
+}
