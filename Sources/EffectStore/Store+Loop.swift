@@ -35,8 +35,8 @@ extension Store {
     enum ChainEnd {
         /// The chain has finished, with this state.
         case finished(S)
-        /// The chain waits for this effect's answer, or for this run.
-        case waiting(for: Future<S.Event>)
+        /// The chain waits for this effect's answer, or for this run; under `id`, if the effect was cancellable.
+        case waiting(for: Future<S.Event>, id: EffectID?)
         /// The chain goes on in this effect's plan, for the effect runtime to carry out.
         case planned(S.Effect)
     }
@@ -167,13 +167,21 @@ extension Store {
         var origin = firstOrigin
         while true {
             let (state, effect) = commit(event, origin: origin)
-            guard let effect else { return .finished(state) }
-            if let planOf = effectRuntime.planOf, planOf(effect) != nil {
-                return .planned(effect)
+            guard var effect else { return .finished(state) }
+            var id: EffectID?
+            if let planOf = effectRuntime.planOf, let plan = planOf(effect) {
+                // A cancellable plain effect answered at once, with nothing else waiting, can be cancelled by nothing
+                // before its answer is handled: it is followed here like a plain one, with no job. The rest is the
+                // effect runtime's.
+                guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan, planOf(inner) == nil
+                else { return .planned(effect) }
+                if cancelInFlight { cancelEffects(under: innerID) }
+                effect = inner
+                id = innerID
             }
             guard let answer = performEffect?(effect) else { return .finished(state) }
-            guard nothingPending, let answered = answer.valueIfResolved else { return .waiting(for: answer) }
-            if case .run = answer.storage { return .waiting(for: answer) }
+            guard nothingPending, let answered = answer.valueIfResolved else { return .waiting(for: answer, id: id) }
+            if case .run = answer.storage { return .waiting(for: answer, id: id) }
             event = answered
             origin = .effect
         }
@@ -187,8 +195,8 @@ extension Store {
         switch chainEnd {
         case .finished(let state):
             promise?.resolve(state)
-        case .waiting(let answer):
-            adopt(answer, chain: chainNumber(chain, promise: promise))
+        case .waiting(let answer, let id):
+            adopt(answer, chain: chainNumber(chain, promise: promise), id: id)
         case .planned(let effect):
             startPlanned(effect, chain: chain, promise: promise)
         }

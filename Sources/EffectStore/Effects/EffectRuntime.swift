@@ -89,10 +89,18 @@ extension Store {
 
     /// Takes on an effect the handler has performed and whose answer is not there yet.
     @inlinable
-    func adopt(_ answer: Future<S.Event>, chain: UInt64?) {
-        let (job, actions) = effectRuntime.scheduler.adopt(chain: chain)
+    func adopt(_ answer: Future<S.Event>, chain: UInt64?, id: EffectID?) {
+        let (job, actions) = effectRuntime.scheduler.adopt(chain: chain, id: id)
         carryOut(actions)
         listen(to: answer, job: job, mayAnswerInline: false)
+    }
+
+    /// Cancels every effect under `id`, if any.
+    @inlinable
+    func cancelEffects(under id: EffectID) {
+        let runtime = effectRuntime
+        guard runtime.scheduler.hasMembers(id) else { return }
+        carryOut(runtime.scheduler.cancel(id))
     }
 
     /// Does what the scheduler decided, in order.

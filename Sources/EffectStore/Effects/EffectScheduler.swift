@@ -136,11 +136,18 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         return takeActions()
     }
 
-    /// Starts a job for an effect the owner has already performed (its answer was not there at once).
+    /// Starts a job for an effect the owner has already performed (its answer was not there at once), under `id` if it
+    /// was cancellable.
     @inlinable
-    package mutating func adopt(chain: Chain?) -> (Job, [Action]) {
-        let job = newJob(JobRecord(chain: chain, ids: [], queue: nil))
+    package mutating func adopt(chain: Chain?, id: EffectID? = nil) -> (Job, [Action]) {
+        let job = newJob(JobRecord(chain: chain, ids: id.map { [$0] } ?? [], queue: nil))
         return (job, takeActions())
+    }
+
+    /// Whether anything runs or waits under `id`.
+    @inlinable
+    package func hasMembers(_ id: EffectID) -> Bool {
+        members[id] != nil || queues[id] != nil || throttles[id] != nil
     }
 
     /// `job` has finished: its answer was handled (and the effects that answer produced were started), its run
