@@ -46,9 +46,9 @@ public func assertReplayMatchesRecording<S: State & Equatable>(
     let steps = log.replay()
     guard let step = steps.first(where: { $0.to != $0.entry.state }) else { return }
     let entry = step.entry
-    let what = entry.event.map { Describing.value($0) } ?? "none (\(entry.origin.rawValue))"
+    let what = entry.event.map { Describing.value($0) } ?? "none (\(entry.origin.name))"
     var message = "Replay of a recorded \(Describing.label(S.self, maxLength: 120)) session diverges at entry "
-        + "\(step.index + 1) of \(steps.count) (#\(entry.sequenceNumber), \(describeOrigin(entry.origin))):\n"
+        + "\(step.index + 1) of \(steps.count) (#\(entry.sequenceNumber), \(entry.origin.name)):\n"
     message += "  event: \(what)\n"
     message += "  handled in: \(Describing.value(step.from))\n"
     message += "  expected (recorded): \(Describing.value(entry.state))\n"
@@ -100,14 +100,4 @@ public func assertReplayMatchesRecording<S: State & Equatable & Codable>(
         return
     }
     assertReplayMatchesRecording(log, reporter: reporter, file: file, line: line)
-}
-
-private func describeOrigin(_ origin: TransitionOrigin) -> String {
-    switch origin {
-    case .dispatch: return "dispatched"
-    case .effect: return "from an effect"
-    case .eventSource: return "from the event source"
-    case .undo: return "an undo"
-    case .redo: return "a redo"
-    }
 }

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import RecruitmentProcess
 import XCTest
 
@@ -25,13 +26,14 @@ final class LogOutCancelsDownloadTests: XCTestCase {
         sessionStore.dispatch(event: .logOut)
         wait(for: [loggedOut], timeout: 5)
         // Observers hear the log-out as it is committed; the cancellation it returned is carried out right after.
-        XCTAssertEqual(value(of: first), .idle, "the cancelled download's dispatch future resolves at the log-out")
+        XCTAssertEqual(
+            first.wait(timeout: .seconds(5)), .idle, "the cancelled download's dispatch future resolves at the log-out")
         sessionStore.dispatch(event: .logIn(user: "bob"))
         service.setProcesses(fresh)
         let second = store.dispatch(event: .fetchProcesses)
         service.releaseAnswers()  // the first download answers first, during the second
 
-        XCTAssertEqual(value(of: second), .loaded(fresh))
+        XCTAssertEqual(second.wait(timeout: .seconds(5)), .loaded(fresh))
         XCTAssertEqual(handled.values, [.fetchProcesses, .userDidLogOut, .fetchProcesses, .load(processes: fresh)])
         XCTAssertEqual(service.callCount, 2)
         recording.cancel()
@@ -54,7 +56,7 @@ final class LogOutCancelsDownloadTests: XCTestCase {
         let second = store.dispatch(event: .process(.fetchProcesses))
         service.releaseAnswers()
 
-        XCTAssertEqual(value(of: second)?.process, .loaded(fresh))
+        XCTAssertEqual(second.wait(timeout: .seconds(5))?.process, .loaded(fresh))
         XCTAssertEqual(
             handled.values,
             [

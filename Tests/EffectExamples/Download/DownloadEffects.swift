@@ -52,11 +52,14 @@ public final class DownloadEffects: EffectHandler, Sendable {
 /// ```
 ///
 /// Safe from any thread.
-public final class InMemoryDownloader: @unchecked Sendable {
-    // Safe because: `transfers` and `stopped` are only touched under `lock`; continuations are yielded to outside it.
-    private let lock = NSLock()
-    private var transfers: [String: AsyncStream<Update>.Continuation] = [:]
-    private var stopped: [String] = []
+public final class InMemoryDownloader: Sendable {
+    private struct Transfers {
+        var open: [String: AsyncStream<Update>.Continuation] = [:]
+        var stopped: [String] = []
+    }
+
+    /// Continuations are yielded to outside the lock.
+    private let transfers = LockedBox.make(Transfers())
 
     /// One step of a transfer.
     public enum Update: Sendable, Equatable {
@@ -70,10 +73,10 @@ public final class InMemoryDownloader: @unchecked Sendable {
     public init() {}
 
     /// The files whose transfer was stopped by its reader before it finished (its task was cancelled), in order.
-    public var cancelledFiles: [String] { lock.withLock { stopped } }
+    public var cancelledFiles: [String] { transfers.withLock { $0.stopped } }
 
     /// Whether a transfer of `file` has started and is still open.
-    public func isTransferring(_ file: String) -> Bool { lock.withLock { transfers[file] != nil } }
+    public func isTransferring(_ file: String) -> Bool { transfers.withLock { $0.open[file] != nil } }
 
     /// Starts a transfer of `file`: its updates, as the test sends them.
     ///
@@ -81,13 +84,13 @@ public final class InMemoryDownloader: @unchecked Sendable {
     /// - Returns: The transfer's updates; the stream ends after ``Update/finished(_:)``.
     public func download(_ file: String) -> AsyncStream<Update> {
         let (updates, continuation) = AsyncStream<Update>.makeStream()
-        continuation.onTermination = { [self] termination in
-            lock.withLock {
-                transfers[file] = nil
-                if case .cancelled = termination { stopped.append(file) }
+        continuation.onTermination = { [transfers] termination in
+            transfers.withLock {
+                $0.open[file] = nil
+                if case .cancelled = termination { $0.stopped.append(file) }
             }
         }
-        lock.withLock { transfers[file] = continuation }
+        transfers.withLock { $0.open[file] = continuation }
         return updates
     }
 
@@ -97,7 +100,7 @@ public final class InMemoryDownloader: @unchecked Sendable {
     ///   - update: What happened.
     ///   - file: The transfer.
     public func send(_ update: Update, to file: String) {
-        guard let continuation = lock.withLock({ transfers[file] }) else { return }
+        guard let continuation = transfers.withLock({ $0.open[file] }) else { return }
         continuation.yield(update)
         if case .finished = update { continuation.finish() }
     }

@@ -1,5 +1,4 @@
 import EffectStore
-import Foundation
 
 /// Creates the feed store, which hears the session's log-outs.
 ///
@@ -66,26 +65,28 @@ public final class FeedEffects: EffectHandler, Sendable {
 /// ```
 ///
 /// Safe from any thread; futures resolve on the thread that answers.
-public final class InMemoryFeedService: @unchecked Sendable {
-    // Safe because: `waiting` and `count` are only touched under `lock`.
-    private let lock = NSLock()
-    private var waiting: [Promise<[String]>] = []
-    private var count = 0
+public final class InMemoryFeedService: Sendable {
+    private struct Fetches {
+        var waiting: [Promise<[String]>] = []
+        var count = 0
+    }
+
+    private let fetches = LockedBox.make(Fetches())
 
     /// Creates a service with no fetch.
     public init() {}
 
     /// How many fetches were made.
-    public var fetchCount: Int { lock.withLock { count } }
+    public var fetchCount: Int { fetches.withLock { $0.count } }
 
     /// Starts a fetch, answered by ``answerOldest(with:)``.
     ///
     /// - Returns: The posts, once answered.
     public func fetch() -> Future<[String]> {
         let promise = Promise<[String]>()
-        lock.withLock {
-            count += 1
-            waiting.append(promise)
+        fetches.withLock {
+            $0.count += 1
+            $0.waiting.append(promise)
         }
         return promise.future
     }
@@ -94,7 +95,7 @@ public final class InMemoryFeedService: @unchecked Sendable {
     ///
     /// - Parameter posts: Its answer.
     public func answerOldest(with posts: [String]) {
-        let promise = lock.withLock { waiting.isEmpty ? nil : waiting.removeFirst() }
+        let promise = fetches.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
         promise?.resolve(posts)
     }
 }

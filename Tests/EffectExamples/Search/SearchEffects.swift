@@ -1,5 +1,4 @@
 import EffectStore
-import Foundation
 
 /// Performs ``SearchState``'s searches with a callback-based service, as a run that the store can stop.
 ///
@@ -49,20 +48,22 @@ public final class SearchEffects: EffectHandler, Sendable {
 /// ```
 ///
 /// Safe from any thread; completions run on the thread that calls ``answer(_:with:)``, outside the lock.
-public final class InMemorySearchService: @unchecked Sendable {
-    // Safe because: `unanswered`, `requested` and `cancelled` are only touched under `lock`.
-    private let lock = NSLock()
-    private var unanswered: [(query: String, completion: @Sendable ([String]) -> Void)] = []
-    private var requested: [String] = []
-    private var cancelled: [String] = []
+public final class InMemorySearchService: Sendable {
+    private struct Requests {
+        var unanswered: [(query: String, completion: @Sendable ([String]) -> Void)] = []
+        var requested: [String] = []
+        var cancelled: [String] = []
+    }
+
+    private let requests = LockedBox.make(Requests())
 
     /// Creates a service with no request.
     public init() {}
 
     /// Every query asked for, in order.
-    public var requests: [String] { lock.withLock { requested } }
+    public var queries: [String] { requests.withLock { $0.requested } }
     /// Every query whose request was cancelled, in order.
-    public var cancellations: [String] { lock.withLock { cancelled } }
+    public var cancellations: [String] { requests.withLock { $0.cancelled } }
 
     /// Starts a search; `completion` runs when the test answers it.
     ///
@@ -71,11 +72,11 @@ public final class InMemorySearchService: @unchecked Sendable {
     ///   - completion: Receives the results.
     /// - Returns: A function that cancels the request.
     public func search(_ query: String, completion: @escaping @Sendable ([String]) -> Void) -> @Sendable () -> Void {
-        lock.withLock {
-            requested.append(query)
-            unanswered.append((query, completion))
+        requests.withLock {
+            $0.requested.append(query)
+            $0.unanswered.append((query, completion))
         }
-        return { [self] in lock.withLock { cancelled.append(query) } }
+        return { [requests] in requests.withLock { $0.cancelled.append(query) } }
     }
 
     /// Answers the oldest unanswered request for `query` — even a cancelled one, like a network answer already on
@@ -85,9 +86,9 @@ public final class InMemorySearchService: @unchecked Sendable {
     ///   - query: The request to answer.
     ///   - results: Its results.
     public func answer(_ query: String, with results: [String]) {
-        let completion = lock.withLock { () -> (@Sendable ([String]) -> Void)? in
-            guard let index = unanswered.firstIndex(where: { $0.query == query }) else { return nil }
-            return unanswered.remove(at: index).completion
+        let completion = requests.withLock { requests -> (@Sendable ([String]) -> Void)? in
+            guard let index = requests.unanswered.firstIndex(where: { $0.query == query }) else { return nil }
+            return requests.unanswered.remove(at: index).completion
         }
         completion?(results)
     }

@@ -1,5 +1,6 @@
 import EffectExamples
 import EffectStore
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -16,7 +17,8 @@ final class DownloadStoreTests: XCTestCase {
             store.state.status == .downloading(file: "report.pdf", progress: 0.5)
         }
         downloader.send(.finished(Data([1, 2, 3])), to: "report.pdf")
-        XCTAssertEqual(value(of: download)?.status, .finished(file: "report.pdf", data: Data([1, 2, 3])))
+        XCTAssertEqual(
+            download.wait(timeout: .seconds(5))?.status, .finished(file: "report.pdf", data: Data([1, 2, 3])))
     }
 
     func test_cancel_stopsTheTransfersTask_andResolvesTheDownloadsFuture() {
@@ -40,7 +42,7 @@ final class DownloadStoreTests: XCTestCase {
     /// Progress sent from another thread, without pause, while the button is tapped: 50 times, not one progress
     /// event is handled once the cancel is committed.
     func test_cancelWhileProgressFloodsIn_handlesNoProgressAfterTheCancel() {
-        let handled = Events<DownloadState.Event>()
+        let handled = Recorder<DownloadState.Event>()
         let recording = store.recordEvents(into: handled)
         for round in 0..<50 {
             let file = "file-\(round)"

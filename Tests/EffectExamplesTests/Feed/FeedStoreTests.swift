@@ -1,5 +1,6 @@
 import EffectExamples
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// A session store and a feed store: the log-out reaches the feed from the session store's queue, so these tests
@@ -12,7 +13,7 @@ final class FeedStoreTests: XCTestCase {
     func test_logOut_resetsTheFeed() {
         let refreshed = feedStore.dispatch(event: .refresh)
         service.answerOldest(with: ["Ana's post"])
-        XCTAssertEqual(value(of: refreshed)?.posts, ["Ana's post"])
+        XCTAssertEqual(refreshed.wait(timeout: .seconds(5))?.posts, ["Ana's post"])
 
         logOut()
         XCTAssertEqual(feedStore.state, FeedState())
@@ -21,19 +22,20 @@ final class FeedStoreTests: XCTestCase {
     /// Log out mid-fetch: the fetch's answer, arriving once the feed is reset, is never shown, so it cannot be taken
     /// for the next user's either.
     func test_logOutMidFetch_cancelsTheFetch_soItsLateAnswerIsNeverShown() {
-        let handled = Events<FeedState.Event>()
+        let handled = Recorder<FeedState.Event>()
         let recording = feedStore.recordEvents(into: handled)
         let anasFetch = feedStore.dispatch(event: .refresh)
         logOut()
         // Observers hear the log-out as it is committed; the cancellation it returned is carried out right after.
-        XCTAssertEqual(value(of: anasFetch), FeedState(), "the cancelled fetch's dispatch future resolves")
+        XCTAssertEqual(
+            anasFetch.wait(timeout: .seconds(5)), FeedState(), "the cancelled fetch's dispatch future resolves")
         service.answerOldest(with: ["Ana's post"])  // late: the feed is reset already
 
         sessionStore.dispatch(event: .logIn(user: "bob"))
         let bobsFetch = feedStore.dispatch(event: .refresh)
         service.answerOldest(with: ["Bob's post"])
 
-        XCTAssertEqual(value(of: bobsFetch)?.posts, ["Bob's post"])
+        XCTAssertEqual(bobsFetch.wait(timeout: .seconds(5))?.posts, ["Bob's post"])
         XCTAssertEqual(handled.values, [.refresh, .sessionEnded, .refresh, .loaded(["Bob's post"])])
         recording.cancel()
     }

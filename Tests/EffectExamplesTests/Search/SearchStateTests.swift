@@ -1,5 +1,6 @@
 import EffectExamples
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// The search's policy, data in and data out: the effects are values compared with `==`.

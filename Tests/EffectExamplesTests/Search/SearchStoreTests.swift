@@ -1,5 +1,6 @@
 import EffectExamples
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// The search in a real store, on a `TestClock`: the debounce, the cancellation of the request in flight, and the
@@ -14,17 +15,17 @@ final class SearchStoreTests: XCTestCase {
             store.dispatch(event: .queryChanged(query))
             clock.advance(by: .milliseconds(200))
         }
-        XCTAssertEqual(service.requests, [])
+        XCTAssertEqual(service.queries, [])
         clock.advance(by: .milliseconds(100))
-        XCTAssertEqual(service.requests, ["swi"])
+        XCTAssertEqual(service.queries, ["swi"])
     }
 
     func test_newerQuery_cancelsTheRequestInFlight_andItsLateAnswerIsNeverShown() {
-        let handled = Events<SearchState.Event>()
+        let handled = Recorder<SearchState.Event>()
         let recording = store.recordEvents(into: handled)
         let older = store.dispatch(event: .queryChanged("sw"))
         clock.advance(by: .milliseconds(300))
-        XCTAssertEqual(service.requests, ["sw"])
+        XCTAssertEqual(service.queries, ["sw"])
 
         let newer = store.dispatch(event: .queryChanged("swift"))
         XCTAssertEqual(service.cancellations, ["sw"], "the newer query cancels the request in flight at once")
@@ -33,7 +34,7 @@ final class SearchStoreTests: XCTestCase {
         service.answer("sw", with: ["Swahili"])  // the older answer was already on its way
         service.answer("swift", with: ["Swift"])
 
-        XCTAssertEqual(value(of: newer)?.results, ["Swift"])
+        XCTAssertEqual(newer.wait(timeout: .seconds(5))?.results, ["Swift"])
         XCTAssertEqual(handled.values, [.queryChanged("sw"), .queryChanged("swift"), .resultsArrived(["Swift"])])
         recording.cancel()
     }
@@ -46,8 +47,8 @@ final class SearchStoreTests: XCTestCase {
 
         XCTAssertEqual(clock.scheduledCount, 0, "the waiting search is gone")
         clock.advance(by: .seconds(1))
-        XCTAssertEqual(service.requests, ["sw"])
+        XCTAssertEqual(service.queries, ["sw"])
         XCTAssertEqual(service.cancellations, ["sw"])
-        XCTAssertEqual(value(of: cleared), SearchState())
+        XCTAssertEqual(cleared.wait(timeout: .seconds(5)), SearchState())
     }
 }

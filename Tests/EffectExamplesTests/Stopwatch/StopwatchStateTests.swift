@@ -1,5 +1,6 @@
 import EffectExamples
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// The stopwatch's decisions, data in and data out.

@@ -1,5 +1,6 @@
 import EffectExamples
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// The stopwatch in a real store whose time is a `TestClock`: every tick is handled inside `advance(by:)`.

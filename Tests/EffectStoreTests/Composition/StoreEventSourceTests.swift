@@ -1,37 +1,39 @@
 import Dispatch
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 final class StoreEventSourceTests: XCTestCase {
     /// Flux: one session store, three feature stores kept in sync with it by one-line event sources.
     func test_storeEventSource_oneLogOutResetsEveryFeatureStoreExactlyOnce() async {
-        let sessionStore = Store<SessionState>(initialState: SessionState(user: "ana"))
-        let features = (0..<3).map { _ in makeProcessStore(sessionStore: sessionStore, service: StubProcessService()) }
-        let loaded = ProcessState.loaded(StubProcessService().processes)
+        let sessionStore = Store<StandInSession>(initialState: StandInSession(user: "ana"))
+        let features = (0..<3).map { _ in
+            makeStandInProcessStore(sessionStore: sessionStore, service: StubStandInService())
+        }
+        let loaded = StandInProcessState.loaded(StubStandInService().processes)
         for feature in features {
             let state = await feature.dispatch(event: .fetchProcesses).value  // after the async download's answer
             XCTAssertEqual(state, loaded)
         }
-        let recorders = features.map { feature -> ValueRecorder<ProcessState> in
-            let recorder = ValueRecorder<ProcessState>()
-            recorder.token = feature.map { $0 }.subscribe { recorder.record($0) }  // changes only
-            return recorder
+        let recorders = features.map { _ in Recorder<StandInProcessState>() }
+        let tokens = zip(features, recorders).map { feature, recorder in
+            feature.map { $0 }.subscribe { recorder.append($0) }  // changes only
         }
-        let resets = recorders.map { $0.expectation(count: 2, description: "reset") }
 
         sessionStore.dispatch(event: .logOut)
 
-        await fulfillment(of: resets, timeout: 5)
+        for recorder in recorders { waitUntil { recorder.count >= 2 } }
         sessionStore.dispatch(event: .logOut)  // already logged out: the session state does not change
         for feature in features { _ = await feature.dispatch(event: .userDidLogOut).value }  // a barrier per store
         for recorder in recorders {
-            XCTAssertEqual(recorder.all, [loaded, .idle], "one reset each: nothing lost, nothing duplicated")
+            XCTAssertEqual(recorder.values, [loaded, .idle], "one reset each: nothing lost, nothing duplicated")
         }
+        withExtendedLifetime(tokens) {}
     }
 
     func test_storeEventSource_seesTheCurrentStateFirst() {
-        let sessionStore = Store<SessionState>()  // logged out
-        let processStore = Store<ProcessState>(
+        let sessionStore = Store<StandInSession>()  // logged out
+        let processStore = Store<StandInProcessState>(
             initialState: .loaded([]),
             eventSource: StoreEventSource(sessionStore) { $0.isLoggedIn ? nil : .userDidLogOut }
         )
@@ -43,11 +45,11 @@ final class StoreEventSourceTests: XCTestCase {
     }
 
     func test_storeEventSource_keepsNeitherStoreAlive() {
-        var sessionStore: Store<SessionState>? = Store<SessionState>(initialState: SessionState(user: "ana"))
+        var sessionStore: Store<StandInSession>? = Store<StandInSession>(initialState: StandInSession(user: "ana"))
         weak let weakSession = sessionStore
-        var processStore: Store<ProcessState>? = makeProcessStore(
+        var processStore: Store<StandInProcessState>? = makeStandInProcessStore(
             sessionStore: sessionStore!,
-            service: StubProcessService()
+            service: StubStandInService()
         )
         weak let weakProcess = processStore
 

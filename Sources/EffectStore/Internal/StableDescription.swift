@@ -7,12 +7,12 @@
 /// `Mirror` in the same shape (`Type(field: value)`, `case(payload)`, `(a, b)`, `[a, b]`), with each set's and
 /// dictionary's elements sorted by their own description. Values with a description of their own
 /// (`CustomStringConvertible`) and classes keep that description.
-enum StableDescription {
+package enum StableDescription {
     /// The deepest level looked into; deeper values keep `String(reflecting:)`.
     private static let maxDepth = 32
 
     /// A stable `String(describing:)` of `value`.
-    static func of(_ value: Any) -> String {
+    package static func of(_ value: Any) -> String {
         guard holdsUnorderedElements(value, depth: 0) else { return String(describing: value) }
         return describe(value, nested: false, depth: 0)
     }

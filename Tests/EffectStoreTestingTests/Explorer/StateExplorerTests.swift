@@ -32,7 +32,7 @@ final class StateExplorerTests: XCTestCase {
     }
 
     func test_assertNoViolations_failsWithThePathToReproduceIt() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         StateExplorer(initialState: Door())
             .invariant("a locked door is closed") { !($0.isLocked && $0.isOpen) }
@@ -50,7 +50,7 @@ final class StateExplorerTests: XCTestCase {
     }
 
     func test_assertNoViolations_passesWhenEveryInvariantHolds() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         StateExplorer(initialState: Login.initialState, events: loginEvents)
             .invariant("failures stay below three") { state in
@@ -101,7 +101,7 @@ final class StateExplorerTests: XCTestCase {
     }
 
     func test_explore_isCutShortByTheStateLimit_andSaysSo() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         let exploration = StateExplorer(initialState: Counter(count: 0), maxStates: 5).explore()
         exploration.assertNoViolations(reporter: failures.reporter)

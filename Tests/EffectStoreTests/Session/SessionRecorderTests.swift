@@ -1,3 +1,4 @@
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -54,8 +55,8 @@ final class SessionRecorderTests: XCTestCase {
         let first = store.dispatch(event: .deposit(5))
         store.dispatch(event: .withdraw(100))  // refused, but still recorded
         let second = store.dispatch(event: .deposit(1))
-        _ = waitForValue(of: first)
-        _ = waitForValue(of: second)
+        XCTAssertNotNil(first.wait(timeout: .seconds(5)))
+        XCTAssertNotNil(second.wait(timeout: .seconds(5)))
 
         let log = recorder.log
         XCTAssertEqual(log.initialState, Ledger(balance: 10))
@@ -90,7 +91,7 @@ final class SessionRecorderTests: XCTestCase {
     func test_log_writesAndReadsJSON_identically() throws {
         let store = Store<Ledger>(effectHandler: SlowSaves())
         let recorder = SessionRecorder(recording: store)
-        _ = waitForValue(of: store.dispatch(event: .deposit(3)))
+        XCTAssertNotNil(store.dispatch(event: .deposit(3)).wait(timeout: .seconds(5)))
         store.enableUndo()
         store.dispatch(event: .withdraw(1))
         store.undo()
@@ -149,7 +150,7 @@ final class SessionRecorderTests: XCTestCase {
                 futures.append(store.dispatch(event: index % 5 == 0 ? .withdraw(3) : .deposit(thread + 1)))
             }
         }
-        for future in futures.values { _ = waitForValue(of: future) }
+        for future in futures.values { XCTAssertNotNil(future.wait(timeout: .seconds(5))) }
 
         let log = recorder.log
         let deposits = log.entries.filter { if case .deposit = $0.event { return true } else { return false } }

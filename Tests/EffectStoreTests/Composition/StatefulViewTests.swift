@@ -6,7 +6,7 @@ import XCTest
 @MainActor
 final class FakeProcessListView: StatefulView {
     var isLoaded: Bool
-    private(set) var rendered: [ProcessListViewState] = []
+    private(set) var rendered: [StandInListViewState] = []
     var onRender: (() -> Void)?
     var binding: ViewBinding?
 
@@ -14,7 +14,7 @@ final class FakeProcessListView: StatefulView {
 
     var renderPolicy: RenderPolicy { isLoaded ? .possible : .notPossible }
 
-    func render(state: ProcessListViewState) {
+    func render(state: StandInListViewState) {
         dispatchPrecondition(condition: .onQueue(.main))
         rendered.append(state)
         onRender?()
@@ -34,8 +34,8 @@ final class FakeCounterView: StatefulView {
 }
 
 final class StatefulViewTests: XCTestCase {
-    private static let idle = ProcessListViewState(title: "Processes", rows: [], showsSpinner: false)
-    private static let loading = ProcessListViewState(title: "Loading…", rows: [], showsSpinner: true)
+    private static let idle = StandInListViewState(title: "Processes", rows: [], showsSpinner: false)
+    private static let loading = StandInListViewState(title: "Loading…", rows: [], showsSpinner: true)
 
     func test_bind_rendersTheCurrentAndEveryLaterStateOnTheMainQueue() {
         MainActor.assumeIsolated {  // XCTest runs tests on the main thread
@@ -58,9 +58,9 @@ final class StatefulViewTests: XCTestCase {
 
     func test_bind_viewNotReady_keepsTheLatestStateAndRendersItWhenReady() {
         MainActor.assumeIsolated {  // XCTest runs tests on the main thread
-            let store = Store<ProcessState>()
+            let store = Store<StandInProcessState>()
             let view = FakeProcessListView(isLoaded: false)
-            view.binding = store.map { ProcessListViewState($0) }.bind(view)
+            view.binding = store.map { StandInListViewState($0) }.bind(view)
             store.dispatch(event: .fetchProcesses)  // no effect handler: stays loading
 
             drainMainQueue()
@@ -77,9 +77,9 @@ final class StatefulViewTests: XCTestCase {
 
     func test_bind_viewReadyBeforeAnyStateIsPending_rendersNormally() {
         MainActor.assumeIsolated {  // XCTest runs tests on the main thread
-            let store = Store<ProcessState>()
+            let store = Store<StandInProcessState>()
             let view = FakeProcessListView(isLoaded: false)
-            view.binding = store.map { ProcessListViewState($0) }.bind(view)
+            view.binding = store.map { StandInListViewState($0) }.bind(view)
             view.isLoaded = true
             view.binding?.viewDidBecomeReady()  // nothing has arrived yet
 
@@ -108,10 +108,10 @@ final class StatefulViewTests: XCTestCase {
 
     func test_bind_viewHoldingItsBinding_releasesBothTogether() {
         MainActor.assumeIsolated {  // XCTest runs tests on the main thread
-            let store = Store<ProcessState>()
+            let store = Store<StandInProcessState>()
             var view: FakeProcessListView? = FakeProcessListView()
             weak let weakView = view
-            view!.binding = store.map { ProcessListViewState($0) }.bind(view!)
+            view!.binding = store.map { StandInListViewState($0) }.bind(view!)
             weak let weakBinding = view!.binding
 
             view = nil

@@ -1,32 +1,33 @@
 import Dispatch
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 final class DerivedStateTests: XCTestCase {
     func test_state_isTheTransformOfTheStoresCurrentState() {
-        let store = Store<ProcessState>()
-        let viewState = store.map { ProcessListViewState($0) }
+        let store = Store<StandInProcessState>()
+        let viewState = store.map { StandInListViewState($0) }
 
-        XCTAssertEqual(viewState.state, ProcessListViewState(title: "Processes", rows: [], showsSpinner: false))
+        XCTAssertEqual(viewState.state, StandInListViewState(title: "Processes", rows: [], showsSpinner: false))
         store.dispatch(event: .fetchProcesses)
-        XCTAssertEqual(viewState.state, ProcessListViewState(title: "Loading…", rows: [], showsSpinner: true))
+        XCTAssertEqual(viewState.state, StandInListViewState(title: "Loading…", rows: [], showsSpinner: true))
     }
 
     func test_subscribe_deliversCurrentThenEveryChangeInOrder() {
         let store = Store<TwoFieldState>()
-        let recorder = ValueRecorder<Int>()
-        let token = store.map(\.count).subscribe { recorder.record($0) }
+        let recorder = Recorder<Int>()
+        let token = store.map(\.count).subscribe { recorder.append($0) }
 
         for _ in 1...3 { store.dispatch(event: .increment) }
 
-        XCTAssertEqual(recorder.all, [0, 1, 2, 3])  // synchronous: dispatched from outside any store
+        XCTAssertEqual(recorder.values, [0, 1, 2, 3])  // synchronous: dispatched from outside any store
         token.cancel()
     }
 
     func test_subscribe_viewOfOneFieldIsNotNotifiedWhenOtherFieldsChange() {
         let store = Store<TwoFieldState>()
-        let recorder = ValueRecorder<Int>()
-        let token = store.map(\.count).subscribe { recorder.record($0) }
+        let recorder = Recorder<Int>()
+        let token = store.map(\.count).subscribe { recorder.append($0) }
 
         store.dispatch(event: .rename("a"))
         store.dispatch(event: .rename("b"))
@@ -34,7 +35,7 @@ final class DerivedStateTests: XCTestCase {
         store.dispatch(event: .rename("c"))
         store.dispatch(event: .set(1))  // same count: not a change
 
-        XCTAssertEqual(recorder.all, [0, 1])
+        XCTAssertEqual(recorder.values, [0, 1])
         token.cancel()
     }
 
@@ -42,34 +43,33 @@ final class DerivedStateTests: XCTestCase {
         let store = Store<TwoFieldState>()
         let isEven = store.map(\.count).map { $0 % 2 == 0 }
         let label = isEven.map { $0 ? "even" : "odd" }
-        let recorder = ValueRecorder<String>()
-        let token = label.subscribe { recorder.record($0) }
+        let recorder = Recorder<String>()
+        let token = label.subscribe { recorder.append($0) }
 
         store.dispatch(event: .set(2))  // still even
         store.dispatch(event: .set(3))
         store.dispatch(event: .set(5))  // still odd
         store.dispatch(event: .set(6))
 
-        XCTAssertEqual(recorder.all, ["even", "odd", "even"])
+        XCTAssertEqual(recorder.values, ["even", "odd", "even"])
         XCTAssertEqual(label.state, "even")
         token.cancel()
     }
 
     func test_subscribe_concurrentDispatchesArriveInTheStoresOrderWithoutLossOrRepeat() {
         let store = Store<TwoFieldState>()
-        let recorder = ValueRecorder<Int>()
+        let recorder = Recorder<Int>()
         let threads = 4
         let eventsPerThread = 250
         let total = threads * eventsPerThread
-        let done = recorder.expectation(count: total + 1)
-        let token = store.map(\.count).subscribe { recorder.record($0) }
+        let token = store.map(\.count).subscribe { recorder.append($0) }
 
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             for _ in 0..<eventsPerThread { store.dispatch(event: .increment) }
         }
 
-        wait(for: [done], timeout: 5)
-        XCTAssertEqual(recorder.all, Array(0...total))
+        waitUntil { recorder.count >= total + 1 }
+        XCTAssertEqual(recorder.values, Array(0...total))
         token.cancel()
     }
 
@@ -86,9 +86,9 @@ final class DerivedStateTests: XCTestCase {
         XCTAssertNil(weakStore)
         XCTAssertEqual(count.state, 21)
         XCTAssertEqual(doubled.state, 42)
-        let recorder = ValueRecorder<Int>()
-        let token = doubled.subscribe { recorder.record($0) }
-        XCTAssertEqual(recorder.all, [42])  // once, with the last value
+        let recorder = Recorder<Int>()
+        let token = doubled.subscribe { recorder.append($0) }
+        XCTAssertEqual(recorder.values, [42])  // once, with the last value
         token.cancel()
     }
 

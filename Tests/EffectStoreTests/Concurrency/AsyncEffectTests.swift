@@ -1,5 +1,6 @@
 import Dispatch
 import EffectStore
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -16,7 +17,7 @@ final class AsyncEffectTests: XCTestCase {
     }
 
     func test_futureFromThrowingClosure_turnsTheErrorIntoTheFailedEvent() async {
-        let store = Store<ProcessState>(effectHandler: ProcessEffects(service: FailingProcessService()))
+        let store = Store<StandInProcessState>(effectHandler: StandInProcessEffects(service: FailingStandInService()))
 
         let state = await store.dispatch(event: .fetchProcesses).value
 
@@ -24,14 +25,14 @@ final class AsyncEffectTests: XCTestCase {
     }
 
     func test_futureFromNonThrowingClosure_ofAFailureEvent_isNotAmbiguous() async {
-        let future = Future<ProcessState.Event> { .userDidLogOut }
+        let future = Future<StandInProcessState.Event> { .userDidLogOut }
 
         guard case .userDidLogOut = await future.value else { return XCTFail("expected .userDidLogOut") }
     }
 
     func test_futureCatching_mapsTheErrorWithMapError() async {
         let future = Future<String>(
-            catching: { throw FailingProcessService.Offline() },
+            catching: { throw FailingStandInService.Offline() },
             mapError: { "mapped \($0)" }
         )
 
@@ -41,16 +42,16 @@ final class AsyncEffectTests: XCTestCase {
     }
 
     func test_asyncEffect_answerIsDispatchedBackIntoTheStore() async {
-        let store = Store<ProcessState>(effectHandler: ProcessEffects(service: StubProcessService()))
+        let store = Store<StandInProcessState>(effectHandler: StandInProcessEffects(service: StubStandInService()))
 
         let state = await store.dispatch(event: .fetchProcesses).value
 
-        XCTAssertEqual(state, .loaded(StubProcessService().processes))
+        XCTAssertEqual(state, .loaded(StubStandInService().processes))
     }
 
     func test_releasingTheStore_cancelsItsInFlightAsyncEffectAndSendsNothingBack() async {
         let effects = SlowEffects()
-        var store: Store<ProcessState>? = Store<ProcessState>(effectHandler: effects)
+        var store: Store<StandInProcessState>? = Store<StandInProcessState>(effectHandler: effects)
         weak let weakStore = store
         let chain = store!.dispatch(event: .fetchProcesses)
         await fulfillment(of: [effects.started], timeout: 5)
@@ -67,30 +68,28 @@ final class AsyncEffectTests: XCTestCase {
     }
 
     func test_futureCreatedOutsideAnyStore_runsToCompletion() async {
-        let future = Future<ProcessState.Event> { .load(processes: try await StubProcessService().fetch()) }
+        let future = Future<StandInProcessState.Event> { .load(processes: try await StubStandInService().fetch()) }
 
         guard case .load(let processes) = await future.value else { return XCTFail("expected .load") }
 
-        XCTAssertEqual(processes, StubProcessService().processes)
+        XCTAssertEqual(processes, StubStandInService().processes)
     }
 }
 
 /// An effect handler whose download only ends when cancelled; it records the futures it returns.
-final class SlowEffects: EffectHandler, @unchecked Sendable {
-    // Safe because: `returned` is only touched under `lock`; the expectations are thread-safe.
-    typealias S = ProcessState
+final class SlowEffects: EffectHandler, Sendable {
+    typealias S = StandInProcessState
 
     let started = XCTestExpectation(description: "effect started")
     let cancelled = XCTestExpectation(description: "effect task cancelled")
-    private let lock = NSLock()
-    private var returned: [Future<ProcessState.Event>] = []
+    private let returned = Recorder<Future<StandInProcessState.Event>>()
 
-    var futures: [Future<ProcessState.Event>] { lock.withLock { returned } }
+    var futures: [Future<StandInProcessState.Event>] { returned.values }
 
-    func handle(effect: ProcessState.Effect) -> Future<ProcessState.Event>? {
+    func handle(effect: StandInProcessState.Effect) -> Future<StandInProcessState.Event>? {
         let started = self.started
         let cancelled = self.cancelled
-        let future = Future<ProcessState.Event> {
+        let future = Future<StandInProcessState.Event> {
             started.fulfill()
             do {
                 try await Task.sleep(nanoseconds: 60_000_000_000)
@@ -100,7 +99,7 @@ final class SlowEffects: EffectHandler, @unchecked Sendable {
             }
             return .load(processes: [])
         }
-        lock.withLock { returned.append(future) }
+        returned.append(future)
         return future
     }
 }

@@ -1,3 +1,4 @@
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -43,11 +44,11 @@ final class TransitionLoggerTests: XCTestCase {
 
     func test_shortDescription_collapsesInnermostGroupsFirst_thenCuts() {
         let text = "load(processes: [Process(id: \"p-1\", title: \"iOS (Swift)\"), Process(id: \"p-2\", title: \"x\")])"
-        XCTAssertEqual(ShortDescription.shortened(text, to: 60), "load(processes: [Process(…), Process(…)])")
-        XCTAssertEqual(ShortDescription.shortened(text, to: 30), "load(processes: [2 elements])")
-        XCTAssertEqual(ShortDescription.shortened(text, to: 8), "load(…)")
-        XCTAssertEqual(ShortDescription.shortened("\"a very long string indeed\"", to: 10), "\"a very l…")
-        XCTAssertEqual(ShortDescription.withoutModulePrefixes("Module.Type(a: \"Keep.This\")"), "Type(a: \"Keep.This\")")
+        XCTAssertEqual(Describing.collapsing(text, to: 60), "load(processes: [Process(…), Process(…)])")
+        XCTAssertEqual(Describing.collapsing(text, to: 30), "load(processes: [2 elements])")
+        XCTAssertEqual(Describing.collapsing(text, to: 8), "load(…)")
+        XCTAssertEqual(Describing.collapsing("\"a very long string indeed\"", to: 10), "\"a very l…")
+        XCTAssertEqual(Describing.withoutModulePrefixes("Module.Type(a: \"Keep.This\")"), "Type(a: \"Keep.This\")")
     }
 
     func test_logTransitions_writesOneLinePerTransition_toAClosureSink_inOrder_fromManyThreads() {

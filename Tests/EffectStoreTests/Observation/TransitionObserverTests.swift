@@ -1,3 +1,4 @@
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -20,7 +21,7 @@ final class TransitionObserverTests: XCTestCase {
         let chain = store.dispatch(event: .request(id: 1, amount: 5))
         source.send(.nothing)
         effects.answerNext()  // .add(5), from another thread than the queue's
-        XCTAssertEqual(waitForValue(of: chain)?.count, 6)
+        XCTAssertEqual(chain.wait(timeout: .seconds(5))?.count, 6)
 
         let transitions = seen.values
         XCTAssertEqual(transitions.map(\.sequenceNumber), [1, 2, 3, 4])
@@ -102,11 +103,12 @@ final class TransitionObserverTests: XCTestCase {
     func test_observer_cancelledFromInsideItsOwnCall_isNotCalledAgain() {
         let store = Store<Tally>()
         let calls = Recorder<UInt64>()
-        let holder = TokenHolder()
-        holder.token = store.observeTransitions { transition in
+        let holder = LockedBox<SubscriptionToken?>.make(nil)
+        let token = store.observeTransitions { transition in
             calls.append(transition.sequenceNumber)
-            holder.token?.cancel()
+            holder.withLock { $0 }?.cancel()
         }
+        holder.withLock { $0 = token }
 
         store.dispatch(event: .increment)
         store.dispatch(event: .increment)
@@ -130,11 +132,11 @@ final class TransitionObserverTests: XCTestCase {
     func test_observer_withDispatchesFromManyThreads_seesEveryTransitionOnce_inOrder_neverConcurrently() {
         let store = Store<Tally>()
         let seen = Recorder<StoreTransition<Tally>>()
-        let overlap = OverlapDetector()
+        let overlap = LockedBox.make(Overlaps())
         let token = store.observeTransitions { transition in
-            overlap.enter()
+            overlap.withLock { $0.enter() }
             seen.append(transition)
-            overlap.leave()
+            overlap.withLock { $0.leave() }
         }
         let threads = 4
         let perThread = 250
@@ -147,7 +149,7 @@ final class TransitionObserverTests: XCTestCase {
         XCTAssertEqual(transitions.count, threads * perThread)
         XCTAssertEqual(transitions.map(\.sequenceNumber), Array(1...UInt64(threads * perThread)))
         XCTAssertTrue(transitions.allSatisfy { $0.to.count == Int($0.sequenceNumber) && $0.from.count == $0.to.count - 1 })
-        XCTAssertEqual(overlap.overlapCount, 0)
+        XCTAssertEqual(overlap.withLock { $0.count }, 0)
         token.cancel()
     }
 }

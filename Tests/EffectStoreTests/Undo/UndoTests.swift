@@ -1,3 +1,4 @@
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -17,7 +18,7 @@ final class UndoTests: XCTestCase {
         store.dispatch(event: .add(10))
         XCTAssertTrue(store.canUndo)
         XCTAssertFalse(store.canRedo)
-        XCTAssertEqual(waitForValue(of: store.undo())?.count, 1)
+        XCTAssertEqual(store.undo().wait(timeout: .seconds(5))?.count, 1)
         XCTAssertTrue(store.canRedo)
         store.undo()
         XCTAssertFalse(store.canUndo)
@@ -39,7 +40,7 @@ final class UndoTests: XCTestCase {
         store.enableUndo()
         let chain = store.dispatch(event: .request(id: 1, amount: 5))  // no change itself: opens a step
         effects.answerNext()  // .add(5) from the effect: records the step the request opened
-        XCTAssertEqual(waitForValue(of: chain)?.count, 5)
+        XCTAssertEqual(chain.wait(timeout: .seconds(5))?.count, 5)
 
         store.undo()
 
@@ -56,7 +57,7 @@ final class UndoTests: XCTestCase {
         store.dispatch(event: .increment)  // step 1: 0 → 1
         let refresh = store.dispatch(event: .request(id: 1, amount: 5))  // changes nothing; its answer adds 5
         effects.answerNext()
-        XCTAssertEqual(waitForValue(of: refresh)?.count, 6)
+        XCTAssertEqual(refresh.wait(timeout: .seconds(5))?.count, 6)
 
         store.undo()
         XCTAssertEqual(store.state.count, 1, "only the refresh and its answer are undone, not the increment")
@@ -122,7 +123,7 @@ final class UndoTests: XCTestCase {
         XCTAssertTrue(store.canRedo)
         effects.answerNext()  // .add(5) is handled by the restored state, and changes it
 
-        XCTAssertEqual(waitForValue(of: chain)?.count, 5, "the chain's future resolves with the state after it")
+        XCTAssertEqual(chain.wait(timeout: .seconds(5))?.count, 5, "the chain's future resolves with the state after it")
         XCTAssertEqual(store.state.count, 5)
         XCTAssertFalse(store.canRedo, "the answer changed the state, so there is nothing to redo any more")
         XCTAssertEqual(effects.handledEffects, [.fetch(id: 1, amount: 5)], "undo performs no effect")
@@ -138,7 +139,7 @@ final class UndoTests: XCTestCase {
 
         effects.answerNext()
 
-        XCTAssertEqual(waitForValue(of: chain)?.count, 0)
+        XCTAssertEqual(chain.wait(timeout: .seconds(5))?.count, 0)
         XCTAssertTrue(store.canRedo)
         store.redo()
         XCTAssertEqual(store.state.count, 1)
