@@ -75,8 +75,7 @@ public struct DownloadState: State, Equatable {
             status = .idle
             return .cancel(id: DownloadID.transfer)
         case (_, .progressed), (_, .finished), (_, .cancelTapped):
-            return nil  // nothing downloads: the store never hands a cancelled run's events over, so only a
-        // button tapped twice comes here
+            return nil  // nothing downloads: a second tap on cancel (a cancelled run's events never get here)
         }
     }
 }
