@@ -24,6 +24,8 @@ let package = Package(
         // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),
         .executableTarget(name: "RecruitmentDemo", dependencies: ["RecruitmentProcess", "EffectStore"]),
+        // The article "Effects in practice": four everyday features on the effect runtime, as a regular module.
+        .target(name: "EffectExamples", dependencies: ["EffectStore"], path: "Tests/EffectExamples"),
 
         // The benchmark: workloads in a module of their own so a test can run them at small sizes.
         .target(name: "CHeapStats"),
@@ -38,6 +40,8 @@ let package = Package(
             dependencies: ["RecruitmentProcess", "EffectStore", "EffectStoreTesting"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(
+            name: "EffectExamplesTests", dependencies: ["EffectExamples", "EffectStore", "EffectStoreTesting"]),
         // A Swift 6 client whose main-actor code subscribes, maps and awaits: proves the @Sendable surface.
         .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),
         .testTarget(name: "EffectStoreTestingTests", dependencies: ["EffectStoreTesting", "EffectStore"]),

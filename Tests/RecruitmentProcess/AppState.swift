@@ -15,7 +15,7 @@ import EffectStore
 /// ```swift
 /// var app = AppState.initialState                               // logged out, process idle
 /// _ = app.handle(event: .session(.logIn(user: "ana")))
-/// let effect = app.handle(event: .process(.fetchProcesses))    // .process(.downloadProcesses)
+/// let effect = app.handle(event: .process(.fetchProcesses))    // .lift(.startDownload)
 /// _ = app.handle(event: .session(.logOut))                     // app.process == .idle
 /// ```
 ///
@@ -36,9 +36,46 @@ public struct AppState: State, Hashable {
     }
 
     /// A child feature's effect, wrapped. The session has no effects, so only the process list's appear.
-    public enum Effect: Sendable, Hashable {
-        /// An effect of the process list, for ``ProcessEffects``.
+    public enum Effect: ComposableEffect, Hashable {
+        /// An effect of the process list, for ``ProcessEffects``; never a plan (see ``lift(_:)``).
         case process(ProcessState.Effect)
+        /// The process list's cancellation, lifted (see ``lift(_:)``).
+        case plan(EffectPlan<Effect>)
+
+        /// The plan this effect carries, if it is one.
+        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+
+        /// The process list's `effect` as the app's: a plain effect wrapped in ``process(_:)``, a plan rebuilt
+        /// around lifted effects, so that the store still carries it out (the log-out still cancels the download).
+        ///
+        /// ```swift
+        /// AppState.Effect.lift(.startDownload)
+        /// // == AppState.Effect.process(.downloadProcesses).cancellable(id: ProcessEffectID.download)
+        /// ```
+        ///
+        /// - Parameter effect: An effect of ``ProcessState``.
+        /// - Returns: The same effect, for ``AppState``.
+        public static func lift(_ effect: ProcessState.Effect) -> Effect {
+            // EffectStore has no `EffectPlan.map` yet: each case is rebuilt by hand.
+            switch effect.plan {
+            case nil:
+                return .process(effect)
+            case .all(let effects):
+                return .all(effects.map(lift))
+            case .cancellable(let effect, let id, let cancelInFlight):
+                return .plan(.cancellable(lift(effect), id: id, cancelInFlight: cancelInFlight))
+            case .cancel(let id):
+                return .plan(.cancel(id))
+            case .queued(let effect, let id, let keepingOnlyLatest):
+                return .plan(.queued(lift(effect), id: id, keepingOnlyLatest: keepingOnlyLatest))
+            case .debounced(let effect, let id, let interval):
+                return .plan(.debounced(lift(effect), id: id, interval: interval))
+            case .throttled(let effect, let id, let interval, let latest):
+                return .plan(.throttled(lift(effect), id: id, interval: interval, latest: latest))
+            case .delayed(let effect, let id, let delay):
+                return .plan(.delayed(lift(effect), id: id, delay: delay))
+            }
+        }
     }
 
     /// Logged out, with an idle process list.
@@ -61,19 +98,19 @@ public struct AppState: State, Hashable {
     /// Hands the event to the child it belongs to, and returns the child's effect, lifted.
     ///
     /// - Parameter event: The event to handle.
-    /// - Returns: ``Effect/process(_:)`` when the process list asks for a download, otherwise `nil`.
+    /// - Returns: The process list's effect, lifted with ``Effect/lift(_:)``, otherwise `nil`.
     public mutating func handle(event: Event) -> Effect? {
         switch event {
         case .session(let event):
             let wasLoggedIn = session.isLoggedIn
             let effect = handle(event, in: \.session, effect: AppState.liftSessionEffect)
             if wasLoggedIn && !session.isLoggedIn {
-                return handle(.userDidLogOut, in: \.process, effect: Effect.process) ?? effect
+                return handle(.userDidLogOut, in: \.process, effect: Effect.lift) ?? effect
             }
             return effect
         case .process(let event):
             guard session.isLoggedIn else { return nil }  // no user, no process list
-            return handle(event, in: \.process, effect: Effect.process)
+            return handle(event, in: \.process, effect: Effect.lift)
         }
     }
 

@@ -3,17 +3,20 @@ import RecruitmentProcess
 import XCTest
 
 private let processes = Process.examples
-private let stale = [Process(id: "p-0", title: "Old opening", company: "Yesterday Inc.")]
 
 /// The loop with the test as the network: `TestStore` feeds each answer back into `ProcessState` the way a `Store`
 /// does, but the test decides when each download answers and with what. No queues, no waiting.
+///
+/// This `TestStore` takes effects as whole values: it does not carry out plans, so a test ends a cancelled download
+/// itself, with `complete(.startDownload)` (no answer). A real store drops a cancelled download's answer:
+/// `LogOutCancelsDownloadTests` shows it.
 final class ProcessStateTestStoreTests: XCTestCase {
     func test_fetch_answeredWithProcesses_endsLoaded() {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.receiveEffect(.startDownload)
+        store.complete(.startDownload, with: .load(processes: processes)) { $0 = .loaded(processes) }
 
         store.finish()
     }
@@ -22,12 +25,12 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        store.complete(.downloadProcesses, with: .failed(reason: "Offline")) { $0 = .error("Offline") }
+        store.receiveEffect(.startDownload)
+        store.complete(.startDownload, with: .failed(reason: "Offline")) { $0 = .error("Offline") }
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.receiveEffect(.startDownload)
+        store.complete(.startDownload, with: .load(processes: processes)) { $0 = .loaded(processes) }
 
         store.finish()
     }
@@ -36,55 +39,50 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
+        store.receiveEffect(.startDownload)
         store.send(.fetchProcesses)  // ignored: no state change, no second effect
-        XCTAssertEqual(store.inFlightEffects, [.downloadProcesses])
+        XCTAssertEqual(store.inFlightEffects, [.startDownload])
 
-        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.complete(.startDownload, with: .load(processes: processes)) { $0 = .loaded(processes) }
         store.finish()
     }
 
-    func test_logOut_beforeTheDownloadAnswers_theAnswerIsIgnored() {
+    func test_logOut_whileLoading_cancelsTheDownload() {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
+        store.receiveEffect(.startDownload)
         store.send(.userDidLogOut) { $0 = .idle }
-        store.complete(.downloadProcesses, with: .load(processes: processes))  // the state must not change
-
-        store.finish()
-    }
-
-    /// Log out mid-flight, fetch again, and the *second* download answers first: its answer shows, and the first
-    /// download's late answer is ignored because nothing is loading any more.
-    func test_twoDownloadsInFlight_newerAnswersFirst_showsTheNewerAnswer() {
-        let store = TestStore(initialState: ProcessState.idle)
-        store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        store.send(.userDidLogOut) { $0 = .idle }
-        store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        XCTAssertEqual(store.inFlightEffects, [.downloadProcesses, .downloadProcesses])
-
-        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
-        store.complete(.downloadProcesses, with: .load(processes: stale))
+        store.receiveEffect(.cancelDownload)
+        store.complete(.cancelDownload)
+        store.complete(.startDownload)  // cancelled: a store would never hand its answer over
 
         store.finish()
     }
 
-    /// The same two downloads, answering in the other order: the first download's stale answer is taken as the
-    /// answer to the second. This pins down the gap `ProcessState`'s documentation admits (telling the answers
-    /// apart needs a request identifier); a fix will make this test fail, on purpose.
-    func test_twoDownloadsInFlight_olderAnswersFirst_showsTheStaleAnswer() {
+    func test_logOut_whenNotLoading_goesIdleWithNoEffect() {
+        let store = TestStore(initialState: ProcessState.loaded(processes))
+
+        store.send(.userDidLogOut) { $0 = .idle }
+
+        store.finish()
+    }
+
+    /// Log out mid-flight, fetch again: the second download's answer shows. (That the first one's late answer can no
+    /// longer be taken for it is the store's work, shown by `LogOutCancelsDownloadTests`.)
+    func test_logOutMidFlight_thenFetchAgain_showsTheSecondAnswer() {
         let store = TestStore(initialState: ProcessState.idle)
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
+        store.receiveEffect(.startDownload)
         store.send(.userDidLogOut) { $0 = .idle }
+        store.receiveEffect(.cancelDownload)
+        store.complete(.cancelDownload)
+        store.complete(.startDownload)  // cancelled by the log-out
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
+        store.receiveEffect(.startDownload)
+        XCTAssertEqual(store.inFlightEffects, [.startDownload])
 
-        store.complete(.downloadProcesses, with: .load(processes: stale)) { $0 = .loaded(stale) }
-        store.complete(.downloadProcesses, with: .load(processes: processes))  // too late: ignored
+        store.complete(.startDownload, with: .load(processes: processes)) { $0 = .loaded(processes) }
 
         store.finish()
     }
@@ -93,12 +91,12 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let log = TestFailureCollector()
         let store = TestStore(initialState: ProcessState.idle, reporter: log.reporter)
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
+        store.receiveEffect(.startDownload)
 
         store.finish()
 
         XCTAssertEqual(log.messages.count, 1)
-        XCTAssertTrue(log.messages.first?.contains("still in flight: .downloadProcesses") == true, "\(log.messages)")
+        XCTAssertTrue(log.messages.first?.contains("still in flight: .plan(") == true, "\(log.messages)")
         XCTAssertTrue(log.messages.first?.contains("To fix,") == true, "\(log.messages)")
     }
 }
