@@ -45,8 +45,10 @@ public struct AppState: State, Hashable {
         /// The plan this effect carries, if it is one.
         public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
 
-        /// The process list's `effect` as the app's: a plain effect wrapped in ``process(_:)``, a plan rebuilt
-        /// around lifted effects, so that the store still carries it out (the log-out still cancels the download).
+        /// The process list's `effect` as the app's: a plain effect wrapped in ``process(_:)``, a plan kept a plan
+        /// around lifted effects (`ComposableEffect.lifting(_:into:)`), so that the store still carries it out (the
+        /// log-out still cancels the download). `handle(_:in:effect:)` lifts this way by itself; tests use this to
+        /// write what they expect.
         ///
         /// ```swift
         /// AppState.Effect.lift(.startDownload)
@@ -56,25 +58,7 @@ public struct AppState: State, Hashable {
         /// - Parameter effect: An effect of ``ProcessState``.
         /// - Returns: The same effect, for ``AppState``.
         public static func lift(_ effect: ProcessState.Effect) -> Effect {
-            // EffectStore has no `EffectPlan.map` yet: each case is rebuilt by hand.
-            switch effect.plan {
-            case nil:
-                return .process(effect)
-            case .all(let effects):
-                return .all(effects.map(lift))
-            case .cancellable(let effect, let id, let cancelInFlight):
-                return .plan(.cancellable(lift(effect), id: id, cancelInFlight: cancelInFlight))
-            case .cancel(let id):
-                return .plan(.cancel(id))
-            case .queued(let effect, let id, let keepingOnlyLatest):
-                return .plan(.queued(lift(effect), id: id, keepingOnlyLatest: keepingOnlyLatest))
-            case .debounced(let effect, let id, let interval):
-                return .plan(.debounced(lift(effect), id: id, interval: interval))
-            case .throttled(let effect, let id, let interval, let latest):
-                return .plan(.throttled(lift(effect), id: id, interval: interval, latest: latest))
-            case .delayed(let effect, let id, let delay):
-                return .plan(.delayed(lift(effect), id: id, delay: delay))
-            }
+            .lifting(effect, into: Effect.process)
         }
     }
 
@@ -98,19 +82,19 @@ public struct AppState: State, Hashable {
     /// Hands the event to the child it belongs to, and returns the child's effect, lifted.
     ///
     /// - Parameter event: The event to handle.
-    /// - Returns: The process list's effect, lifted with ``Effect/lift(_:)``, otherwise `nil`.
+    /// - Returns: The process list's effect, lifted (plans kept plans), otherwise `nil`.
     public mutating func handle(event: Event) -> Effect? {
         switch event {
         case .session(let event):
             let wasLoggedIn = session.isLoggedIn
             let effect = handle(event, in: \.session, effect: AppState.liftSessionEffect)
             if wasLoggedIn && !session.isLoggedIn {
-                return handle(.userDidLogOut, in: \.process, effect: Effect.lift) ?? effect
+                return handle(.userDidLogOut, in: \.process, effect: Effect.process) ?? effect
             }
             return effect
         case .process(let event):
             guard session.isLoggedIn else { return nil }  // no user, no process list
-            return handle(event, in: \.process, effect: Effect.lift)
+            return handle(event, in: \.process, effect: Effect.process)
         }
     }
 
