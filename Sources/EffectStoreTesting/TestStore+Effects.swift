@@ -100,6 +100,11 @@ extension TestStore {
     ///
     /// A cancelled effect leaves ``unreceivedEffects`` and ``inFlightEffects`` at once, as its run stops in a
     /// ``/EffectStore/Store``: it can no longer send or answer.
+    ///
+    /// ```swift
+    /// store.send(.stop) { $0.isRunning = false }
+    /// store.cancelledEffects     // [.ticks]
+    /// ```
     public var cancelledEffects: [S.Effect] { planner?.unconfirmed.map(\.captured.effect) ?? [] }
 
     /// Asserts that the last call cancelled `effect`: the state returned a plan that stopped it (see

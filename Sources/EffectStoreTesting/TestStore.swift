@@ -52,6 +52,42 @@ public enum Exhaustivity: Sendable, Equatable {
 /// Each failure says what was left over and how to fix it. Pass ``Exhaustivity/partial`` to assert only what a
 /// test cares about.
 ///
+/// ## Plans: several effects, cancellation, time and runs
+///
+/// When the state's effect type is a ``/EffectStore/ComposableEffect``, the test store carries out the plans its
+/// effects carry by the very rules a ``/EffectStore/Store`` follows (the core's scheduler), and the test receives the
+/// effects a handler would perform — never a `.plan` itself:
+///
+/// - **Several effects from one event** wait to be received in the order they start: `.all(.a, .b)` gives `.a`, then
+///   `.b`.
+/// - **Cancellation** takes an effect out of ``unreceivedEffects`` or ``inFlightEffects`` at once. In exhaustive mode
+///   the test confirms it with ``receiveCancellation(of:file:line:)`` before the next event, as it receives effects;
+///   see ``cancelledEffects``.
+/// - **Time**: delayed, debounced and throttled effects wait on ``clock``, a `TestClock` that moves only when the test
+///   calls ``advance(by:file:line:)``. In exhaustive mode no timer may still be pending at the end.
+/// - **Queues**: an effect queued behind another starts when the test completes that one.
+/// - **Runs** that send many events: ``send(_:from:file:line:assert:)`` feeds one event of an effect in flight into
+///   the state, and ``complete(_:file:line:)`` finishes the run.
+///
+/// ```swift
+/// func test_search_debouncesAndCancelsTheOlderQuery() {
+///     let store = TestStore(initialState: SearchState())
+///
+///     store.send(.queryChanged("sw")) { $0.query = "sw" }
+///     store.advance(by: .milliseconds(300))
+///     store.receiveEffect(.search("sw"))
+///
+///     store.send(.queryChanged("swift")) { $0.query = "swift" }
+///     store.receiveCancellation(of: .search("sw"))      // the newer query cancelled the search in flight
+///     store.advance(by: .milliseconds(300))
+///     store.receiveEffect(.search("swift"))
+///     store.complete(.search("swift"), with: .results(["swift"])) { $0.results = ["swift"] }
+///     store.finish()
+/// }
+/// ```
+///
+/// Effects that carry no plan are received and completed exactly as before.
+///
 /// ## Threading
 ///
 /// A `TestStore` is not thread-safe and not `Sendable`: create it and call it from the one thread that runs the
@@ -78,7 +114,7 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     public var inFlightEffects: [S.Effect] { inFlight.map(\.effect) }
 
     /// The clock that delayed, debounced and throttled effects wait on: it moves only when the test advances it,
-    /// with ``advance(by:)`` or `clock.advance(by:)`.
+    /// with ``TestStore/advance(by:file:line:)`` or `clock.advance(by:)`.
     ///
     /// ```swift
     /// store.send(.queryChanged("swift")) { $0.query = "swift" }   // a search debounced for 300 ms

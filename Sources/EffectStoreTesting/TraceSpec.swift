@@ -107,6 +107,11 @@ extension TraceStep where S.Effect: ComposableEffect {
 /// }
 /// ```
 ///
+/// A step's effect is compared with `==`, so a step can expect a whole plan — `.all(...)`, `.cancellable(id:)`,
+/// `.debounced(id:for:)` — as the state returns it; a failure writes plans as you would
+/// (`.all(.search("swift").cancellable(id: "search"), .saveHistory("swift"))`) with a diff down to the effect that
+/// differs. To check only which effects start at once, use ``TraceStep/when(_:then:performing:file:line:)``.
+///
 /// A failure reads:
 ///
 /// ```text

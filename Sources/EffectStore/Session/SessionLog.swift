@@ -1,12 +1,16 @@
 import Foundation
 
 /// A recorded session of a store: the state it started from and every transition it took, in order — the events
-/// it handled, including the ones effects answered with, and its undos and redos — each with the state after it.
+/// it handled, including the ones effects answered with, and its undos and redos — each with the state after it and
+/// the effect the state asked for.
 ///
 /// A ``SessionRecorder`` makes one. Because effects' answers are in the log as events, the session can be replayed
-/// into the pure ``State`` with no effect handler (``replay()``), which must reproduce every recorded state; the
-/// `EffectStoreTesting` helper `assertReplayMatchesRecording` turns that into a regression test. When the state
-/// and its events are `Codable`, so is the log, and it reads and writes JSON:
+/// into the pure ``State`` with no effect handler (``replay()``), which must reproduce every recorded state — and,
+/// where the entries record them, every effect; the `EffectStoreTesting` helper `assertReplayMatchesRecording` turns
+/// that into a regression test. Effects are written to JSON when the effect type is `Codable` (a type whose effect
+/// carries an ``EffectPlan`` usually is not, and its log is written without effects); a file written without
+/// effects still reads back, and its replay checks the states. When the state and its events are `Codable`, so is
+/// the log, and it reads and writes JSON:
 ///
 /// ```swift
 /// let recorder = SessionRecorder(recording: store)

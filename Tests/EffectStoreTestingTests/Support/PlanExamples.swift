@@ -73,3 +73,23 @@ struct Stopwatch: State, Equatable {
         }
     }
 }
+
+/// A state that returns whatever effect the event carries: for trying plans one at a time.
+struct Relay: State, Equatable {
+    enum Event: Sendable, Equatable { case start(Effect) }
+
+    enum Effect: ComposableEffect, Equatable {
+        case job(Int)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: Relay { Relay() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .start(let effect): return effect
+        }
+    }
+}
