@@ -81,4 +81,26 @@ final class TraceSpecPlanTests: XCTestCase {
                     + #".saveHistory("swift")] (from .all(.search("swift").cancellable(id: "search", cancelInFlight: true), "#
                     + #".saveHistory("swift").queued(id: "history")))"#), message)
     }
+
+    func test_assertTrace_writesEveryPlanOperatorAsATestWouldWriteIt() {
+        let failures = FailureRecorder()
+        let plan = Relay.Effect.all(
+            Relay.Effect.job(1).debounced(id: "d", for: .milliseconds(300)),
+            Relay.Effect.job(2).throttled(id: 7, for: .seconds(1), latest: false),
+            Relay.Effect.job(3).delayed(by: .seconds(2), id: "later"),
+            Relay.Effect.job(4).delayed(by: .milliseconds(5)),
+            Relay.Effect.job(5).queued(id: "q", keepingOnlyLatest: true),
+            .cancel(id: "old"))
+
+        assertTrace(given: Relay(), [.when(.start(plan), then: Relay())], reporter: failures.reporter)
+
+        XCTAssertEqual(failures.messages.count, 1)
+        let message = failures.messages.first ?? ""
+        XCTAssertTrue(
+            message.hasSuffix(
+                #"the effect differs: expected none, actual .all(.job(1).debounced(id: "d", for: 300 ms), "#
+                    + ".job(2).throttled(id: 7, for: 1000 ms, latest: false), "
+                    + #".job(3).delayed(by: 2000 ms, id: "later"), .job(4).delayed(by: 5 ms), "#
+                    + #".job(5).queued(id: "q", keepingOnlyLatest: true), .cancel(id: "old"))"#), message)
+    }
 }
