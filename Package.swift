@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "BenchmarkWorkloads", dependencies: ["EffectStore", "CHeapStats"]),
         .executableTarget(name: "EffectStoreBenchmarks", dependencies: ["BenchmarkWorkloads", "EffectStore"]),
 
-        .testTarget(name: "EffectStoreTests", dependencies: ["EffectStore"]),
+        .testTarget(name: "EffectStoreTests", dependencies: ["EffectStore", "EffectStoreTesting"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads"]),
         // `Fixtures/` holds recorded sessions, read by path from `#filePath`, not bundled as resources.
         .testTarget(

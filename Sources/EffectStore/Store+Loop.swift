@@ -66,7 +66,12 @@ extension Store {
                 pending.append(item)
             }
         case .other:
-            queue.async { self.runInLoop(item) }
+            noteBlockFromAnotherStore(finished: false)
+            queue.async {
+                self.runInLoop(item)
+                self.noteBlockFromAnotherStore(finished: true)
+                if self.needsIdleSignal { self.signalIdleWaitersIfIdle() }
+            }
         }
     }
 
@@ -77,6 +82,7 @@ extension Store {
             run(item)
             drainPending()
         }
+        if needsIdleSignal { signalIdleWaitersIfIdle() }
     }
 
     /// Marks this thread as running this store's loop while `body` runs. Every block the store runs on its queue

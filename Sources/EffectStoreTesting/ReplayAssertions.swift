@@ -52,10 +52,10 @@ public func assertReplayMatchesRecording<S: State & Equatable>(
         return
     }
     let entry = step.entry
-    let what = entry.event.map { Describing.value($0) } ?? "none (\(entry.origin.rawValue))"
+    let what = entry.event.map { Describing.value($0) } ?? "none (\(entry.origin.name))"
     var message =
         "Replay of a recorded \(Describing.label(S.self, maxLength: 120)) session diverges at entry "
-        + "\(step.index + 1) of \(steps.count) (#\(entry.sequenceNumber), \(describeOrigin(entry.origin))):\n"
+        + "\(step.index + 1) of \(steps.count) (#\(entry.sequenceNumber), \(entry.origin.name)):\n"
     message += "  event: \(what)\n"
     message += "  handled in: \(Describing.value(step.from))\n"
     message += "  expected (recorded): \(Describing.value(entry.state))\n"
@@ -137,7 +137,7 @@ private func reportEffectDivergence<S: State>(
     let name = Describing.label(S.self, maxLength: 120)
     var message =
         "Replay of a recorded \(name) session diverges at entry \(step.index + 1) of \(stepCount) "
-        + "(#\(entry.sequenceNumber), \(describeOrigin(entry.origin))): the state is the same, the effect is not:\n"
+        + "(#\(entry.sequenceNumber), \(entry.origin.name)): the state is the same, the effect is not:\n"
     message += "  event: \(entry.event.map { Describing.value($0) } ?? "none")\n"
     message += "  handled in: \(Describing.value(step.from))\n"
     message += "  expected effect (recorded): \(describeEffect(entry.effect))\n"
@@ -150,14 +150,4 @@ private func reportEffectDivergence<S: State>(
         + "correct \(name).handle(event:) if this is a regression, or record the session again if the new behaviour "
         + "is intended."
     reporter.report(message, file: file, line: line)
-}
-
-private func describeOrigin(_ origin: TransitionOrigin) -> String {
-    switch origin {
-    case .dispatch: return "dispatched"
-    case .effect: return "from an effect"
-    case .eventSource: return "from the event source"
-    case .undo: return "an undo"
-    case .redo: return "a redo"
-    }
 }

@@ -49,7 +49,7 @@ final class ReplayEffectTests: XCTestCase {
         XCTAssertEqual(session.entries.count, 1)
         XCTAssertNil(session.entries[0].effect)
         XCTAssertFalse(session.entries[0].hasRecordedEffect)
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         assertReplayMatchesRecording(session, reporter: failures.reporter)
         XCTAssertEqual(failures.messages, [], "an entry without a recorded effect checks only the state")
     }
@@ -67,7 +67,7 @@ final class ReplayEffectTests: XCTestCase {
     }
 
     func test_assertReplay_ofAFaithfulRecordingWithEffects_passes() throws {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let session = try SessionLog<Thermostat>(jsonData: try recordedSession().jsonData())
 
         assertReplayMatchesRecording(session, reporter: failures.reporter)
@@ -79,7 +79,7 @@ final class ReplayEffectTests: XCTestCase {
         var session = recordedSession()
         // What an older version of the logic asked for: the same states, another effect for the third event.
         session.entries[2].effect = .save(99)
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertReplayMatchesRecording(session, reporter: failures.reporter); let line = #line
 
@@ -87,7 +87,7 @@ final class ReplayEffectTests: XCTestCase {
         let message = failures.messages.first ?? ""
         XCTAssertTrue(
             message.hasPrefix(
-                "Replay of a recorded Thermostat session diverges at entry 3 of 3 (#3, dispatched): the state is the "
+                "Replay of a recorded Thermostat session diverges at entry 3 of 3 (#3, dispatch): the state is the "
                     + "same, the effect is not:\n  event: .set(22)\n  handled in: Thermostat(target: 21)\n"
                     + "  expected effect (recorded): .save(99)\n  actual effect (replayed):   .save(22)\n"), message)
         XCTAssertTrue(message.contains("  diff:\n    .save: expected 99, actual 22"), message)
@@ -97,7 +97,7 @@ final class ReplayEffectTests: XCTestCase {
     func test_assertReplay_whenAnEffectIsNoLongerAskedFor_reportsIt() {
         var session = recordedSession()
         session.entries[1].effect = .save(21)
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertReplayMatchesRecording(session, reporter: failures.reporter)
 

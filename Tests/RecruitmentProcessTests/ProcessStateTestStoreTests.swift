@@ -90,7 +90,7 @@ final class ProcessStateTestStoreTests: XCTestCase {
     }
 
     func test_finish_withADownloadStillInFlight_saysWhatIsLeftAndHowToFix() {
-        let log = FailureLog()
+        let log = TestFailureCollector()
         let store = TestStore(initialState: ProcessState.idle, reporter: log.reporter)
         store.send(.fetchProcesses) { $0 = .loading }
         store.receiveEffect(.downloadProcesses)
