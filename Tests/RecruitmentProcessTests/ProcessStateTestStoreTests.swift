@@ -7,16 +7,16 @@ private let processes = Process.examples
 /// The loop with the test as the network: `TestStore` feeds each answer back into `ProcessState` the way a `Store`
 /// does, but the test decides when each download answers and with what. No queues, no waiting.
 ///
-/// This `TestStore` takes effects as whole values: it does not carry out plans, so a test ends a cancelled download
-/// itself, with `complete(.startDownload)` (no answer). A real store drops a cancelled download's answer:
-/// `LogOutCancelsDownloadTests` shows it.
+/// The test store carries out `ProcessState`'s plans as a store does: the state asks for `.startDownload` (the
+/// download, cancellable), the test receives the download itself, `.downloadProcesses`; a log-out's
+/// `.cancelDownload` takes it out of flight, which the test confirms with `receiveCancellation(of:)`.
 final class ProcessStateTestStoreTests: XCTestCase {
     func test_fetch_answeredWithProcesses_endsLoaded() {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.startDownload)
-        store.complete(.startDownload, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.receiveEffect(.downloadProcesses)
+        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
 
         store.finish()
     }
@@ -25,12 +25,12 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.startDownload)
-        store.complete(.startDownload, with: .failed(reason: "Offline")) { $0 = .error("Offline") }
+        store.receiveEffect(.downloadProcesses)
+        store.complete(.downloadProcesses, with: .failed(reason: "Offline")) { $0 = .error("Offline") }
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.startDownload)
-        store.complete(.startDownload, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.receiveEffect(.downloadProcesses)
+        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
 
         store.finish()
     }
@@ -39,11 +39,11 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.startDownload)
+        store.receiveEffect(.downloadProcesses)
         store.send(.fetchProcesses)  // ignored: no state change, no second effect
-        XCTAssertEqual(store.inFlightEffects, [.startDownload])
+        XCTAssertEqual(store.inFlightEffects, [.downloadProcesses])
 
-        store.complete(.startDownload, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
         store.finish()
     }
 
@@ -51,11 +51,10 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.startDownload)
+        store.receiveEffect(.downloadProcesses)
         store.send(.userDidLogOut) { $0 = .idle }
-        store.receiveEffect(.cancelDownload)
-        store.complete(.cancelDownload)
-        store.complete(.startDownload)  // cancelled: a store would never hand its answer over
+        store.receiveCancellation(of: .downloadProcesses)  // a store would never hand its answer over
+        XCTAssertEqual(store.inFlightEffects, [])
 
         store.finish()
     }
@@ -73,16 +72,14 @@ final class ProcessStateTestStoreTests: XCTestCase {
     func test_logOutMidFlight_thenFetchAgain_showsTheSecondAnswer() {
         let store = TestStore(initialState: ProcessState.idle)
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.startDownload)
+        store.receiveEffect(.downloadProcesses)
         store.send(.userDidLogOut) { $0 = .idle }
-        store.receiveEffect(.cancelDownload)
-        store.complete(.cancelDownload)
-        store.complete(.startDownload)  // cancelled by the log-out
+        store.receiveCancellation(of: .downloadProcesses)  // cancelled by the log-out
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.startDownload)
-        XCTAssertEqual(store.inFlightEffects, [.startDownload])
+        store.receiveEffect(.downloadProcesses)
+        XCTAssertEqual(store.inFlightEffects, [.downloadProcesses])
 
-        store.complete(.startDownload, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
 
         store.finish()
     }
@@ -91,12 +88,12 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let log = TestFailureCollector()
         let store = TestStore(initialState: ProcessState.idle, reporter: log.reporter)
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.startDownload)
+        store.receiveEffect(.downloadProcesses)
 
         store.finish()
 
         XCTAssertEqual(log.messages.count, 1)
-        XCTAssertTrue(log.messages.first?.contains("still in flight: .plan(") == true, "\(log.messages)")
+        XCTAssertTrue(log.messages.first?.contains("still in flight: .downloadProcesses") == true, "\(log.messages)")
         XCTAssertTrue(log.messages.first?.contains("To fix,") == true, "\(log.messages)")
     }
 }

@@ -33,6 +33,9 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { String(describing: value) }
+
+    /// The id's value, for EffectStoreTesting's descriptions of plans (a string id is quoted there).
+    package var base: Any { value }
 }
 
 extension Hashable {

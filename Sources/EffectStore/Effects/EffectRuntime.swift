@@ -43,8 +43,8 @@ final class EffectRuntime<S: State> {
 }
 
 /// Reads the plan out of an effect of type `E`, when `E` is a ``ComposableEffect``; `nil` otherwise. Asked once per
-/// store, so the dynamic cast is not paid per effect.
-private func planExtractor<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
+/// store (and per `TestStore`, in EffectStoreTesting), so the dynamic cast is not paid per effect.
+package func planExtractor<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
     guard let composable = type as? any ComposableEffect.Type else { return nil }
     func extractor<C: ComposableEffect>(_: C.Type) -> (E) -> EffectPlan<E>? {
         // `C` is `E` (checked by the cast above), so the values and plans are of the same types.
