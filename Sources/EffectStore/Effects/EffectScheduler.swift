@@ -144,10 +144,11 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         return (job, takeActions())
     }
 
-    /// Whether anything runs or waits under `id`.
+    /// Whether anything may run or wait under `id` (`false` only when surely nothing does).
     @inlinable
     package func hasMembers(_ id: EffectID) -> Bool {
-        members[id] != nil || queues[id] != nil || throttles[id] != nil
+        // Effects waiting in a queue or behind a throttle may be under any id: with any queue or throttle, say yes.
+        members[id] != nil || !queues.isEmpty || !throttles.isEmpty
     }
 
     /// `job` has finished: its answer was handled (and the effects that answer produced were started), its run
@@ -317,10 +318,23 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 
     @inlinable
     mutating func cancelMembers(of id: EffectID) {
-        // Waiting effects first, so that stopping the running one does not start the next.
+        // Waiting effects first, so that stopping the running one does not start the next: the whole queue named
+        // `id`, and the effects under `id` waiting in other queues or as a throttle's trailing effect.
         if let queue = queues[id] {
             queues[id]?.waiting = []
             for dropped in queue.waiting { release(dropped.chain) }
+        }
+        for name in queues.keys where name != id {
+            guard let waiting = queues[name]?.waiting, waiting.contains(where: { $0.ids.contains(id) }) else {
+                continue
+            }
+            queues[name]?.waiting = waiting.filter { !$0.ids.contains(id) }
+            for dropped in waiting where dropped.ids.contains(id) { release(dropped.chain) }
+        }
+        for name in throttles.keys where name != id {
+            guard let trailing = throttles[name]?.trailing, trailing.ids.contains(id) else { continue }
+            throttles[name]?.trailing = nil
+            release(trailing.chain)
         }
         if let numbers = members.removeValue(forKey: id) {
             for number in numbers.sorted {

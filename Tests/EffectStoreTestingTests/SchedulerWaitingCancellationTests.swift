@@ -3,19 +3,11 @@ import EffectStoreTesting
 import Foundation
 import XCTest
 
-/// Two bugs of the core's `EffectScheduler` (Sources/EffectStore/Effects/EffectScheduler.swift), found while building
-/// the test store on it: `.cancel(id:)` misses an effect declared under the id that waits for its turn in a queue of
-/// another id, or as a throttle's trailing effect. `EffectPlan.cancel` promises to cancel "effects still waiting for
-/// their time or their turn". Both the `Store` and the `TestStore` drive this scheduler, so both start the effect.
-///
-/// These tests fail today. They are skipped unless `EFFECTSTORE_KNOWN_BUGS=1` is set, so the suite stays green until
-/// the core is fixed; then remove the skip.
-final class KnownSchedulerBugTests: XCTestCase {
-    override func setUpWithError() throws {
-        try XCTSkipUnless(
-            ProcessInfo.processInfo.environment["EFFECTSTORE_KNOWN_BUGS"] == "1",
-            "known EffectScheduler bug; run with EFFECTSTORE_KNOWN_BUGS=1")
-    }
+/// `.cancel(id:)` cancels an effect declared under the id also while it waits for its turn in a queue of another id,
+/// or as a throttle's trailing effect: `EffectPlan.cancel` promises "effects still waiting for their time or their
+/// turn". (Both failed before the fix: the scheduler looked only at the queue and throttle named by the id.) The
+/// `Store` and the `TestStore` drive the same scheduler.
+final class SchedulerWaitingCancellationTests: XCTestCase {
 
     func test_scheduler_cancel_dropsAnEffectUnderTheIDWaitingInAnotherQueue() {
         var scheduler = EffectScheduler<Relay.Effect, Int>(planOf: { $0.plan })
