@@ -6,7 +6,7 @@ import Foundation
 // runs; `dispatch(event:)` from outside any store takes the same synchronous route through `DispatchFrame`, which
 // skips making a loop item. On the queue, `run(_:)` takes one `LoopItem`; an event goes through
 // `runChain(from:origin:)`, which commits each event with `commit(_:origin:)` and follows effects whose answer is
-// already there, until the chain finishes or has to wait for an effect (`settle(_:chain:)` then carries the chain's
+// already there, until the chain finishes or has to wait for an effect (`settle(_:chain:promise:)` then carries the chain's
 // promise along). Transition observers and the undo history hook in at `commit` (`commitTransition`) and `move(_:)`.
 
 extension Store {
@@ -35,8 +35,8 @@ extension Store {
     enum ChainEnd {
         /// The chain has finished, with this state.
         case finished(S)
-        /// The chain waits for this effect's answer, or for this run; under `id`, if the effect was cancellable.
-        case waiting(for: Future<S.Event>, id: EffectID?)
+        /// The chain waits for this effect's answer, or for this run (under `EffectRuntime.adoptionID`, if set).
+        case waiting(for: Future<S.Event>)
         /// The chain goes on in this effect's plan, for the effect runtime to carry out.
         case planned(S.Effect)
     }
@@ -138,50 +138,67 @@ extension Store {
         }
     }
 
-    /// Runs the chain of an event dispatched from outside any store, on the queue, and returns its future: made
-    /// resolved when the chain finishes at once, which is the usual case, so that a promise is made only for a chain
-    /// that has to wait.
+    /// Runs the chain of an event dispatched from outside any store, on the queue: the state it finished with, which is
+    /// the usual case (the caller makes the resolved future after leaving the queue, so the allocation does not
+    /// lengthen the time the queue is held), or the future of a chain that has to wait.
     @inlinable
-    func runDispatched(_ event: S.Event) -> Future<S> {
+    func runDispatched(_ event: S.Event) -> DispatchOutcome {
         let chainEnd = runChain(from: event, origin: .dispatch)
-        if case .finished(let state) = chainEnd { return Future(value: state) }
+        if case .finished(let state) = chainEnd { return .finished(state) }
         // The chain goes on in the effect runtime; often it still finishes before this returns (effects answered at
         // once), and then it needs no promise either.
         let runtime = effectRuntime
         let chain = runtime.makeChain(for: nil)
         settle(chainEnd, chain: chain, promise: nil)
         guard runtime.scheduler.isWaiting(for: chain) else {
-            return Future(value: stateOnQueue(reading: "Store.dispatch(event:)"))
+            return .finished(stateOnQueue(reading: "Store.dispatch(event:)"))
         }
         let promise = Promise<S>()
         runtime.promises[chain] = promise
-        return promise.future
+        return .waiting(promise.future)
+    }
+
+    /// How a synchronous dispatch's chain ended on the queue.
+    @usableFromInline
+    enum DispatchOutcome {
+        case finished(S)
+        case waiting(Future<S>)
     }
 
     /// Follows one chain: commits `first`, performs its effect, and follows effects whose answer is already there
     /// (when nothing else is waiting, so the order is what enqueuing would give), until the chain finishes or has to
     /// wait for an effect.
     @inlinable
+    @inline(__always)
     func runChain(from first: S.Event, origin firstOrigin: TransitionOrigin) -> ChainEnd {
         var event = first
         var origin = firstOrigin
         while true {
             let (state, effect) = commit(event, origin: origin)
-            guard var effect else { return .finished(state) }
-            var id: EffectID?
+            guard let effect else { return .finished(state) }
+            let answer: Future<S.Event>
             if let planOf = effectRuntime.planOf, let plan = planOf(effect) {
                 // A cancellable plain effect answered at once, with nothing else waiting, can be cancelled by nothing
                 // before its answer is handled: it is followed here like a plain one, with no job. The rest is the
                 // effect runtime's.
-                guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan, planOf(inner) == nil
+                guard case .cancellable(let inner, let id, let cancelInFlight) = plan, planOf(inner) == nil
                 else { return .planned(effect) }
-                if cancelInFlight { cancelEffects(under: innerID) }
-                effect = inner
-                id = innerID
+                if cancelInFlight { cancelEffects(under: id) }
+                guard let performed = performEffect?(inner) else { return .finished(state) }
+                guard nothingPending, performed.valueIfResolved != nil, !performed.isRun else {
+                    // `settle` adopts it under its id. The id travels in the runtime rather than in `ChainEnd` or a
+                    // local, whose existential would be copied and destroyed on every dispatch.
+                    effectRuntime.adoptionID = id
+                    return .waiting(for: performed)
+                }
+                answer = performed
+            } else {
+                guard let performed = performEffect?(effect) else { return .finished(state) }
+                answer = performed
             }
-            guard let answer = performEffect?(effect) else { return .finished(state) }
-            guard nothingPending, let answered = answer.valueIfResolved else { return .waiting(for: answer, id: id) }
-            if case .run = answer.storage { return .waiting(for: answer, id: id) }
+            guard nothingPending, let answered = answer.valueIfResolved, !answer.isRun else {
+                return .waiting(for: answer)
+            }
             event = answered
             origin = .effect
         }
@@ -195,8 +212,8 @@ extension Store {
         switch chainEnd {
         case .finished(let state):
             promise?.resolve(state)
-        case .waiting(let answer, let id):
-            adopt(answer, chain: chainNumber(chain, promise: promise), id: id)
+        case .waiting(let answer):
+            adopt(answer, chain: chainNumber(chain, promise: promise))
         case .planned(let effect):
             startPlanned(effect, chain: chain, promise: promise)
         }

@@ -23,6 +23,9 @@ final class EffectRuntime<S: State> {
     /// How many answers are being handled inline, one inside the other; past a bound they go through the queue, so
     /// that a long run of effects answered at once cannot overflow the stack.
     @usableFromInline var inlineDepth = 0
+    /// The id of the cancellable effect whose answer `runChain` could not follow, for `adopt` to take it under;
+    /// `nil` otherwise. Set and taken on the queue, in one step of the loop.
+    @usableFromInline var adoptionID: EffectID?
 
     @usableFromInline
     init(clock: any EffectClock) {
@@ -89,8 +92,11 @@ extension Store {
 
     /// Takes on an effect the handler has performed and whose answer is not there yet.
     @inlinable
-    func adopt(_ answer: Future<S.Event>, chain: UInt64?, id: EffectID?) {
-        let (job, actions) = effectRuntime.scheduler.adopt(chain: chain, id: id)
+    func adopt(_ answer: Future<S.Event>, chain: UInt64?) {
+        let runtime = effectRuntime
+        let id = runtime.adoptionID
+        runtime.adoptionID = nil
+        let (job, actions) = runtime.scheduler.adopt(chain: chain, id: id)
         carryOut(actions)
         listen(to: answer, job: job, mayAnswerInline: false)
     }

@@ -226,6 +226,13 @@ public final class Future<Value> {
         }
     }
 
+    /// Whether this future is a run (see ``Future/run(_:)``).
+    @inlinable
+    var isRun: Bool {
+        if case .run = storage { return true }
+        return false
+    }
+
     /// The value if the future is already resolved, without waiting and without running callbacks.
     @inlinable
     var valueIfResolved: Value? {

@@ -128,15 +128,15 @@ struct SyncFrame<S: State> {
     }
 }
 
-/// `dispatch(event:)` from outside any store, the hot path: the event and the chain's future travel in a frame on
-/// the caller's stack, and the work is a function with no captures, so the run allocates nothing but the future
-/// (see ``SyncLane``).
+/// `dispatch(event:)` from outside any store, the hot path: the event and the chain's outcome travel in a frame on
+/// the caller's stack, and the work is a function with no captures, so the run allocates nothing but the future,
+/// which is made after the queue is left (see ``SyncLane``).
 @usableFromInline
 struct DispatchFrame<S: State> {
     /// `unowned(unsafe)`: as in ``SyncFrame``.
     @usableFromInline unowned(unsafe) let store: Store<S>
     @usableFromInline let event: S.Event
-    @usableFromInline var result: Future<S>?
+    @usableFromInline var result: Store<S>.DispatchOutcome?
 
     @inlinable
     init(store: Store<S>, event: S.Event) {
@@ -147,6 +147,7 @@ struct DispatchFrame<S: State> {
 
     /// Runs the chain of `event` in `store`'s loop on its queue, on this thread, drains, and returns its future.
     @inlinable
+    @inline(__always)
     static func run(_ event: S.Event, in store: Store<S>) -> Future<S> {
         var frame = DispatchFrame(store: store, event: event)
         withUnsafeMutablePointer(to: &frame) { pointer in
@@ -160,9 +161,13 @@ struct DispatchFrame<S: State> {
                 if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
             }
         }
-        guard let future = frame.result else {
+        switch frame.result {
+        case .finished(let state):
+            return Future(value: state)
+        case .waiting(let future):
+            return future
+        case nil:
             preconditionFailure("EffectStore: queue.sync returned without running its work")
         }
-        return future
     }
 }
