@@ -1,15 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Bionic)
-    import Bionic
-#elseif canImport(WinSDK)
-    import WinSDK
-#endif
-
 /// A thread-local marker: which store's loop is running on the current thread, if any.
 ///
 /// Every block a store runs on its queue sets the marker to that store for its duration (and restores the previous
@@ -22,34 +10,13 @@
 /// re-entrant, where a queue-specific lookup would see "outside" and deadlock on `queue.sync`.
 @usableFromInline
 enum LoopMarker {
-    #if canImport(WinSDK)
-        private static let key: DWORD = TlsAlloc()
-    #else
-        private static let key: pthread_key_t = {
-            var key = pthread_key_t()
-            let error = pthread_key_create(&key, nil)
-            precondition(error == 0, "EffectStore: pthread_key_create failed with error \(error)")
-            return key
-        }()
-    #endif
+    private static let key = ThreadLocalKey()
 
     /// The store whose loop runs on this thread, as an opaque pointer, or `nil`.
     @usableFromInline
     static var current: UnsafeMutableRawPointer? {
-        get {
-            #if canImport(WinSDK)
-                return TlsGetValue(key)
-            #else
-                return pthread_getspecific(key)
-            #endif
-        }
-        set {
-            #if canImport(WinSDK)
-                TlsSetValue(key, newValue)
-            #else
-                pthread_setspecific(key, newValue)
-            #endif
-        }
+        get { key.value }
+        set { key.value = newValue }
     }
 }
 
