@@ -1,6 +1,7 @@
 import EffectStore
 
-/// Creates the feed store, which hears the session's log-outs.
+/// Creates the feed store and links it with the session both ways: the feed hears the session's log-outs, and the
+/// session hears the feed's expired token, which logs the user out.
 ///
 /// ```swift
 /// let sessionStore = Store<UserSession>(initialState: .loggedIn(user: "ana"))
@@ -9,8 +10,11 @@ import EffectStore
 /// sessionStore.dispatch(event: .logOut)   // the feed resets; the fetch's answer is never handled
 /// ```
 ///
-/// `StoreEventSource(_:whenChanged:event:)` watches `isLoggedIn` and sends ``FeedState/Event/sessionEnded`` when it
-/// turns false. It runs on the session store's queue; the event reaches the feed store asynchronously, on its own.
+/// Session → feed: `StoreEventSource(_:whenChanged:event:)` watches `isLoggedIn` and sends
+/// ``FeedState/Event/sessionEnded`` when it turns false. Feed → session: `addEventSource(_:)` gives the existing
+/// session store a second event source, which watches ``FeedState/tokenExpired`` and sends `.logOut` when it turns
+/// true. Each runs on its source store's queue, and its event reaches the other store asynchronously; neither store
+/// keeps the other alive, and no relay is needed in either order of creation.
 ///
 /// - Parameters:
 ///   - service: Answers the fetches.
@@ -22,11 +26,13 @@ public func makeFeedStore(
     sessionStore: Store<UserSession>,
     clock: (any EffectClock)? = nil
 ) -> Store<FeedState> {
-    Store(
+    let feedStore = Store<FeedState>(
         effectHandler: FeedEffects(service: service),
         eventSource: StoreEventSource(sessionStore, whenChanged: \.isLoggedIn) { $0 ? nil : .sessionEnded },
         clock: clock
     )
+    sessionStore.addEventSource(StoreEventSource(feedStore, whenChanged: \.tokenExpired) { $0 ? .logOut : nil })
+    return feedStore
 }
 
 /// Performs ``FeedState``'s fetch with the one-answer form: a future of the posts.
@@ -50,7 +56,13 @@ public final class FeedEffects: EffectHandler, Sendable {
     /// - Returns: A future of ``FeedState/Event/loaded(_:)``.
     public func handle(effect: FeedState.Effect) -> Future<FeedState.Event>? {
         switch effect {
-        case .fetch: return service.fetch().map { .loaded($0) }
+        case .fetch:
+            return service.fetch().map { answer in
+                switch answer {
+                case .posts(let posts): return .loaded(posts)
+                case .tokenExpired: return .tokenExpired
+                }
+            }
         case .plan: return nil  // the store takes plans apart; it never hands one to the handler
         }
     }
@@ -61,13 +73,13 @@ public final class FeedEffects: EffectHandler, Sendable {
 /// ```swift
 /// let service = InMemoryFeedService()
 /// service.fetch().onComplete { print($0) }
-/// service.answerOldest(with: ["Hello"])   // prints ["Hello"]
+/// service.answerOldest(with: ["Hello"])   // prints posts(["Hello"])
 /// ```
 ///
 /// Safe from any thread; futures resolve on the thread that answers.
 public final class InMemoryFeedService: Sendable {
     private struct Fetches {
-        var waiting: [Promise<[String]>] = []
+        var waiting: [Promise<FeedAnswer>] = []
         var count = 0
     }
 
@@ -79,11 +91,11 @@ public final class InMemoryFeedService: Sendable {
     /// How many fetches were made.
     public var fetchCount: Int { fetches.withLock { $0.count } }
 
-    /// Starts a fetch, answered by ``answerOldest(with:)``.
+    /// Starts a fetch, answered by ``answerOldest(with:)`` or ``expireOldest()``.
     ///
-    /// - Returns: The posts, once answered.
-    public func fetch() -> Future<[String]> {
-        let promise = Promise<[String]>()
+    /// - Returns: The posts, or the news that the token expired, once answered.
+    public func fetch() -> Future<FeedAnswer> {
+        let promise = Promise<FeedAnswer>()
         fetches.withLock {
             $0.count += 1
             $0.waiting.append(promise)
@@ -95,7 +107,24 @@ public final class InMemoryFeedService: Sendable {
     ///
     /// - Parameter posts: Its answer.
     public func answerOldest(with posts: [String]) {
-        let promise = fetches.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
-        promise?.resolve(posts)
+        answerOldest(.posts(posts))
     }
+
+    /// Answers the oldest fetch not yet answered with an expired token; does nothing if there is none.
+    public func expireOldest() {
+        answerOldest(.tokenExpired)
+    }
+
+    private func answerOldest(_ answer: FeedAnswer) {
+        let promise = fetches.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
+        promise?.resolve(answer)
+    }
+}
+
+/// What a feed fetch answers.
+public enum FeedAnswer: Sendable, Equatable {
+    /// The latest posts.
+    case posts([String])
+    /// The session's token expired: the user must log in again.
+    case tokenExpired
 }

@@ -16,6 +16,8 @@ public struct FeedState: State, Equatable {
     public var posts: [String] = []
     /// Whether a fetch is in flight.
     public var isLoading = false
+    /// Whether a fetch found the session's token expired; the session store hears it and logs the user out.
+    public var tokenExpired = false
 
     /// What can happen to the feed.
     public enum Event: Sendable, Equatable {
@@ -23,6 +25,8 @@ public struct FeedState: State, Equatable {
         case refresh
         /// The fetch answered.
         case loaded([String])
+        /// The fetch found the session's token expired.
+        case tokenExpired
         /// The user logged out.
         case sessionEnded
     }
@@ -55,6 +59,10 @@ public struct FeedState: State, Equatable {
             return Effect.fetch.cancellable(id: FeedID.fetch, cancelInFlight: true)
         case .loaded(let posts):
             self.posts = posts
+            isLoading = false
+            return nil
+        case .tokenExpired:
+            tokenExpired = true
             isLoading = false
             return nil
         case .sessionEnded:

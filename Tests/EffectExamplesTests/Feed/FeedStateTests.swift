@@ -39,4 +39,14 @@ final class FeedStateTests: XCTestCase {
         _ = session.handle(event: .logOut)
         XCTAssertFalse(session.isLoggedIn)
     }
+
+    func test_tokenExpired_marksTheFeed_forTheSessionToHear() {
+        var feed = FeedState()
+        _ = feed.handle(event: .refresh)
+        XCTAssertNil(feed.handle(event: .tokenExpired))
+        XCTAssertTrue(feed.tokenExpired)
+        XCTAssertFalse(feed.isLoading)
+        XCTAssertEqual(feed.handle(event: .sessionEnded), .cancel(id: FeedID.fetch))
+        XCTAssertEqual(feed, FeedState())
+    }
 }

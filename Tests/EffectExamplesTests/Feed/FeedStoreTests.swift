@@ -40,12 +40,35 @@ final class FeedStoreTests: XCTestCase {
         recording.cancel()
     }
 
-    /// Logs out and waits until the feed store has handled it: it arrives asynchronously, from the session store.
+    /// Logs out and waits, without polling, until the feed store — fed by the session store — has settled.
     private func logOut(file: StaticString = #filePath, line: UInt = #line) {
-        let ended = expectation(description: "the feed hears the log-out")
-        let watch = feedStore.observeTransitions { if $0.event == .sessionEnded { ended.fulfill() } }
         sessionStore.dispatch(event: .logOut)
-        wait(for: [ended], timeout: 5)
-        watch.cancel()
+        XCTAssertTrue(feedStore.waitUntilSettled(timeout: .seconds(5)), file: file, line: line)
+    }
+
+    // MARK: Linked both ways
+
+    /// Feed → session: an expired token logs the user out, which (session → feed) resets the feed. Both stores were
+    /// wired by `makeFeedStore`, the second link added to the existing session store, with no relay.
+    func test_anExpiredToken_logsTheUserOut_andTheLogOutResetsTheFeed() {
+        feedStore.dispatch(event: .refresh)
+        service.expireOldest()
+
+        XCTAssertTrue(sessionStore.waitUntilSettled(timeout: .seconds(5)), "both stores settle, each feeding the other")
+        XCTAssertEqual(sessionStore.state, .loggedOut)
+        XCTAssertEqual(feedStore.state, FeedState(), "reset by the log-out, its expired flag with it")
+    }
+
+    func test_storesLinkedBothWays_keepNeitherAlive() {
+        weak var weakSession: Store<UserSession>?
+        weak var weakFeed: Store<FeedState>?
+        do {
+            let session = Store<UserSession>(initialState: .loggedIn(user: "ana"))
+            let feed = makeFeedStore(service: InMemoryFeedService(), sessionStore: session)
+            weakSession = session
+            weakFeed = feed
+        }
+        XCTAssertNil(weakSession)
+        XCTAssertNil(weakFeed)
     }
 }
