@@ -30,7 +30,7 @@ extension State {
     ///   - lift: Embeds the child's effect in the parent's effect type, usually an enum case such as
     ///     `Effect.session`.
     /// - Returns: The child's effect, lifted, or `nil` when the child has none.
-    public mutating func handle<Child: State>(
+    public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         in child: WritableKeyPath<Self, Child>,
         effect lift: (Child.Effect) -> Effect
@@ -64,7 +64,7 @@ extension State {
     ///     `AppFlow.loggedIn`. The case is recognised from it by reflection; pass a case, not another function.
     ///   - lift: Embeds the child's effect in the parent's effect type.
     /// - Returns: The child's effect, lifted, or `nil`.
-    public mutating func handle<Child: State>(
+    public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         inCase embed: (Child) -> Self,
         effect lift: (Child.Effect) -> Effect
