@@ -24,6 +24,8 @@ let package = Package(
         // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),
         .executableTarget(name: "RecruitmentDemo", dependencies: ["RecruitmentProcess", "EffectStore"]),
+        // The apps of the article "Building an app from features" (the todo list), compiled and tested here.
+        .target(name: "AppExamples", dependencies: ["EffectStore"], path: "Tests/AppExamples"),
 
         // The benchmark: workloads in a module of their own so a test can run them at small sizes.
         .target(name: "CHeapStats"),
@@ -41,6 +43,7 @@ let package = Package(
         // A Swift 6 client whose main-actor code subscribes, maps and awaits: proves the @Sendable surface.
         .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),
         .testTarget(name: "EffectStoreTestingTests", dependencies: ["EffectStoreTesting", "EffectStore"]),
+        .testTarget(name: "AppExamplesTests", dependencies: ["AppExamples", "EffectStore", "EffectStoreTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
