@@ -24,6 +24,8 @@ let package = Package(
         // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),
         .executableTarget(name: "RecruitmentDemo", dependencies: ["RecruitmentProcess", "EffectStore"]),
+        // The article "Effects in practice": four everyday features on the effect runtime, as a regular module.
+        .target(name: "EffectExamples", dependencies: ["EffectStore"], path: "Tests/EffectExamples"),
         // The apps of the article "Building an app from features" (the todo list), compiled and tested here.
         .target(name: "AppExamples", dependencies: ["EffectStore"], path: "Tests/AppExamples"),
 
@@ -32,7 +34,7 @@ let package = Package(
         .target(name: "BenchmarkWorkloads", dependencies: ["EffectStore", "CHeapStats"]),
         .executableTarget(name: "EffectStoreBenchmarks", dependencies: ["BenchmarkWorkloads", "EffectStore"]),
 
-        .testTarget(name: "EffectStoreTests", dependencies: ["EffectStore"]),
+        .testTarget(name: "EffectStoreTests", dependencies: ["EffectStore", "EffectStoreTesting"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads"]),
         // `Fixtures/` holds recorded sessions, read by path from `#filePath`, not bundled as resources.
         .testTarget(
@@ -40,6 +42,8 @@ let package = Package(
             dependencies: ["RecruitmentProcess", "EffectStore", "EffectStoreTesting"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(
+            name: "EffectExamplesTests", dependencies: ["EffectExamples", "EffectStore", "EffectStoreTesting"]),
         // A Swift 6 client whose main-actor code subscribes, maps and awaits: proves the @Sendable surface.
         .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),
         .testTarget(name: "EffectStoreTestingTests", dependencies: ["EffectStoreTesting", "EffectStore"]),

@@ -10,13 +10,36 @@ public struct Figure: Sendable {
 public struct Sizes: Sendable {
     public var dispatches: Int
     public var roundTrips: Int
+    /// Live stores for `memory.bytes-per-store`.
     public var stores: Int
     public var repetitions: Int
+    /// Stores created and released for `store-create` and queues for `baseline.queue-create`.
+    public var creations: Int
+    /// Elements and events of `large-state`.
+    public var largeState: (elements: Int, events: Int)
+    /// Elements and events of `large-state.1m`: ten times the elements of `large-state`, as many events, so that the
+    /// two figures show whether an event's cost grows with the state (it must not: the state is mutated in place).
+    public var largeStateMillion: (elements: Int, events: Int)
+    /// Subscribers and events of `fan-out`.
+    public var fanOut: (subscribers: Int, events: Int)
+    /// Threads and dispatches per thread of `contended` and `baseline.contended-queue-sync`.
+    public var contended: (threads: Int, perThread: Int)
 
-    public static let full = Sizes(dispatches: 1_000_000, roundTrips: 100_000, stores: 10_000, repetitions: 7)
-    public static let quick = Sizes(dispatches: 20_000, roundTrips: 5_000, stores: 1_000, repetitions: 3)
+    public static let full = Sizes(
+        dispatches: 1_000_000, roundTrips: 100_000, stores: 10_000, repetitions: 7, creations: 100_000,
+        largeState: (100_000, 100_000), largeStateMillion: (1_000_000, 100_000), fanOut: (1_000, 10_000),
+        contended: (4, 250_000)
+    )
+    public static let quick = Sizes(
+        dispatches: 20_000, roundTrips: 5_000, stores: 1_000, repetitions: 3, creations: 5_000,
+        largeState: (100_000, 2_000), largeStateMillion: (1_000_000, 200), fanOut: (1_000, 200),
+        contended: (4, 5_000)
+    )
     /// For tests: enough to exercise every path and check every result, in no measurable time.
-    public static let tiny = Sizes(dispatches: 200, roundTrips: 100, stores: 20, repetitions: 1)
+    public static let tiny = Sizes(
+        dispatches: 200, roundTrips: 100, stores: 20, repetitions: 1, creations: 20, largeState: (100, 250),
+        largeStateMillion: (1_000, 50), fanOut: (10, 50), contended: (4, 100)
+    )
 }
 
 /// Runs every workload: one warm-up, then `repetitions` measured runs; reports median and minimum.
@@ -25,17 +48,32 @@ public enum Suite {
     public static let names = [
         "pure", "baseline.queue-async", "baseline.queue-sync", "baseline.batched", "dispatch",
         "dispatch.10-subscribers", "round-trip.pipelined", "round-trip.sequential", "memory.bytes-per-store",
+        "baseline.queue-create", "store-create", "large-state", "large-state.1m", "fan-out",
+        "baseline.contended-queue-sync", "contended", "observable.update", "stream.event", "round-trip.cancellable",
+        "cancel",
     ]
+
+    /// The in-run baseline every time is compared with: one bare `queue.sync`. It is measured first, so the progress
+    /// of every later figure can show its ratio to it; the returned figures still come in the order of ``names``.
+    public static let baselineName = "baseline.queue-sync"
 
     /// Figures reported to `progress` only, not returned: the final tab-separated lines keep exactly ``names``.
     /// `dispatch.observed` is `dispatch` with one transition observer installed, to compare with `dispatch`.
     public static let progressOnlyNames = ["dispatch.observed"]
 
-    public static func run(_ sizes: Sizes, progress: (Figure) -> Void = { _ in }) async throws -> [Figure] {
+    /// Runs the workloads and returns their figures in the order of ``names``.
+    ///
+    /// - Parameters:
+    ///   - only: When given, runs only these figures (and always ``baselineName``), for a focused measurement.
+    ///   - progress: Called with each figure as soon as it is measured, including ``progressOnlyNames``.
+    public static func run(
+        _ sizes: Sizes, only: Set<String>? = nil, progress: (Figure) -> Void = { _ in }
+    ) async throws -> [Figure] {
         var figures: [Figure] = []
         func record(
             _ name: String, unit: String = "ns", progressOnly: Bool = false, _ body: () async throws -> Double
         ) async throws {
+            if let only, name != baselineName, !only.contains(name) { return }
             _ = try await body()  // warm-up
             var samples: [Double] = []
             for _ in 0..<sizes.repetitions { samples.append(try await body()) }
@@ -46,9 +84,9 @@ public enum Suite {
         }
         let n = sizes.dispatches
         let trips = sizes.roundTrips
+        try await record(baselineName) { try Workloads.queueSync(count: n) }
         try await record("pure") { try Workloads.pure(count: n * 10) }
         try await record("baseline.queue-async") { try Workloads.queueAsync(count: n) }
-        try await record("baseline.queue-sync") { try Workloads.queueSync(count: n) }
         try await record("baseline.batched") { try Workloads.batched(count: n) }
         try await record("dispatch") { try Workloads.dispatch(count: n) }
         try await record("dispatch.observed", progressOnly: true) { try Workloads.dispatchObserved(count: n) }
@@ -56,6 +94,27 @@ public enum Suite {
         try await record("round-trip.pipelined") { try await Workloads.roundTripPipelined(count: trips) }
         try await record("round-trip.sequential") { try await Workloads.roundTripSequential(count: trips) }
         try await record("memory.bytes-per-store", unit: "bytes") { try Workloads.bytesPerStore(count: sizes.stores) }
-        return figures
+        try await record("baseline.queue-create") { try Workloads.queueCreate(count: sizes.creations) }
+        try await record("store-create") { try Workloads.storeCreate(count: sizes.creations) }
+        let large = sizes.largeState
+        try await record("large-state") { try Workloads.largeState(elements: large.elements, events: large.events) }
+        let million = sizes.largeStateMillion
+        try await record("large-state.1m") {
+            try Workloads.largeState(elements: million.elements, events: million.events)
+        }
+        let fanOut = sizes.fanOut
+        try await record("fan-out") { try Workloads.fanOut(subscribers: fanOut.subscribers, events: fanOut.events) }
+        let contended = sizes.contended
+        try await record("baseline.contended-queue-sync") {
+            try Workloads.contendedQueueSync(threads: contended.threads, perThread: contended.perThread)
+        }
+        try await record("contended") {
+            try Workloads.contended(threads: contended.threads, perThread: contended.perThread)
+        }
+        try await record("observable.update") { try await Workloads.observableUpdate(count: n) }
+        try await record("stream.event") { try await Workloads.streamEvent(count: n) }
+        try await record("round-trip.cancellable") { try await Workloads.roundTripCancellable(count: trips) }
+        try await record("cancel") { try Workloads.cancel(count: trips) }
+        return names.compactMap { name in figures.first { $0.name == name } }
     }
 }

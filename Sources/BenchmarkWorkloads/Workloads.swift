@@ -2,14 +2,6 @@ import CHeapStats
 import Dispatch
 import EffectStore
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A workload's result did not match what it must compute: the store under test is broken, and its time is void.
 public struct VerificationFailure: Error, CustomStringConvertible {
     public let description: String
@@ -176,43 +168,35 @@ final class UnsafeCounter: @unchecked Sendable {
 
 /// A lock-protected buffer of events, drained in batches by one `queue.async` per batch.
 final class BatchBuffer: @unchecked Sendable {
-    // Safe because: `buffered` and `scheduled` are only touched under `lock`; `processed` only on `queue`.
+    // Safe because: `pending` is a `LockedBox`; `processed` is only touched on `queue`.
+    private struct Pending {
+        var buffered: [Int] = []
+        var scheduled = false
+    }
+
     let queue = DispatchQueue(label: "bench.batched")
-    private let lock = NSLockLike()
-    private var buffered: [Int] = []
-    private var scheduled = false
+    private let pending = LockedBox.make(Pending())
     private var processed = 0
 
     func send(_ value: Int) {
-        lock.lock()
-        buffered.append(value)
-        let mustSchedule = !scheduled
-        scheduled = true
-        lock.unlock()
+        let mustSchedule = pending.withLock { pending in
+            pending.buffered.append(value)
+            defer { pending.scheduled = true }
+            return !pending.scheduled
+        }
         if mustSchedule { queue.async { self.drain() } }
     }
 
     private func drain() {
-        lock.lock()
-        let batch = buffered
-        buffered.removeAll(keepingCapacity: true)
-        scheduled = false
-        lock.unlock()
+        let batch = pending.withLock { pending in
+            defer {
+                pending.buffered.removeAll(keepingCapacity: true)
+                pending.scheduled = false
+            }
+            return pending.buffered
+        }
         for value in batch { processed &+= value }
     }
 
     var total: Int { queue.sync { processed } }
-}
-
-/// A pthread mutex, so this target needs no Foundation.
-final class NSLockLike: @unchecked Sendable {
-    // Safe because: the mutex is only used through pthread calls, which are thread-safe.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    init() { pthread_mutex_init(mutex, nil) }
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
 }

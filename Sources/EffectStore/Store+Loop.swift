@@ -35,8 +35,8 @@ extension Store {
     enum ChainEnd {
         /// The chain has finished, with this state.
         case finished(S)
-        /// The chain waits for this effect's answer, or for this run.
-        case waiting(for: Future<S.Event>)
+        /// The chain waits for this effect's answer, or for this run; under `id`, if the effect was cancellable.
+        case waiting(for: Future<S.Event>, id: EffectID?)
         /// The chain goes on in this effect's plan, for the effect runtime to carry out.
         case planned(S.Effect)
     }
@@ -66,7 +66,12 @@ extension Store {
                 pending.append(item)
             }
         case .other:
-            queue.async { self.runInLoop(item) }
+            noteBlockFromAnotherStore(finished: false)
+            queue.async {
+                self.runInLoop(item)
+                self.noteBlockFromAnotherStore(finished: true)
+                if self.needsIdleSignal { self.signalIdleWaitersIfIdle() }
+            }
         }
     }
 
@@ -77,6 +82,7 @@ extension Store {
             run(item)
             drainPending()
         }
+        if needsIdleSignal { signalIdleWaitersIfIdle() }
     }
 
     /// Marks this thread as running this store's loop while `body` runs. Every block the store runs on its queue
@@ -139,8 +145,16 @@ extension Store {
     func runDispatched(_ event: S.Event) -> Future<S> {
         let chainEnd = runChain(from: event, origin: .dispatch)
         if case .finished(let state) = chainEnd { return Future(value: state) }
+        // The chain goes on in the effect runtime; often it still finishes before this returns (effects answered at
+        // once), and then it needs no promise either.
+        let runtime = effectRuntime
+        let chain = runtime.makeChain(for: nil)
+        settle(chainEnd, chain: chain, promise: nil)
+        guard runtime.scheduler.isWaiting(for: chain) else {
+            return Future(value: stateOnQueue(reading: "Store.dispatch(event:)"))
+        }
         let promise = Promise<S>()
-        settle(chainEnd, chain: nil, promise: promise)
+        runtime.promises[chain] = promise
         return promise.future
     }
 
@@ -153,13 +167,21 @@ extension Store {
         var origin = firstOrigin
         while true {
             let (state, effect) = commit(event, origin: origin)
-            guard let effect else { return .finished(state) }
-            if let planOf = effectRuntime.planOf, planOf(effect) != nil {
-                return .planned(effect)
+            guard var effect else { return .finished(state) }
+            var id: EffectID?
+            if let planOf = effectRuntime.planOf, let plan = planOf(effect) {
+                // A cancellable plain effect answered at once, with nothing else waiting, can be cancelled by nothing
+                // before its answer is handled: it is followed here like a plain one, with no job. The rest is the
+                // effect runtime's.
+                guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan, planOf(inner) == nil
+                else { return .planned(effect) }
+                if cancelInFlight { cancelEffects(under: innerID) }
+                effect = inner
+                id = innerID
             }
             guard let answer = performEffect?(effect) else { return .finished(state) }
-            guard nothingPending, let answered = answer.valueIfResolved else { return .waiting(for: answer) }
-            if case .run = answer.storage { return .waiting(for: answer) }
+            guard nothingPending, let answered = answer.valueIfResolved else { return .waiting(for: answer, id: id) }
+            if case .run = answer.storage { return .waiting(for: answer, id: id) }
             event = answered
             origin = .effect
         }
@@ -173,8 +195,8 @@ extension Store {
         switch chainEnd {
         case .finished(let state):
             promise?.resolve(state)
-        case .waiting(let answer):
-            adopt(answer, chain: chainNumber(chain, promise: promise))
+        case .waiting(let answer, let id):
+            adopt(answer, chain: chainNumber(chain, promise: promise), id: id)
         case .planned(let effect):
             startPlanned(effect, chain: chain, promise: promise)
         }

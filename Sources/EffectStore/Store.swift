@@ -79,6 +79,8 @@ public final class Store<S: State> {
     /// True while transition observers or an undo history are installed: the one check the loop makes for them.
     /// The observers and the history themselves live in the lazily made `StoreExtras` (see `Committed`).
     @exclusivity(unchecked) @usableFromInline var needsTransitions = false
+    /// True while a thread waits for the store to be idle (`waitUntilSettled`): the loop then checks after each block.
+    @exclusivity(unchecked) @usableFromInline var needsIdleSignal = false
 
     // MARK: - Creating a store
 
@@ -192,6 +194,7 @@ public final class Store<S: State> {
     }
 
     /// What delayed, debounced and throttled effects wait with.
+    @usableFromInline
     var clock: any EffectClock { stateBox.withLock { $0.extras?.clock } ?? DispatchEffectClock() }
 
     /// What ends with this store: its async effects' tasks and its `states` streams. Made on first use, so a store
@@ -308,6 +311,9 @@ public final class Store<S: State> {
 extension Store: @unchecked Sendable {}
 
 extension Store: LifetimeOwner {}
+
+// The committed state and the reference to the store's thread-safe extras: what a derived state may keep.
+extension Store.Committed: Sendable {}
 
 /// One subscription: the block, and whether it is still active.
 @usableFromInline

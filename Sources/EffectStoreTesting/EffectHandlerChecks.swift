@@ -77,7 +77,7 @@ public func assertEffectProducesNoEvent<H: EffectHandler>(
 ) {
     guard let future = handler.handle(effect: effect) else { return }
     var message = "\(H.self) returned a future for \(Describing.value(effect)), but the test expected no event"
-    if future.isResolved, let event = waitForValue(of: future, timeout: .never) {
+    if future.isResolved, let event = future.wait(timeout: .never) {
         message += " (it answers \(Describing.value(event)))"
     }
     message += """
@@ -127,7 +127,7 @@ public func eventProduced<H: EffectHandler>(
             file: file, line: line)
         return nil
     }
-    guard let event = waitForValue(of: future, timeout: timeout) else {
+    guard let event = future.wait(timeout: timeout) else {
         reporter.report(
             """
             \(H.self) did not answer \(Describing.value(effect)) within \(timeout.readable): its future is still \

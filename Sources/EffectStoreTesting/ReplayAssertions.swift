@@ -1,12 +1,14 @@
 import EffectStore
 import Foundation
 
-/// Checks that replaying a recorded session into today's state logic reproduces every recorded state: a recorded
-/// session as a regression test.
+/// Checks that replaying a recorded session into today's state logic reproduces every recorded state and effect: a
+/// recorded session as a regression test.
 ///
 /// The log is replayed with ``/EffectStore/SessionLog/replay()`` — the pure ``/EffectStore/State``, no store, no
-/// effect handler: the events effects answered with come from the log. At the **first** step whose replayed state
-/// differs from the recorded one, it reports that step — its event, where the event came from, the state it was
+/// effect handler: the events effects answered with come from the log. Where an entry records the effect (see
+/// ``/EffectStore/SessionLog/Entry/hasRecordedEffect``) and the effect type is `Equatable`, the effect the state
+/// returns now must equal the recorded one too, so logic that changed only which effects it asks for is caught.
+/// At the **first** step whose replayed state or effect differs from the recorded one, it reports that step — its event, where the event came from, the state it was
 /// handled in, the expected (recorded) and actual (replayed) states, and their structural diff — and stops:
 /// later steps would only repeat the consequences.
 ///
@@ -44,21 +46,28 @@ public func assertReplayMatchesRecording<S: State & Equatable>(
     line: UInt = #line
 ) {
     let steps = log.replay()
-    guard let step = steps.first(where: { $0.to != $0.entry.state }) else { return }
+    guard let step = steps.first(where: { $0.to != $0.entry.state || effectDiverges(in: $0) }) else { return }
+    if step.to == step.entry.state {
+        reportEffectDivergence(at: step, of: log, stepCount: steps.count, reporter: reporter, file: file, line: line)
+        return
+    }
     let entry = step.entry
-    let what = entry.event.map { Describing.value($0) } ?? "none (\(entry.origin.rawValue))"
-    var message = "Replay of a recorded \(Describing.label(S.self, maxLength: 120)) session diverges at entry "
-        + "\(step.index + 1) of \(steps.count) (#\(entry.sequenceNumber), \(describeOrigin(entry.origin))):\n"
+    let what = entry.event.map { Describing.value($0) } ?? "none (\(entry.origin.name))"
+    var message =
+        "Replay of a recorded \(Describing.label(S.self, maxLength: 120)) session diverges at entry "
+        + "\(step.index + 1) of \(steps.count) (#\(entry.sequenceNumber), \(entry.origin.name)):\n"
     message += "  event: \(what)\n"
     message += "  handled in: \(Describing.value(step.from))\n"
     message += "  expected (recorded): \(Describing.value(entry.state))\n"
     message += "  actual (replayed):   \(Describing.value(step.to))\n"
     message += "  diff:\n" + Describing.indented(StructuralDiff.describe(expected: entry.state, actual: step.to))
     if log.hasDroppedEntries {
-        message += "\n  (the recording dropped its \(log.droppedEntryCount) oldest entries; the replay starts after "
+        message +=
+            "\n  (the recording dropped its \(log.droppedEntryCount) oldest entries; the replay starts after "
             + "them)"
     }
-    message += "\nThe state logic no longer does what it did when the session was recorded. To fix, correct "
+    message +=
+        "\nThe state logic no longer does what it did when the session was recorded. To fix, correct "
         + "\(Describing.label(S.self, maxLength: 120)).handle(event:) if this is a regression, or record the session "
         + "again if the new behaviour is intended."
     reporter.report(message, file: file, line: line)
@@ -102,12 +111,43 @@ public func assertReplayMatchesRecording<S: State & Equatable & Codable>(
     assertReplayMatchesRecording(log, reporter: reporter, file: file, line: line)
 }
 
-private func describeOrigin(_ origin: TransitionOrigin) -> String {
-    switch origin {
-    case .dispatch: return "dispatched"
-    case .effect: return "from an effect"
-    case .eventSource: return "from the event source"
-    case .undo: return "an undo"
-    case .redo: return "a redo"
+/// Whether the step's entry records an effect that differs from the one the state returns now; `false` when the
+/// effect type is not `Equatable`.
+private func effectDiverges<S: State>(in step: ReplayStep<S>) -> Bool {
+    guard step.entry.hasRecordedEffect, step.entry.event != nil else { return false }
+    switch (step.entry.effect, step.effect) {
+    case (nil, nil): return false
+    case (nil, _), (_, nil): return true
+    case (let recorded?, let replayed?):
+        guard let equatable = recorded as? any Equatable else { return false }
+        return !equatable.isEqual(toValue: replayed)
     }
+}
+
+extension Equatable {
+    /// `self == other`, when `other` is a `Self`.
+    fileprivate func isEqual(toValue other: Any) -> Bool { (other as? Self) == self }
+}
+
+private func reportEffectDivergence<S: State>(
+    at step: ReplayStep<S>, of log: SessionLog<S>, stepCount: Int, reporter: TestFailureReporter,
+    file: StaticString, line: UInt
+) {
+    let entry = step.entry
+    let name = Describing.label(S.self, maxLength: 120)
+    var message =
+        "Replay of a recorded \(name) session diverges at entry \(step.index + 1) of \(stepCount) "
+        + "(#\(entry.sequenceNumber), \(entry.origin.name)): the state is the same, the effect is not:\n"
+    message += "  event: \(entry.event.map { Describing.value($0) } ?? "none")\n"
+    message += "  handled in: \(Describing.value(step.from))\n"
+    message += "  expected effect (recorded): \(describeEffect(entry.effect))\n"
+    message += "  actual effect (replayed):   \(describeEffect(step.effect))"
+    if let recorded = entry.effect, let replayed = step.effect {
+        message += "\n  diff:\n" + Describing.indented(StructuralDiff.describe(expected: recorded, actual: replayed))
+    }
+    message +=
+        "\nThe state logic no longer asks for the effects it asked for when the session was recorded. To fix, "
+        + "correct \(name).handle(event:) if this is a regression, or record the session again if the new behaviour "
+        + "is intended."
+    reporter.report(message, file: file, line: line)
 }

@@ -1,3 +1,5 @@
+import EffectStore
+
 /// A readable, structural comparison of two values, built on `Mirror`: only the paths that differ.
 ///
 /// The toolkit's assertions use it to explain a mismatch; use it in your own helpers too. It walks enums (case

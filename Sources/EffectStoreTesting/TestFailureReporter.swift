@@ -4,21 +4,13 @@ import XCTest
 ///
 /// Every assertion in EffectStoreTesting takes a `reporter`. The default, ``xcTest``, calls `XCTFail` with the
 /// caller's file and line, so the failure shows up on the line of the test that made the wrong expectation.
-/// Inject another reporter to collect failures instead — which is how you test a custom assertion built on this
-/// toolkit, since `XCTExpectFailure` does not exist on Linux:
+/// Inject another reporter to collect failures instead — ``TestFailureCollector`` does that, and is how you test a
+/// custom assertion built on this toolkit, since `XCTExpectFailure` does not exist on Linux:
 ///
 /// ```swift
-/// final class FailureLog: @unchecked Sendable {   // guarded by `lock`
-///     private let lock = NSLock()
-///     private var messages: [String] = []
-///     var reporter: TestFailureReporter {
-///         TestFailureReporter { message, _, _ in self.lock.withLock { self.messages.append(message) } }
-///     }
-/// }
-///
-/// let log = FailureLog()
-/// assertTrace(given: Counter(count: 0), [.when(.increment, then: Counter(count: 2))], reporter: log.reporter)
-/// // log.messages has one message, with the structural diff `.count: expected 2, actual 1`
+/// let failures = TestFailureCollector()
+/// assertTrace(given: Counter(count: 0), [.when(.increment, then: Counter(count: 2))], reporter: failures.reporter)
+/// // failures.messages has one message, with the structural diff `.count: expected 2, actual 1`
 /// ```
 ///
 /// ## Threading

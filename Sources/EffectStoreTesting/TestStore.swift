@@ -52,6 +52,42 @@ public enum Exhaustivity: Sendable, Equatable {
 /// Each failure says what was left over and how to fix it. Pass ``Exhaustivity/partial`` to assert only what a
 /// test cares about.
 ///
+/// ## Plans: several effects, cancellation, time and runs
+///
+/// When the state's effect type is a ``/EffectStore/ComposableEffect``, the test store carries out the plans its
+/// effects carry by the very rules a ``/EffectStore/Store`` follows (the core's scheduler), and the test receives the
+/// effects a handler would perform — never a `.plan` itself:
+///
+/// - **Several effects from one event** wait to be received in the order they start: `.all(.a, .b)` gives `.a`, then
+///   `.b`.
+/// - **Cancellation** takes an effect out of ``unreceivedEffects`` or ``inFlightEffects`` at once. In exhaustive mode
+///   the test confirms it with ``receiveCancellation(of:file:line:)`` before the next event, as it receives effects;
+///   see ``cancelledEffects``.
+/// - **Time**: delayed, debounced and throttled effects wait on ``clock``, a `TestClock` that moves only when the test
+///   calls ``advance(by:file:line:)``. In exhaustive mode no timer may still be pending at the end.
+/// - **Queues**: an effect queued behind another starts when the test completes that one.
+/// - **Runs** that send many events: ``send(_:from:file:line:assert:)`` feeds one event of an effect in flight into
+///   the state, and ``complete(_:file:line:)`` finishes the run.
+///
+/// ```swift
+/// func test_search_debouncesAndCancelsTheOlderQuery() {
+///     let store = TestStore(initialState: SearchState())
+///
+///     store.send(.queryChanged("sw")) { $0.query = "sw" }
+///     store.advance(by: .milliseconds(300))
+///     store.receiveEffect(.search("sw"))
+///
+///     store.send(.queryChanged("swift")) { $0.query = "swift" }
+///     store.receiveCancellation(of: .search("sw"))      // the newer query cancelled the search in flight
+///     store.advance(by: .milliseconds(300))
+///     store.receiveEffect(.search("swift"))
+///     store.complete(.search("swift"), with: .results(["swift"])) { $0.results = ["swift"] }
+///     store.finish()
+/// }
+/// ```
+///
+/// Effects that carry no plan are received and completed exactly as before.
+///
 /// ## Threading
 ///
 /// A `TestStore` is not thread-safe and not `Sendable`: create it and call it from the one thread that runs the
@@ -77,17 +113,33 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     /// Effects received and not yet completed, oldest first. They complete in any order the test chooses.
     public var inFlightEffects: [S.Effect] { inFlight.map(\.effect) }
 
-    private let reporter: TestFailureReporter
+    /// The clock that delayed, debounced and throttled effects wait on: it moves only when the test advances it,
+    /// with ``TestStore/advance(by:file:line:)`` or `clock.advance(by:)`.
+    ///
+    /// ```swift
+    /// store.send(.queryChanged("swift")) { $0.query = "swift" }   // a search debounced for 300 ms
+    /// store.clock.advance(by: .milliseconds(300))                 // the search starts: receive it
+    /// store.receiveEffect(.search("swift"))
+    /// ```
+    ///
+    /// Advance it from the test's thread only: its timers run into this store on the thread that advances it.
+    public let clock = TestClock()
+
+    let reporter: TestFailureReporter
     private let file: StaticString
     private let line: UInt
-    private var unreceived: [CapturedEffect] = []
-    private var inFlight: [CapturedEffect] = []
+    var unreceived: [CapturedEffect] = []
+    var inFlight: [CapturedEffect] = []
     private var isFinished = false
+    /// Carries out plans (``/EffectStore/ComposableEffect``) by the core's rules; `nil` when `S.Effect` carries none.
+    let planner: PlanRunner<S>?
 
     /// An effect, with what produced it, for messages.
-    private struct CapturedEffect {
+    struct CapturedEffect {
         let effect: S.Effect
         let origin: String
+        /// The scheduler's job for this effect, when the store carries out plans.
+        var job: UInt64? = nil
     }
 
     /// Creates a test store.
@@ -115,10 +167,12 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
         self.reporter = reporter
         self.file = file
         self.line = line
+        self.planner = PlanRunner<S>(for: S.Effect.self)
     }
 
     deinit {
         if !isFinished { checkNothingIsLeft(file: file, line: line, released: true) }
+        planner?.cancelTimers()
     }
 
     // MARK: - Sending events
@@ -166,17 +220,30 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
     public func receiveEffect(_ effect: S.Effect, file: StaticString = #filePath, line: UInt = #line) {
+        receiveFirst(
+            matching: { $0 == effect }, expected: "effect \(Describing.value(effect))", effect: effect, file: file,
+            line: line)
+    }
+
+    /// Receives the next unreceived effect if it matches (in partial mode: the first that matches), or reports
+    /// what was expected. Returns the effect received.
+    @discardableResult
+    func receiveFirst(
+        matching matches: (S.Effect) -> Bool, expected: String, effect: S.Effect?, file: StaticString, line: UInt
+    ) -> S.Effect? {
         let index: Int?
         switch exhaustivity {
-        case .exhaustive: index = unreceived.first?.effect == effect ? 0 : nil
-        case .partial: index = unreceived.firstIndex { $0.effect == effect }
+        case .exhaustive: index = unreceived.first.map { matches($0.effect) } == true ? 0 : nil
+        case .partial: index = unreceived.firstIndex { matches($0.effect) }
         }
         guard let index else {
-            reportMissingEffect(effect, file: file, line: line)
-            return
+            reportMissingEffect(expected, effect: effect, file: file, line: line)
+            return nil
         }
+        let received = unreceived[index].effect
         inFlight.append(contentsOf: unreceived[...index])
         unreceived.removeSubrange(...index)
+        return received
     }
 
     /// Completes an effect in flight with the event its handler would answer with, and checks the state that event
@@ -206,8 +273,9 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     ) {
         let call = "complete(\(Describing.value(effect)), with: \(Describing.value(event)))"
         requireEffectsReceived(before: call, file: file, line: line)
-        guard takeInFlight(effect, call: call, file: file, line: line) else { return }
+        guard let completed = takeInFlight(effect, call: call, file: file, line: line) else { return }
         handle(event, call: call, assert: assert, file: file, line: line)
+        end(completed, call: call, file: file, line: line)
     }
 
     /// Completes an effect in flight that answers with no event, as when its handler returns `nil`.
@@ -225,7 +293,8 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     public func complete(_ effect: S.Effect, file: StaticString = #filePath, line: UInt = #line) {
         let call = "complete(\(Describing.value(effect)))"
         requireEffectsReceived(before: call, file: file, line: line)
-        _ = takeInFlight(effect, call: call, file: file, line: line)
+        guard let completed = takeInFlight(effect, call: call, file: file, line: line) else { return }
+        end(completed, call: call, file: file, line: line)
     }
 
     // MARK: - Finishing
@@ -249,20 +318,24 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
 
     // MARK: - The loop
 
-    private func handle(_ event: S.Event, call: String, assert: ((inout S) -> Void)?,
-                        file: StaticString, line: UInt) {
+    func handle(
+        _ event: S.Event, call: String, assert: ((inout S) -> Void)?,
+        file: StaticString, line: UInt
+    ) {
         let previous = state
         let transition = Transition(handling: event, in: previous)
         state = transition.to
         transitions.append(transition)
         if let effect = transition.effect {
-            unreceived.append(CapturedEffect(effect: effect, origin: "\(call) at \(Describing.location(file, line))"))
+            start(effect, origin: "\(call) at \(Describing.location(file, line))")
         }
         checkState(after: call, previous: previous, assert: assert, file: file, line: line)
     }
 
-    private func checkState(after call: String, previous: S, assert: ((inout S) -> Void)?,
-                            file: StaticString, line: UInt) {
+    private func checkState(
+        after call: String, previous: S, assert: ((inout S) -> Void)?,
+        file: StaticString, line: UInt
+    ) {
         guard let assert else {
             guard exhaustivity == .exhaustive, state != previous else { return }
             reporter.report(
@@ -288,7 +361,8 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
 
     /// In exhaustive mode, fails when an effect was produced and not received; then treats it as received, so one
     /// omission is reported once.
-    private func requireEffectsReceived(before call: String, file: StaticString, line: UInt) {
+    func requireEffectsReceived(before call: String, file: StaticString, line: UInt) {
+        requireCancellationsReceived(before: call, file: file, line: line)
         guard !unreceived.isEmpty else { return }
         if exhaustivity == .exhaustive {
             let first = unreceived[0]
@@ -305,30 +379,39 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
         unreceived.removeAll()
     }
 
-    private func takeInFlight(_ effect: S.Effect, call: String, file: StaticString, line: UInt) -> Bool {
-        if let index = inFlight.firstIndex(where: { $0.effect == effect }) {
-            inFlight.remove(at: index)
-            return true
-        }
-        let inFlightList = inFlight.isEmpty ? "none" : inFlight.map { Describing.value($0.effect) }
-            .joined(separator: ", ")
+    /// Removes and returns the oldest effect in flight equal to `effect`, or reports that there is none.
+    private func takeInFlight(_ effect: S.Effect, call: String, file: StaticString, line: UInt) -> CapturedEffect? {
+        guard let index = indexInFlight(effect, call: call, file: file, line: line) else { return nil }
+        return inFlight.remove(at: index)
+    }
+
+    /// The index of the oldest effect in flight equal to `effect`, or `nil` after reporting that there is none.
+    func indexInFlight(_ effect: S.Effect, call: String, file: StaticString, line: UInt) -> Int? {
+        if let index = inFlight.firstIndex(where: { $0.effect == effect }) { return index }
+        let inFlightList =
+            inFlight.isEmpty
+            ? "none"
+            : inFlight.map { Describing.value($0.effect) }
+                .joined(separator: ", ")
         reporter.report(
             """
             TestStore<\(S.self)>: \(call) failed: \(Describing.value(effect)) is not in flight \
-            (in flight: \(inFlightList)).
+            (in flight: \(inFlightList))\(describeCancellation(of: effect)).
             To fix, complete only an effect that an earlier event produced and `receiveEffect` confirmed, and \
             complete each one once.
             """,
             file: file, line: line)
-        return false
+        return nil
     }
 
-    private func reportMissingEffect(_ effect: S.Effect, file: StaticString, line: UInt) {
-        let received = unreceived.isEmpty
+    /// Reports that no unreceived effect matches; `effect` is the one expected, when the test named a value.
+    func reportMissingEffect(_ expected: String, effect: S.Effect?, file: StaticString, line: UInt) {
+        let received =
+            unreceived.isEmpty
             ? "no effect is waiting to be received"
             : "the next effect is \(Describing.value(unreceived[0].effect)) (from \(unreceived[0].origin))"
-        var message = "TestStore<\(S.self)>: expected to receive effect \(Describing.value(effect)), but \(received)."
-        if let next = unreceived.first {
+        var message = "TestStore<\(S.self)>: expected to receive \(expected), but \(received)."
+        if let effect, let next = unreceived.first {
             message += "\n" + StructuralDiff.describe(expected: effect, actual: next.effect)
         }
         message += "\nTo fix, check the effect the last event returns"
@@ -340,7 +423,10 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     }
 
     private func checkNothingIsLeft(file: StaticString, line: UInt, released: Bool) {
-        guard exhaustivity == .exhaustive, !unreceived.isEmpty || !inFlight.isEmpty else { return }
+        let waiting = planner?.pendingTimerCount ?? 0
+        guard exhaustivity == .exhaustive,
+            !unreceived.isEmpty || !inFlight.isEmpty || !unreceivedCancellations.isEmpty || waiting > 0
+        else { return }
         var lines = [
             released
                 ? "TestStore<\(S.self)> was released without finish() while effects were left:"
@@ -352,9 +438,20 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
         for captured in inFlight {
             lines.append("  still in flight: \(Describing.value(captured.effect)), from \(captured.origin)")
         }
+        for cancelled in unreceivedCancellations {
+            lines.append(
+                "  cancelled without the test saying so: \(Describing.value(cancelled.captured.effect)), by "
+                    + cancelled.cancelledBy)
+        }
+        if waiting > 0 {
+            lines.append(
+                "  \(waiting) timer(s) still pending on store.clock (a delayed, debounced or throttled effect, or a "
+                    + "throttle's interval)")
+        }
         lines.append(
             "To fix, receive each effect with `store.receiveEffect(_:)` and complete it with "
-                + "`store.complete(_:with:)`, or `store.complete(_:)` when it has no answer; "
+                + "`store.complete(_:with:)`, or `store.complete(_:)` when it has no answer; confirm each cancellation "
+                + "with `store.receiveCancellation(of:)`; advance `store.clock` past pending timers; "
                 + "or create the store with `exhaustivity: .partial`.")
         reporter.report(lines.joined(separator: "\n"), file: file, line: line)
     }

@@ -14,11 +14,27 @@ public struct TraceStep<S: State> {
     public let event: S.Event
     /// The state expected right after the event.
     public let state: S
-    /// The effect expected from the event; `nil` means the event must produce none.
+    /// The effect expected from the event; `nil` means the event must produce none. Not checked when
+    /// ``performedEffects`` is set.
     public let effect: S.Effect?
+    /// When set, the effects expected to start at once from the event's effect, in order, instead of the effect's
+    /// exact value: see ``when(_:then:performing:file:line:)``.
+    public let performedEffects: [S.Effect]?
     /// Where the step is written, so a failure points at it.
     let file: StaticString
     let line: UInt
+
+    init(
+        event: S.Event, state: S, effect: S.Effect?, performedEffects: [S.Effect]? = nil, file: StaticString,
+        line: UInt
+    ) {
+        self.event = event
+        self.state = state
+        self.effect = effect
+        self.performedEffects = performedEffects
+        self.file = file
+        self.line = line
+    }
 
     /// A step: when `event` arrives, then the state becomes `state` and `handle(event:)` returns `effect`.
     ///
@@ -41,6 +57,36 @@ public struct TraceStep<S: State> {
     }
 }
 
+extension TraceStep where S.Effect: ComposableEffect {
+    /// A step that checks which effects the event's effect starts at once, rather than the exact plan it returns.
+    ///
+    /// The returned effect is taken apart by the rules a ``/EffectStore/Store`` uses (the core's scheduler, with
+    /// nothing else running): `.all` starts each of its effects in order, `.cancellable` and `.queued` start theirs,
+    /// `.cancel` starts nothing, and a delayed, debounced or throttled-while-closed effect waits — so it is not among
+    /// the effects started at once. No effect (`nil`) starts nothing.
+    ///
+    /// ```swift
+    /// // handle(event:) returns .all(Effect.search("swift").cancellable(id: "search"), .saveHistory(["swift"]))
+    /// .when(.submit("swift"), then: submitted, performing: [.search("swift"), .saveHistory(["swift"])])
+    /// ```
+    ///
+    /// To check the plan itself — ids, intervals and all — use ``when(_:then:effect:file:line:)`` with the plan.
+    ///
+    /// - Parameters:
+    ///   - event: The event to send.
+    ///   - state: The whole state expected after the event.
+    ///   - effects: The effects expected to start at once, in order; `[]` for none.
+    ///   - file: The file a failure of this step points at; the caller's by default.
+    ///   - line: The line a failure of this step points at; the caller's by default.
+    /// - Returns: The step.
+    public static func when(
+        _ event: S.Event, then state: S, performing effects: [S.Effect],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> TraceStep {
+        TraceStep(event: event, state: state, effect: nil, performedEffects: effects, file: file, line: line)
+    }
+}
+
 /// Checks a whole trace of a ``/EffectStore/State``: given a state, when these events arrive one after another, then
 /// these are the states and effects, every one of them, in order.
 ///
@@ -60,6 +106,11 @@ public struct TraceStep<S: State> {
 ///     ])
 /// }
 /// ```
+///
+/// A step's effect is compared with `==`, so a step can expect a whole plan — `.all(...)`, `.cancellable(id:)`,
+/// `.debounced(id:for:)` — as the state returns it; a failure writes plans as you would
+/// (`.all(.search("swift").cancellable(id: "search"), .saveHistory("swift"))`) with a diff down to the effect that
+/// differs. To check only which effects start at once, use ``TraceStep/when(_:then:performing:file:line:)``.
 ///
 /// A failure reads:
 ///
@@ -86,12 +137,26 @@ public func assertTrace<S: State & Equatable>(
             let diff = StructuralDiff.describe(expected: step.state, actual: transition.to)
             problems.append("the state differs:\n" + diff)
         }
-        if transition.effect != step.effect {
-            problems.append("the effect differs: expected \(describeEffect(step.effect)), "
-                + "actual \(describeEffect(transition.effect))")
+        if let expected = step.performedEffects {
+            let performed = effectsStartedAtOnce(by: transition.effect)
+            if performed != expected {
+                problems.append(
+                    "the effects started differ: expected \(describeEffects(expected)), "
+                        + "actual \(describeEffects(performed)) (from \(describeEffect(transition.effect)))\n"
+                        + StructuralDiff.describe(expected: expected, actual: performed))
+            }
+        } else if transition.effect != step.effect {
+            var problem =
+                "the effect differs: expected \(describeEffect(step.effect)), "
+                + "actual \(describeEffect(transition.effect))"
+            if let expected = step.effect, let actual = transition.effect {
+                problem += "\n" + StructuralDiff.describe(expected: expected, actual: actual)
+            }
+            problems.append(problem)
         }
         if !problems.isEmpty {
-            let header = "Trace step \(offset + 1) of \(steps.count), when \(Describing.value(step.event)) "
+            let header =
+                "Trace step \(offset + 1) of \(steps.count), when \(Describing.value(step.event)) "
                 + "in \(Describing.value(state)): "
             reporter.report(header + problems.joined(separator: "\nand "), file: step.file, line: step.line)
         }
@@ -99,8 +164,23 @@ public func assertTrace<S: State & Equatable>(
     }
 }
 
-/// `.effect` or `none`.
-func describeEffect<Effect>(_ effect: Effect?) -> String {
+/// The effects a store starts at once for `effect`, in order, by the core's plan rules with nothing else running.
+func effectsStartedAtOnce<Effect: Sendable>(by effect: Effect?) -> [Effect] {
+    guard let effect else { return [] }
+    guard let planOf = planExtractor(for: Effect.self) else { return [effect] }
+    var scheduler = EffectScheduler<Effect, Int>(planOf: planOf)
+    return scheduler.start(effect, chain: nil).compactMap { action in
+        if case .perform(let performed, _) = action { performed } else { nil }
+    }
+}
+
+/// `[.a, .b]`, or `none` for an empty list.
+func describeEffects<Effect: Sendable>(_ effects: [Effect]) -> String {
+    effects.isEmpty ? "none" : "[" + effects.map { Describing.effect($0) }.joined(separator: ", ") + "]"
+}
+
+/// `.effect` or `none`; a plan in operator syntax.
+func describeEffect<Effect: Sendable>(_ effect: Effect?) -> String {
     guard let effect else { return "none" }
-    return Describing.value(effect)
+    return Describing.effect(effect)
 }

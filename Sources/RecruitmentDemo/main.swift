@@ -6,32 +6,12 @@
 //     swift run recruitment-demo --record FILE.json   # the log, and the process store's session as JSON
 //
 // The recruitment tests replay the recorded session in `Tests/RecruitmentProcessTests/Fixtures/demo-session.json`.
-import Dispatch
 import EffectStore
 import Foundation  // for `exit` and `URL`; it also declares a `Process`, hence `RecruitmentProcess.Process` below
 import RecruitmentProcess
 
-/// The value of `future`, or `nil` if it does not resolve within `seconds`.
-func waitForValue<Value: Sendable>(of future: Future<Value>, seconds: Double = 2) -> Value? {
-    let semaphore = DispatchSemaphore(value: 0)
-    let slot = Slot<Value>()
-    future.onComplete { value in
-        slot.value = value
-        semaphore.signal()
-    }
-    guard semaphore.wait(timeout: .now() + seconds) == .success else { return nil }
-    return slot.value
-}
-
-/// One value handed from the thread that resolves a future to the thread waiting on the semaphore.
-final class Slot<Value>: @unchecked Sendable {
-    // Safe because: written once, before `semaphore.signal()`, and read only after `wait` returns `.success`; the
-    // semaphore orders the two.
-    var value: Value?
-}
-
-/// Runs the scenario; returns the recorded session of the process store, or `nil` if a step timed out.
-func runDemo() -> SessionLog<ProcessState>? {
+/// Runs the scenario and returns the recorded session of the process store.
+func runDemo() async -> SessionLog<ProcessState> {
     let sessionStore = Store<SessionState>(initialState: .loggedIn(user: "ana"))
     let service = InMemoryProcessService(processes: RecruitmentProcess.Process.examples, latency: .milliseconds(150))
     service.failNext(1, message: "Network unreachable")
@@ -47,14 +27,13 @@ func runDemo() -> SessionLog<ProcessState>? {
     }
     defer { [sessionLogging, processLogging, logOutWatch].forEach { $0.cancel() } }
 
-    guard waitForValue(of: store.dispatch(event: .fetchProcesses)) != nil,  // fails after 150 ms
-        waitForValue(of: store.dispatch(event: .fetchProcesses)) != nil  // the retry succeeds
-    else { return nil }
+    _ = await store.dispatch(event: .fetchProcesses).value  // fails after 150 ms
+    _ = await store.dispatch(event: .fetchProcesses).value  // the retry succeeds
 
     // `userDidLogOut` reaches the process store asynchronously, from the session store's queue; the session's own
     // transition is logged first, before the session store notifies its subscribers.
     sessionStore.dispatch(event: .logOut)
-    guard waitForValue(of: loggedOut.future) != nil else { return nil }
+    await loggedOut.future.value
     recorder.stop()
     return recorder.log
 }
@@ -69,10 +48,7 @@ if let flag = arguments.firstIndex(of: "--record") {
     recordURL = URL(fileURLWithPath: arguments[flag + 1])
 }
 
-guard let session = runDemo() else {
-    print("recruitment-demo: a step did not finish within 2 seconds")
-    exit(1)
-}
+let session = await runDemo()
 if let recordURL {
     do {
         try session.write(to: recordURL)

@@ -13,6 +13,27 @@ final class BenchmarkWorkloadsTests: XCTestCase {
         }
     }
 
+    func test_scaleWorkloads_runAndVerifyTheirResults_atTinySizes() throws {
+        XCTAssertGreaterThan(try Workloads.storeCreate(count: 20), 0)
+        XCTAssertGreaterThan(try Workloads.queueCreate(count: 20), 0)
+        // More events than elements, so the round-robin wraps and the subscriber's checksum covers the wrap.
+        XCTAssertGreaterThan(try Workloads.largeState(elements: 100, events: 250), 0)
+        XCTAssertGreaterThan(try Workloads.fanOut(subscribers: 10, events: 50), 0)
+        XCTAssertGreaterThan(try Workloads.contended(threads: 4, perThread: 100), 0)
+        XCTAssertGreaterThan(try Workloads.contendedQueueSync(threads: 4, perThread: 100), 0)
+    }
+
+    func test_suiteNames_includeTheScaleFigures_withTheBaselineFirstMeasured() {
+        for name in [
+            "store-create", "baseline.queue-create", "large-state", "large-state.1m", "fan-out", "contended",
+            "baseline.contended-queue-sync",
+        ] {
+            XCTAssertTrue(Suite.names.contains(name), name)
+        }
+        XCTAssertTrue(Suite.names.contains(Suite.baselineName))
+        XCTAssertEqual(Suite.names.count, Set(Suite.names).count, "a figure name appears twice")
+    }
+
     func test_workloads_rejectAWrongResult() {
         // A store that loses events must not post a time: the verification throws.
         XCTAssertThrowsError(try Workloads.verify(false, "lost events")) { error in
@@ -20,4 +41,3 @@ final class BenchmarkWorkloadsTests: XCTestCase {
         }
     }
 }
-

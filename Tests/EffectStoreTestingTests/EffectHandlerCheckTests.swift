@@ -48,7 +48,7 @@ final class EffectHandlerCheckTests: XCTestCase {
     private let ios = [Process(id: 1, title: "iOS")]
 
     func test_assertEffect_passesForAnAnswerThatIsAlreadyThere() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertEffect(.download, on: CatalogEffects(.immediately, processes: ios), produces: .load(ios),
                      reporter: failures.reporter)
@@ -57,7 +57,7 @@ final class EffectHandlerCheckTests: XCTestCase {
     }
 
     func test_assertEffect_passesForAnAnswerFromAnotherThread() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         for _ in 0..<20 {
             assertEffect(.download, on: CatalogEffects(.fromABackgroundQueue, processes: ios), produces: .load(ios),
@@ -68,7 +68,7 @@ final class EffectHandlerCheckTests: XCTestCase {
     }
 
     func test_assertEffect_passesForAnAnswerOnTheMainQueue() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertEffect(.download, on: CatalogEffects(.onTheMainQueue, processes: ios), produces: .load(ios),
                      reporter: failures.reporter)
@@ -77,7 +77,7 @@ final class EffectHandlerCheckTests: XCTestCase {
     }
 
     func test_assertEffect_failsForADifferentEvent_showingADiff() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let android = [Process(id: 1, title: "Android")]
 
         let line: UInt = #line + 1
@@ -85,7 +85,7 @@ final class EffectHandlerCheckTests: XCTestCase {
                      reporter: failures.reporter)
 
         XCTAssertEqual(failures.failures, [
-            FailureRecorder.Failure(
+            TestFailureCollector.Failure(
                 message: """
                     CatalogEffects answered .download with a different event:
                       .load[0].title: expected "iOS", actual "Android"
@@ -95,7 +95,7 @@ final class EffectHandlerCheckTests: XCTestCase {
     }
 
     func test_assertEffect_failsWithinTheBoundWhenTheFutureNeverResolves() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let start = DispatchTime.now()
 
         assertEffect(.download, on: CatalogEffects(.never, processes: ios), produces: .load(ios),
@@ -113,7 +113,7 @@ final class EffectHandlerCheckTests: XCTestCase {
     }
 
     func test_assertEffect_failsWhenTheHandlerReturnsNoFuture() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertEffect(.download, on: CatalogEffects(.noFuture, processes: ios), produces: .load(ios),
                      reporter: failures.reporter)
@@ -125,7 +125,7 @@ final class EffectHandlerCheckTests: XCTestCase {
     }
 
     func test_assertEffectProducesNoEvent_passesWhenTheHandlerReturnsNil() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertEffectProducesNoEvent(.download, on: CatalogEffects(.noFuture, processes: ios),
                                     reporter: failures.reporter)
@@ -134,7 +134,7 @@ final class EffectHandlerCheckTests: XCTestCase {
     }
 
     func test_assertEffectProducesNoEvent_failsWhenTheHandlerReturnsAFuture() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertEffectProducesNoEvent(.download, on: CatalogEffects(.immediately, processes: []),
                                     reporter: failures.reporter)
@@ -149,7 +149,7 @@ final class EffectHandlerCheckTests: XCTestCase {
     }
 
     func test_eventProduced_returnsTheEventForACloserLook() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         let event = eventProduced(by: .download, on: CatalogEffects(.fromABackgroundQueue, processes: ios),
                                   reporter: failures.reporter)
@@ -159,7 +159,7 @@ final class EffectHandlerCheckTests: XCTestCase {
     }
 
     func test_eventProduced_worksOffTheMainThreadToo() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let done = expectation(description: "checked on a background thread")
         let processes = ios
 

@@ -18,7 +18,7 @@ final class ReplayAssertionTests: XCTestCase {
     }
 
     func test_assertReplay_ofAFaithfulRecording_passes() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let session = recordedSession()
         XCTAssertEqual(session.entries.count, 4)
         assertReplayMatchesRecording(session, reporter: failures.reporter)
@@ -30,22 +30,23 @@ final class ReplayAssertionTests: XCTestCase {
         // What an older version of the logic recorded: it counted by two. Every later state diverges too.
         session.entries[1].state.count += 1
         session.entries[2].state.count += 1
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertReplayMatchesRecording(session, reporter: failures.reporter); let line = #line
 
         XCTAssertEqual(failures.failures.count, 1)
         XCTAssertEqual(failures.failures.first?.line, UInt(line))
         let message = failures.messages.first ?? ""
-        XCTAssertTrue(message.hasPrefix("Replay of a recorded Counter session diverges at entry 2 of 4 (#2, dispatched):"),
-                      message)
+        XCTAssertTrue(
+            message.hasPrefix("Replay of a recorded Counter session diverges at entry 2 of 4 (#2, dispatch):"),
+            message)
         XCTAssertTrue(message.contains("  event: .increment\n"), message)
         XCTAssertTrue(message.contains("  diff:\n    .count: expected 3, actual 2"), message)
         XCTAssertTrue(message.contains("To fix, correct Counter.handle(event:) if this is a regression"), message)
     }
 
     func test_assertReplay_ofAFileThatIsNotASession_reportsWhatToDo() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let url = URL(fileURLWithPath: "/nonexistent/session.json")
         assertReplayMatchesRecording(ofSessionAt: url, as: CodableCounter.self, reporter: failures.reporter)
         XCTAssertEqual(failures.failures.count, 1)

@@ -3,7 +3,7 @@ import XCTest
 
 final class TestStoreTests: XCTestCase {
     func test_store_passesWhenEveryStateAndEffectIsAsserted() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let store = TestStore(initialState: Login.initialState, reporter: failures.reporter)
 
         store.send(.submit(password: "secret")) { $0 = .authenticating(failures: 0) }
@@ -19,7 +19,7 @@ final class TestStoreTests: XCTestCase {
     }
 
     func test_complete_acceptsEffectsInflightInAnyOrder() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let store = TestStore(initialState: Counter(count: 0), reporter: failures.reporter)
 
         store.send(.increment) { $0 = Counter(count: 1, isSaving: true) }
@@ -48,7 +48,7 @@ final class TestStoreTests: XCTestCase {
     }
 
     func test_send_failsWhenTheStateChangesAndTheTestDoesNotSayHow() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let store = TestStore(initialState: Catalog.failed("offline"), reporter: failures.reporter)
 
         store.send(.fetch); let line: UInt = #line
@@ -64,7 +64,7 @@ final class TestStoreTests: XCTestCase {
     }
 
     func test_send_failsWhenTheExpectedStateIsWrong_showingADiff() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let store = TestStore(initialState: Catalog.loading, reporter: failures.reporter)
 
         store.send(.load([Process(id: 7, title: "Android")])) { $0 = .loaded([Process(id: 7, title: "iOS")]) }
@@ -79,7 +79,7 @@ final class TestStoreTests: XCTestCase {
     }
 
     func test_send_failsWhenThePreviousEventsEffectWasNotReceived() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let store = TestStore(initialState: Catalog.idle, reporter: failures.reporter)
 
         store.send(.fetch) { $0 = .loading }
@@ -97,7 +97,7 @@ final class TestStoreTests: XCTestCase {
     }
 
     func test_receiveEffect_failsForAnEffectThatWasNotProduced() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let store = TestStore(initialState: Login.initialState, reporter: failures.reporter)
 
         store.send(.submit(password: "secret")) { $0 = .authenticating(failures: 0) }
@@ -118,7 +118,7 @@ final class TestStoreTests: XCTestCase {
     }
 
     func test_complete_failsForAnEffectThatIsNotInFlight() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let store = TestStore(initialState: Catalog.idle, reporter: failures.reporter)
 
         store.complete(.download, with: .load([]))
@@ -135,7 +135,7 @@ final class TestStoreTests: XCTestCase {
     }
 
     func test_finish_failsForEffectsLeftInFlight_sayingHowToFix() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let store = TestStore(initialState: Catalog.idle, reporter: failures.reporter)
 
         store.send(.fetch) { $0 = .loading }
@@ -152,7 +152,7 @@ final class TestStoreTests: XCTestCase {
     }
 
     func test_release_withoutFinish_reportsLeftoversAtTheLineThatCreatedTheStore() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         var creationLine: UInt = 0
         do {
             let store = TestStore(initialState: Catalog.idle, reporter: failures.reporter); creationLine = #line
@@ -167,7 +167,7 @@ final class TestStoreTests: XCTestCase {
     }
 
     func test_partialMode_letsATestAssertOnlyWhatItCaresAbout() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let store = TestStore(initialState: Login.initialState, exhaustivity: .partial, reporter: failures.reporter)
 
         store.send(.submit(password: "secret"))
@@ -181,7 +181,7 @@ final class TestStoreTests: XCTestCase {
     }
 
     func test_partialMode_stillChecksWhatTheTestAsserts() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let store = TestStore(initialState: Login.initialState, exhaustivity: .partial, reporter: failures.reporter)
 
         store.send(.submit(password: "secret")) { $0 = .loggedIn(user: "ada") }

@@ -5,7 +5,7 @@ final class TraceSpecTests: XCTestCase {
     private let ios = Process(id: 1, title: "iOS")
 
     func test_assertTrace_passesForTheExactTrace() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertTrace(given: Catalog.idle, [
             .when(.fetch, then: .loading, effect: .download),
@@ -17,7 +17,7 @@ final class TraceSpecTests: XCTestCase {
     }
 
     func test_assertTrace_failsAtTheStepWithTheWrongState_showingADiff() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
         let android = Process(id: 1, title: "Android")
 
         let stepLine: UInt = #line + 3
@@ -37,7 +37,7 @@ final class TraceSpecTests: XCTestCase {
     }
 
     func test_assertTrace_failsForAnEffectTheStepDidNotExpect() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertTrace(given: Catalog.idle, [.when(.fetch, then: .loading)], reporter: failures.reporter)
 
@@ -47,7 +47,7 @@ final class TraceSpecTests: XCTestCase {
     }
 
     func test_assertTrace_failsForAnExpectedEffectThatDoesNotHappen() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertTrace(given: Catalog.loading, [.when(.fail("offline"), then: .failed("offline"), effect: .download)],
                     reporter: failures.reporter)
@@ -59,7 +59,7 @@ final class TraceSpecTests: XCTestCase {
     }
 
     func test_assertTrace_continuesFromTheActualStateAfterAMismatch() {
-        let failures = FailureRecorder()
+        let failures = TestFailureCollector()
 
         assertTrace(given: Counter(count: 0), [
             .when(.increment, then: Counter(count: 2, isSaving: true), effect: .save(1)),

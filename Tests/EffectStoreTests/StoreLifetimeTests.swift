@@ -1,3 +1,4 @@
+import EffectStoreTesting
 import Foundation
 import XCTest
 

@@ -1,3 +1,4 @@
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -12,17 +13,17 @@ final class StoreOrderingTests: XCTestCase {
         var lastSeen: [Int: Int] = [:]
         var outOfOrder = 0
         var handled = 0
-        let detector: OverlapDetector
+        let detector: LockedBox<Overlaps>
         let queues: Recorder<ObjectIdentifier?>
 
         enum Event: Sendable { case numbered(thread: Int, sequence: Int) }
         typealias Effect = Never
 
-        static var initialState: Probe { Probe(detector: OverlapDetector(), queues: Recorder()) }
+        static var initialState: Probe { Probe(detector: .make(Overlaps()), queues: Recorder()) }
 
         mutating func handle(event: Event) -> Never? {
-            detector.enter()
-            defer { detector.leave() }
+            detector.withLock { $0.enter() }
+            defer { detector.withLock { $0.leave() } }
             queues.append(currentStoreQueue())
             guard case .numbered(let thread, let sequence) = event else { return nil }
             if sequence != (lastSeen[thread] ?? -1) + 1 { outOfOrder += 1 }
@@ -45,7 +46,7 @@ final class StoreOrderingTests: XCTestCase {
         XCTAssertEqual(state.handled, threads * perThread, "an event was lost or handled twice")
         XCTAssertEqual(state.outOfOrder, 0, "a thread's events were handled out of order")
         XCTAssertEqual(state.lastSeen, [0: perThread - 1, 1: perThread - 1, 2: perThread - 1, 3: perThread - 1])
-        XCTAssertEqual(state.detector.overlapCount, 0, "two handle(event:) calls overlapped")
+        XCTAssertEqual(state.detector.withLock { $0.count }, 0, "two handle(event:) calls overlapped")
         let queues = Set(state.queues.values)
         XCTAssertEqual(queues, [ObjectIdentifier(store)], "handle(event:) ran off the store's queue")
     }
@@ -65,7 +66,7 @@ final class StoreOrderingTests: XCTestCase {
         let state = store.state
         XCTAssertEqual(state.handled, 3 * 2_000 + 2_000)
         XCTAssertEqual(state.outOfOrder, 0)
-        XCTAssertEqual(state.detector.overlapCount, 0)
+        XCTAssertEqual(state.detector.withLock { $0.count }, 0)
         XCTAssertEqual(state.lastSeen[99], 1_999)
         token.cancel()
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// Promises the store's loop keeps at scale and at its edges: no repeated delivery to a subscriber made by an

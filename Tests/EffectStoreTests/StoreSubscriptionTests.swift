@@ -1,3 +1,4 @@
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -29,18 +30,18 @@ final class StoreSubscriptionTests: XCTestCase {
 
     func test_subscribe_underConcurrentDispatch_seesEveryStateOnceInOrder_neverConcurrently() {
         let store = Store<Tally>()
-        let detector = OverlapDetector()
+        let detector = LockedBox.make(Overlaps())
         let received = Recorder<Int>()
         let token = store.subscribe { state in
-            detector.enter()
+            detector.withLock { $0.enter() }
             received.append(state.count)
-            detector.leave()
+            detector.withLock { $0.leave() }
         }
         runConcurrently(threads: 4) { _ in
             for _ in 0..<5_000 { store.dispatch(event: .increment) }
         }
         XCTAssertEqual(received.values, Array(0...20_000))
-        XCTAssertEqual(detector.overlapCount, 0)
+        XCTAssertEqual(detector.withLock { $0.count }, 0)
         token.cancel()
     }
 
@@ -112,9 +113,9 @@ final class StoreSubscriptionTests: XCTestCase {
     func test_cancel_fromAnotherThreadDuringDelivery_noCallStartsAfterCancelReturns() {
         let store = Store<Tally>()
         let afterCancel = Recorder<Int>()
-        let cancelled = Flag()
+        let cancelled = LockedBox.make(false)
         let token = store.subscribe { state in
-            if cancelled.isSet { afterCancel.append(state.count) }
+            if cancelled.withLock({ $0 }) { afterCancel.append(state.count) }
         }
         runConcurrently(threads: 2) { thread in
             if thread == 0 {
@@ -122,7 +123,7 @@ final class StoreSubscriptionTests: XCTestCase {
             } else {
                 usleep(1_000)
                 token.cancel()
-                cancelled.set()
+                cancelled.withLock { $0 = true }
             }
         }
         XCTAssertEqual(afterCancel.values, [])
@@ -160,11 +161,12 @@ final class StoreSubscriptionTests: XCTestCase {
     func test_cancel_fromInsideItsOwnBlock_stopsFurtherDelivery() {
         let store = Store<Tally>()
         let received = Recorder<Int>()
-        let holder = TokenHolder()
-        holder.token = store.subscribe { state in
+        let holder = LockedBox<SubscriptionToken?>.make(nil)
+        let token = store.subscribe { state in
             received.append(state.count)
-            if state.count == 2 { holder.cancel() }
+            if state.count == 2 { holder.withLock { $0 }?.cancel() }
         }
+        holder.withLock { $0 = token }
         for _ in 0..<5 { store.dispatch(event: .increment) }
         XCTAssertEqual(received.values, [0, 1, 2])
     }
@@ -173,10 +175,13 @@ final class StoreSubscriptionTests: XCTestCase {
         let driver = Store<Tally>()
         let observed = Store<Tally>(initialState: Tally(count: 100))
         let received = Recorder<Int>()
-        let holder = TokenHolder()
+        let holder = LockedBox<SubscriptionToken?>.make(nil)
         let driverToken = driver.subscribe { state in
-            if state.count == 1 { holder.token = observed.subscribe { received.append($0.count) } }
-            if state.count == 3 { holder.cancel() }
+            if state.count == 1 {
+                let token = observed.subscribe { received.append($0.count) }
+                holder.withLock { $0 = token }
+            }
+            if state.count == 3 { holder.withLock { $0 }?.cancel() }
         }
         driver.dispatch(event: .increment)
         waitUntil { received.count == 1 }
@@ -189,41 +194,4 @@ final class StoreSubscriptionTests: XCTestCase {
         XCTAssertEqual(received.values, [100, 101])
         driverToken.cancel()
     }
-}
-
-/// A thread-safe one-way flag.
-final class Flag: @unchecked Sendable {
-    // Safe because: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value = false
-    func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
-    }
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
-}
-
-/// Holds a token that a block can cancel or release from any thread.
-final class TokenHolder: @unchecked Sendable {
-    // Safe because: `stored` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stored: SubscriptionToken?
-    var token: SubscriptionToken? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            lock.lock()
-            stored = newValue
-            lock.unlock()
-        }
-    }
-    func cancel() { token?.cancel() }
 }

@@ -57,11 +57,11 @@ final class MainActorClientTests: XCTestCase {
     func test_mainActorCode_subscribesMapsAndAwaits_withoutIsolationTraps() async {
         let store = Store<Light>(effectHandler: Dimmer())
         let screen = Screen()
-        let offMain = OffMainCounter()
+        let offMain = LockedBox.make(0)
 
         // A closure written in main-actor code, called on the store's queue.
         let token = store.map { $0 }.subscribe { state in  // `map` skips states equal to the last one
-            offMain.record()
+            if !Thread.isMainThread { offMain.withLock { $0 += 1 } }
             DispatchQueue.main.async { MainActor.assumeIsolated { screen.rendered.append(state) } }
         }
 
@@ -69,7 +69,7 @@ final class MainActorClientTests: XCTestCase {
         // `map` and `flatMap` transforms written here run on the thread that resolves the effect's future.
         let brightness = store.dispatch(event: .dim)
             .map { state -> Int in
-                offMain.record()
+                if !Thread.isMainThread { offMain.withLock { $0 += 1 } }
                 if case .on(let brightness) = state { return brightness }
                 return -1
             }
@@ -80,14 +80,14 @@ final class MainActorClientTests: XCTestCase {
         // `onComplete` from main-actor code, resolved on a background queue.
         let expectation = expectation(description: "onComplete ran")
         store.dispatch(event: .dim).onComplete { _ in
-            offMain.record()
+            if !Thread.isMainThread { offMain.withLock { $0 += 1 } }
             expectation.fulfill()
         }
         await fulfillment(of: [expectation], timeout: 5)
 
         let final = await store.dispatch(event: .toggle).value
         XCTAssertEqual(final, .off)
-        XCTAssertGreaterThan(offMain.count, 0)
+        XCTAssertGreaterThan(offMain.withLock { $0 }, 0)
 
         // Let the main-actor hops run, then check what the "screen" rendered, in order.
         for _ in 0..<100 where screen.rendered.count < 5 { try? await Task.sleep(nanoseconds: 10_000_000) }
@@ -114,23 +114,5 @@ final class MainActorClientTests: XCTestCase {
             }
         }
         XCTAssertEqual(store.state, .on(brightness: 100))
-    }
-}
-
-/// Counts callbacks that ran off the main thread.
-final class OffMainCounter: @unchecked Sendable {
-    // Safe because: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value = 0
-    func record() {
-        guard !Thread.isMainThread else { return }
-        lock.lock()
-        value += 1
-        lock.unlock()
-    }
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
     }
 }

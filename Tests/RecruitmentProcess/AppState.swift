@@ -15,7 +15,7 @@ import EffectStore
 /// ```swift
 /// var app = AppState.initialState                               // logged out, process idle
 /// _ = app.handle(event: .session(.logIn(user: "ana")))
-/// let effect = app.handle(event: .process(.fetchProcesses))    // .process(.downloadProcesses)
+/// let effect = app.handle(event: .process(.fetchProcesses))    // .lift(.startDownload)
 /// _ = app.handle(event: .session(.logOut))                     // app.process == .idle
 /// ```
 ///
@@ -36,9 +36,30 @@ public struct AppState: State, Hashable {
     }
 
     /// A child feature's effect, wrapped. The session has no effects, so only the process list's appear.
-    public enum Effect: Sendable, Hashable {
-        /// An effect of the process list, for ``ProcessEffects``.
+    public enum Effect: ComposableEffect, Hashable {
+        /// An effect of the process list, for ``ProcessEffects``; never a plan (see ``lift(_:)``).
         case process(ProcessState.Effect)
+        /// The process list's cancellation, lifted (see ``lift(_:)``).
+        case plan(EffectPlan<Effect>)
+
+        /// The plan this effect carries, if it is one.
+        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+
+        /// The process list's `effect` as the app's: a plain effect wrapped in ``process(_:)``, a plan kept a plan
+        /// around lifted effects (`ComposableEffect.lifting(_:into:)`), so that the store still carries it out (the
+        /// log-out still cancels the download). `handle(_:in:effect:)` lifts this way by itself; tests use this to
+        /// write what they expect.
+        ///
+        /// ```swift
+        /// AppState.Effect.lift(.startDownload)
+        /// // == AppState.Effect.process(.downloadProcesses).cancellable(id: ProcessEffectID.download)
+        /// ```
+        ///
+        /// - Parameter effect: An effect of ``ProcessState``.
+        /// - Returns: The same effect, for ``AppState``.
+        public static func lift(_ effect: ProcessState.Effect) -> Effect {
+            .lifting(effect, into: Effect.process)
+        }
     }
 
     /// Logged out, with an idle process list.
@@ -61,7 +82,7 @@ public struct AppState: State, Hashable {
     /// Hands the event to the child it belongs to, and returns the child's effect, lifted.
     ///
     /// - Parameter event: The event to handle.
-    /// - Returns: ``Effect/process(_:)`` when the process list asks for a download, otherwise `nil`.
+    /// - Returns: The process list's effect, lifted (plans kept plans), otherwise `nil`.
     public mutating func handle(event: Event) -> Effect? {
         switch event {
         case .session(let event):

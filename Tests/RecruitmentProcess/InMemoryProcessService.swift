@@ -40,7 +40,7 @@ public final class InMemoryProcessService: ProcessService {
         var heldAnswers: [@Sendable () -> Void] = []
     }
 
-    private let configuration: Locked<Configuration>
+    private let configuration: LockedBox<Configuration>
     /// Delivers the answers. Never blocks on anything, so resolving a future here cannot deadlock a caller.
     private let queue = DispatchQueue(label: "RecruitmentProcess.InMemoryProcessService")
 
@@ -56,7 +56,7 @@ public final class InMemoryProcessService: ProcessService {
         latency: DispatchTimeInterval = .seconds(0),
         script: [Outcome] = []
     ) {
-        self.configuration = Locked(Configuration(processes: processes, latency: latency, script: script))
+        self.configuration = LockedBox.make(Configuration(processes: processes, latency: latency, script: script))
     }
 
     /// How many times ``fetchProcesses()`` has been called.

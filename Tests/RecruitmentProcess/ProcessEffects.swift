@@ -3,7 +3,8 @@ import EffectStore
 /// Performs ``ProcessState``'s effects with a ``ProcessService``: the imperative shell of the feature.
 ///
 /// It makes no decisions: ``ProcessState/Effect/downloadProcesses`` becomes a call to the service, and the service's
-/// answer becomes ``ProcessState/Event/load(processes:)`` or ``ProcessState/Event/failed(reason:)``.
+/// answer becomes ``ProcessState/Event/load(processes:)`` or ``ProcessState/Event/failed(reason:)``. Cancelling the
+/// download is the store's work: when the state cancels it, the store drops its answer.
 ///
 /// ```swift
 /// let effects = ProcessEffects(service: InMemoryProcessService())
@@ -34,6 +35,8 @@ public final class ProcessEffects: EffectHandler, Sendable {
         switch effect {
         case .downloadProcesses:
             return service.fetchProcesses().map { ProcessEffects.event(for: $0) }
+        case .plan:
+            return nil  // the store takes plans apart; it never hands one to the handler
         }
     }
 

@@ -39,7 +39,7 @@ public final class ProcessEvents: EventSource, Sendable {
     public typealias S = ProcessState
 
     private let sessionStore: Store<SessionState>
-    private let token = Locked<SubscriptionToken?>(nil)
+    private let token = LockedBox<SubscriptionToken?>.make(nil)
 
     /// Creates the event source.
     ///
@@ -55,7 +55,7 @@ public final class ProcessEvents: EventSource, Sendable {
     ///
     /// - Parameter dispatch: Sends an event into the process store; called on the session store's queue.
     public func configureEventSource(dispatch: @escaping @Sendable (ProcessState.Event) -> Void) {
-        let detector = Locked(LogOutDetector())
+        let detector = LockedBox.make(LogOutDetector())
         let newToken = sessionStore.subscribe { session in
             let didLogOut = detector.withLock { $0.observe(isLoggedIn: session.isLoggedIn) }
             if didLogOut { dispatch(.userDidLogOut) }

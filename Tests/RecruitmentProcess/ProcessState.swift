@@ -8,7 +8,7 @@ import EffectStore
 /// ```swift
 /// var state = ProcessState.initialState           // .idle
 /// let effect = state.handle(event: .fetchProcesses)
-/// // state == .loading, effect == .downloadProcesses
+/// // state == .loading, effect == .startDownload: .downloadProcesses, cancellable
 /// _ = state.handle(event: .load(processes: Process.examples))
 /// // state == .loaded(Process.examples), state.processes.count == 3
 /// ```
@@ -20,22 +20,22 @@ import EffectStore
 ///
 /// ```
 ///  state \ event | fetchProcesses               | load(p)     | failed(r)  | userDidLogOut
-///  --------------+------------------------------+-------------+------------+--------------
-///  idle          | loading + downloadProcesses  | ignored     | ignored    | idle
-///  loading       | ignored (no second download) | loaded(p)   | error(r)   | idle
-///  loaded        | loading + downloadProcesses  | ignored     | ignored    | idle
-///  error         | loading + downloadProcesses  | ignored     | ignored    | idle
+///  --------------+------------------------------+-------------+------------+-----------------------
+///  idle          | loading + startDownload      | ignored     | ignored    | idle
+///  loading       | ignored (no second download) | loaded(p)   | error(r)   | idle + cancelDownload
+///  loaded        | loading + startDownload      | ignored     | ignored    | idle
+///  error         | loading + startDownload      | ignored     | ignored    | idle
 /// ```
 ///
 /// "Ignored" means: the state stays as it is and no effect is returned. An answer (`load`/`failed`) counts only
 /// while `loading`, so a download that finishes after the user logged out cannot bring the list back.
 ///
+/// The download is cancellable (``Effect/startDownload``), and a log-out while loading cancels it
+/// (``Effect/cancelDownload``). Once the store has committed the log-out, no answer of that download is handled: it
+/// can no longer arrive during the next fetch and be taken for that one's.
+///
 /// It is `Hashable`, so `EffectStoreTesting`'s `StateExplorer` can visit every state it can reach; the README's
 /// state diagram is generated that way.
-///
-/// - Note: One case is *not* covered: log out while loading, fetch again, and the first download's late answer
-///   arrives while the second is `loading`; it is taken as the answer. Telling the two apart needs a request
-///   identifier in `loading` and in the answer events.
 public enum ProcessState: State, Hashable {
     /// Nothing loaded and nothing in flight: the initial state, and the state after log-out.
     case idle
@@ -59,9 +59,20 @@ public enum ProcessState: State, Hashable {
     }
 
     /// What the process list asks the outside world to do.
-    public enum Effect: Sendable, Hashable {
+    public enum Effect: ComposableEffect, Hashable {
         /// Fetch the processes and answer with ``Event/load(processes:)`` or ``Event/failed(reason:)``.
         case downloadProcesses
+        /// Cancellation, several effects or time, for the store to carry out: see `ComposableEffect`.
+        case plan(EffectPlan<Effect>)
+
+        /// The plan this effect carries, if it is one.
+        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+
+        /// The download, under ``ProcessEffectID/download`` so that a log-out can cancel it.
+        public static let startDownload = Effect.downloadProcesses.cancellable(id: ProcessEffectID.download)
+
+        /// Cancels the download in flight: its answer is never handled, and its dispatch's future resolves.
+        public static let cancelDownload = Effect.cancel(id: ProcessEffectID.download)
     }
 
     /// ``idle``.
@@ -70,14 +81,15 @@ public enum ProcessState: State, Hashable {
     /// Moves to the next state for `event` (see "Transitions" above) and returns the effect to perform, if any.
     ///
     /// - Parameter event: The event to handle.
-    /// - Returns: ``Effect/downloadProcesses`` when a download should start, otherwise `nil`.
+    /// - Returns: ``Effect/startDownload`` when a download should start, ``Effect/cancelDownload`` when a log-out
+    ///   interrupts one, otherwise `nil`.
     public mutating func handle(event: Event) -> Effect? {
         switch (self, event) {
         case (.loading, .fetchProcesses):
             return nil  // a download is already in flight
         case (.idle, .fetchProcesses), (.loaded, .fetchProcesses), (.error, .fetchProcesses):
             self = .loading
-            return .downloadProcesses
+            return .startDownload
         case (.loading, .load(let processes)):
             self = .loaded(processes)
             return nil
@@ -86,11 +98,20 @@ public enum ProcessState: State, Hashable {
             return nil
         case (_, .load), (_, .failed):
             return nil  // an answer nobody waits for any more, e.g. after log-out
+        case (.loading, .userDidLogOut):
+            self = .idle
+            return .cancelDownload
         case (_, .userDidLogOut):
             self = .idle
             return nil
         }
     }
+}
+
+/// The ids the process list's effects run under.
+public enum ProcessEffectID: Hashable, Sendable {
+    /// The download in flight.
+    case download
 }
 
 extension ProcessState {

@@ -21,11 +21,29 @@ final class AppStateTests: XCTestCase {
     }
 
     func test_logOut_whenLoggedIn_resetsTheList() {
-        for process in [ProcessState.idle, .loading, .loaded(processes), .error("Offline")] {
+        for process in [ProcessState.idle, .loaded(processes), .error("Offline")] {
             assertTransition(
                 from: AppState(session: ana, process: process), on: .session(.logOut),
                 to: AppState(session: .loggedOut, process: .idle), effect: nil)
         }
+    }
+
+    func test_logOut_whileLoading_resetsTheList_andCancelsTheDownload() {
+        assertTransition(
+            from: AppState(session: ana, process: .loading), on: .session(.logOut),
+            to: AppState(session: .loggedOut, process: .idle), effect: .cancel(id: ProcessEffectID.download))
+    }
+
+    func test_liftedEffect_keepsTheProcessListsPlan_aroundTheLiftedEffect() {
+        XCTAssertEqual(AppState.Effect.lift(.downloadProcesses), .process(.downloadProcesses))
+        XCTAssertEqual(
+            AppState.Effect.lift(.startDownload),
+            AppState.Effect.process(.downloadProcesses).cancellable(id: ProcessEffectID.download))
+        XCTAssertEqual(
+            AppState.Effect.lift(.all(.startDownload, .downloadProcesses.delayed(by: .seconds(1)))),
+            .all(
+                AppState.Effect.process(.downloadProcesses).cancellable(id: ProcessEffectID.download),
+                AppState.Effect.process(.downloadProcesses).delayed(by: .seconds(1))))
     }
 
     func test_logOut_whenLoggedOut_isIgnored() {
@@ -37,7 +55,7 @@ final class AppStateTests: XCTestCase {
     func test_processEvent_whenLoggedIn_isDelegatedAndItsEffectLifted() {
         assertTransition(
             from: AppState(session: ana), on: .process(.fetchProcesses),
-            to: AppState(session: ana, process: .loading), effect: .process(.downloadProcesses))
+            to: AppState(session: ana, process: .loading), effect: .lift(.startDownload))
         assertTransition(
             from: AppState(session: ana, process: .loading), on: .process(.load(processes: processes)),
             to: AppState(session: ana, process: .loaded(processes)), effect: nil)
@@ -61,8 +79,8 @@ final class AppStateTests: XCTestCase {
                 .when(.session(.logIn(user: "ana")), then: AppState(session: ana)),
                 .when(
                     .process(.fetchProcesses), then: AppState(session: ana, process: .loading),
-                    effect: .process(.downloadProcesses)),
-                .when(.session(.logOut), then: AppState()),
+                    effect: .lift(.startDownload)),
+                .when(.session(.logOut), then: AppState(), effect: .lift(.cancelDownload)),
                 .when(.process(.load(processes: processes)), then: AppState()),
             ])
     }
@@ -77,7 +95,7 @@ final class AppStateTests: XCTestCase {
         let exploration = StateExplorer(initialState: AppState.initialState, events: events)
             .invariant("logged out means an idle list") { $0.session.isLoggedIn || $0.process == .idle }
             .transitionInvariant("downloads start only for a logged-in user") { transition in
-                transition.effect == nil || transition.to.session.isLoggedIn
+                transition.effect != .lift(.startDownload) || transition.to.session.isLoggedIn
             }
             .explore()
 

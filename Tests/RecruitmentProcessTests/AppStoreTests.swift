@@ -31,8 +31,8 @@ final class AppStoreTests: XCTestCase {
         let fetch = store.dispatch(event: .process(.fetchProcesses))
         XCTAssertEqual(store.state, AppState(session: ana, process: .loading), "handled before dispatch returns")
 
-        XCTAssertEqual(value(of: fetch), AppState(session: ana, process: .loaded(Process.examples)))
-        XCTAssertEqual(value(of: store.dispatch(event: .session(.logOut))), AppState())
+        XCTAssertEqual(fetch.wait(timeout: .seconds(5)), AppState(session: ana, process: .loaded(Process.examples)))
+        XCTAssertEqual(store.dispatch(event: .session(.logOut)).wait(timeout: .seconds(5)), AppState())
         XCTAssertEqual(service.callCount, 1)
     }
 
@@ -47,7 +47,8 @@ final class AppStoreTests: XCTestCase {
         store.dispatch(event: .session(.logOut))
         service.releaseAnswers()  // the download answers after the log-out
 
-        XCTAssertEqual(value(of: fetch), AppState(), "the chain ends with the late answer, which is ignored")
+        XCTAssertEqual(
+            fetch.wait(timeout: .seconds(5)), AppState(), "the chain ends with the late answer, which is ignored")
         XCTAssertEqual(
             states.values,
             [

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import RecruitmentProcess
 import XCTest
 
@@ -7,7 +8,7 @@ final class InMemoryProcessServiceTests: XCTestCase {
         let service = InMemoryProcessService(processes: Process.examples)
         service.failNext(2, message: "Offline")
 
-        let answers = (0..<3).map { _ in service.fetchProcesses() }.compactMap { value(of: $0) }
+        let answers = (0..<3).map { _ in service.fetchProcesses() }.compactMap { $0.wait(timeout: .seconds(5)) }
 
         XCTAssertEqual(
             answers,
@@ -28,7 +29,7 @@ final class InMemoryProcessServiceTests: XCTestCase {
         XCTAssertFalse(answer.isResolved)
         service.releaseAnswers()
 
-        XCTAssertEqual(value(of: answer), .success(Process.examples))
+        XCTAssertEqual(answer.wait(timeout: .seconds(5)), .success(Process.examples))
     }
 
     func test_holdAnswers_keepsAnswersUntilReleased() {
@@ -42,6 +43,6 @@ final class InMemoryProcessServiceTests: XCTestCase {
         wait(for: [stillPending], timeout: 0.1)
 
         service.releaseAnswers()
-        XCTAssertEqual(value(of: answer), .success(Process.examples))
+        XCTAssertEqual(answer.wait(timeout: .seconds(5)), .success(Process.examples))
     }
 }

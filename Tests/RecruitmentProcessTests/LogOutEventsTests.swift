@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import RecruitmentProcess
 import XCTest
 
@@ -35,7 +36,7 @@ final class LogOutEventsTests: XCTestCase {
             initialState: .loaded(Process.examples))
 
         // An event this thread dispatches after creating the store is handled after anything the source sent.
-        let barrier = value(of: store.dispatch(event: .failed(reason: "ignored while loaded")))
+        let barrier = store.dispatch(event: .failed(reason: "ignored while loaded")).wait(timeout: .seconds(5))
 
         XCTAssertEqual(barrier, .loaded(Process.examples), "a userDidLogOut would have reset the list")
     }
@@ -48,7 +49,7 @@ final class LogOutEventsTests: XCTestCase {
 
         for user in ["ana", "bob"] {
             sessionStore.dispatch(event: .logIn(user: user))
-            XCTAssertEqual(value(of: store.dispatch(event: .fetchProcesses)), .loaded(Process.examples))
+            XCTAssertEqual(store.dispatch(event: .fetchProcesses).wait(timeout: .seconds(5)), .loaded(Process.examples))
             let reset = expectation(description: "\(user)'s log-out resets the list")
             let resetToken = store.subscribe { if $0 == .idle { reset.fulfill() } }
             sessionStore.dispatch(event: .logOut)  // reaches the process store asynchronously

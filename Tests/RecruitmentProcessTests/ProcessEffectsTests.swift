@@ -43,7 +43,7 @@ final class ProcessEffectsTests: XCTestCase {
 
     func test_downloadProcesses_whenTheServiceNeverAnswers_theCheckFailsInsteadOfHanging() {
         let service = InMemoryProcessService(latency: .never)
-        let log = FailureLog()
+        let log = TestFailureCollector()
 
         let event = eventProduced(
             by: .downloadProcesses, on: ProcessEffects(service: service),

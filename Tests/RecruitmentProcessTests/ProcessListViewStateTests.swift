@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import RecruitmentProcess
 import XCTest
 
@@ -64,7 +65,7 @@ final class ProcessListViewStateTests: XCTestCase {
         let rendered = Recorder<ProcessListViewState>()
         let token = viewState.subscribe { rendered.append($0) }
 
-        _ = value(of: store.dispatch(event: .fetchProcesses))
+        XCTAssertNotNil(store.dispatch(event: .fetchProcesses).wait(timeout: .seconds(5)))
 
         XCTAssertEqual(rendered.values, [.init(.idle), .init(.loading), .init(.loaded(Process.examples))])
         XCTAssertEqual(viewState.state.title, "Processes (3)")
@@ -80,7 +81,7 @@ final class ProcessListViewStateTests: XCTestCase {
 
         store.dispatch(event: .userDidLogOut)  // idle → idle: no new state
         store.dispatch(event: .load(processes: Process.examples))  // ignored while idle
-        _ = value(of: store.dispatch(event: .fetchProcesses))
+        XCTAssertNotNil(store.dispatch(event: .fetchProcesses).wait(timeout: .seconds(5)))
 
         XCTAssertEqual(spins.values, [false, true, false])
         token.cancel()

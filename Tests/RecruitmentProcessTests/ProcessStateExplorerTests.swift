@@ -44,7 +44,7 @@ final class ProcessStateExplorerTests: XCTestCase {
     }
 
     func test_assertNoViolations_onTheBrokenVariant_reportsThePathAndHowToFix() {
-        let log = FailureLog()
+        let log = TestFailureCollector()
 
         brokenExplorer().explore().assertNoViolations(reporter: log.reporter)
 

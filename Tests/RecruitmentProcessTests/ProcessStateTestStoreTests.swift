@@ -3,10 +3,13 @@ import RecruitmentProcess
 import XCTest
 
 private let processes = Process.examples
-private let stale = [Process(id: "p-0", title: "Old opening", company: "Yesterday Inc.")]
 
 /// The loop with the test as the network: `TestStore` feeds each answer back into `ProcessState` the way a `Store`
 /// does, but the test decides when each download answers and with what. No queues, no waiting.
+///
+/// The test store carries out `ProcessState`'s plans as a store does: the state asks for `.startDownload` (the
+/// download, cancellable), the test receives the download itself, `.downloadProcesses`; a log-out's
+/// `.cancelDownload` takes it out of flight, which the test confirms with `receiveCancellation(of:)`.
 final class ProcessStateTestStoreTests: XCTestCase {
     func test_fetch_answeredWithProcesses_endsLoaded() {
         let store = TestStore(initialState: ProcessState.idle)
@@ -44,53 +47,45 @@ final class ProcessStateTestStoreTests: XCTestCase {
         store.finish()
     }
 
-    func test_logOut_beforeTheDownloadAnswers_theAnswerIsIgnored() {
+    func test_logOut_whileLoading_cancelsTheDownload() {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
         store.receiveEffect(.downloadProcesses)
         store.send(.userDidLogOut) { $0 = .idle }
-        store.complete(.downloadProcesses, with: .load(processes: processes))  // the state must not change
+        store.receiveCancellation(of: .downloadProcesses)  // a store would never hand its answer over
+        XCTAssertEqual(store.inFlightEffects, [])
 
         store.finish()
     }
 
-    /// Log out mid-flight, fetch again, and the *second* download answers first: its answer shows, and the first
-    /// download's late answer is ignored because nothing is loading any more.
-    func test_twoDownloadsInFlight_newerAnswersFirst_showsTheNewerAnswer() {
+    func test_logOut_whenNotLoading_goesIdleWithNoEffect() {
+        let store = TestStore(initialState: ProcessState.loaded(processes))
+
+        store.send(.userDidLogOut) { $0 = .idle }
+
+        store.finish()
+    }
+
+    /// Log out mid-flight, fetch again: the second download's answer shows. (That the first one's late answer can no
+    /// longer be taken for it is the store's work, shown by `LogOutCancelsDownloadTests`.)
+    func test_logOutMidFlight_thenFetchAgain_showsTheSecondAnswer() {
         let store = TestStore(initialState: ProcessState.idle)
         store.send(.fetchProcesses) { $0 = .loading }
         store.receiveEffect(.downloadProcesses)
         store.send(.userDidLogOut) { $0 = .idle }
+        store.receiveCancellation(of: .downloadProcesses)  // cancelled by the log-out
         store.send(.fetchProcesses) { $0 = .loading }
         store.receiveEffect(.downloadProcesses)
-        XCTAssertEqual(store.inFlightEffects, [.downloadProcesses, .downloadProcesses])
+        XCTAssertEqual(store.inFlightEffects, [.downloadProcesses])
 
         store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
-        store.complete(.downloadProcesses, with: .load(processes: stale))
-
-        store.finish()
-    }
-
-    /// The same two downloads, answering in the other order: the first download's stale answer is taken as the
-    /// answer to the second. This pins down the gap `ProcessState`'s documentation admits (telling the answers
-    /// apart needs a request identifier); a fix will make this test fail, on purpose.
-    func test_twoDownloadsInFlight_olderAnswersFirst_showsTheStaleAnswer() {
-        let store = TestStore(initialState: ProcessState.idle)
-        store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        store.send(.userDidLogOut) { $0 = .idle }
-        store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-
-        store.complete(.downloadProcesses, with: .load(processes: stale)) { $0 = .loaded(stale) }
-        store.complete(.downloadProcesses, with: .load(processes: processes))  // too late: ignored
 
         store.finish()
     }
 
     func test_finish_withADownloadStillInFlight_saysWhatIsLeftAndHowToFix() {
-        let log = FailureLog()
+        let log = TestFailureCollector()
         let store = TestStore(initialState: ProcessState.idle, reporter: log.reporter)
         store.send(.fetchProcesses) { $0 = .loading }
         store.receiveEffect(.downloadProcesses)

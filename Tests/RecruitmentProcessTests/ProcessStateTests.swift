@@ -10,7 +10,14 @@ final class ProcessStateTests: XCTestCase {
     // MARK: fetchProcesses
 
     func test_fetchProcesses_fromIdle_startsLoadingAndDownloads() {
-        assertTransition(from: .idle, on: .fetchProcesses, to: .loading, effect: .downloadProcesses)
+        assertTransition(from: .idle, on: .fetchProcesses, to: .loading, effect: .startDownload)
+    }
+
+    func test_startDownload_isTheDownloadUnderAnIdThatALogOutCancels() {
+        XCTAssertEqual(
+            ProcessState.Effect.startDownload,
+            ProcessState.Effect.downloadProcesses.cancellable(id: ProcessEffectID.download))
+        XCTAssertEqual(ProcessState.Effect.cancelDownload, .cancel(id: ProcessEffectID.download))
     }
 
     func test_fetchProcesses_whileLoading_isIgnored() {
@@ -18,11 +25,11 @@ final class ProcessStateTests: XCTestCase {
     }
 
     func test_fetchProcesses_fromLoaded_reloads() {
-        assertTransition(from: .loaded(processes), on: .fetchProcesses, to: .loading, effect: .downloadProcesses)
+        assertTransition(from: .loaded(processes), on: .fetchProcesses, to: .loading, effect: .startDownload)
     }
 
     func test_fetchProcesses_fromError_retries() {
-        assertTransition(from: .error("Offline"), on: .fetchProcesses, to: .loading, effect: .downloadProcesses)
+        assertTransition(from: .error("Offline"), on: .fetchProcesses, to: .loading, effect: .startDownload)
     }
 
     // MARK: load(processes:)
@@ -53,9 +60,12 @@ final class ProcessStateTests: XCTestCase {
 
     // MARK: userDidLogOut
 
-    func test_userDidLogOut_fromAnyState_goesIdleWithoutEffect() {
+    func test_userDidLogOut_whileLoading_goesIdleAndCancelsTheDownload() {
+        assertTransition(from: .loading, on: .userDidLogOut, to: .idle, effect: .cancelDownload)
+    }
+
+    func test_userDidLogOut_fromAnyOtherState_goesIdleWithoutEffect() {
         assertTransition(from: .idle, on: .userDidLogOut, to: .idle, effect: nil)
-        assertTransition(from: .loading, on: .userDidLogOut, to: .idle, effect: nil)
         assertTransition(from: .loaded(processes), on: .userDidLogOut, to: .idle, effect: nil)
         assertTransition(from: .error("Offline"), on: .userDidLogOut, to: .idle, effect: nil)
     }
@@ -67,9 +77,9 @@ final class ProcessStateTests: XCTestCase {
     func test_logOut_midFlight_goesIdleAndTheLateAnswerIsIgnored() {
         var state = ProcessState.idle
 
-        XCTAssertEqual(state.handle(event: .fetchProcesses), .downloadProcesses)
+        XCTAssertEqual(state.handle(event: .fetchProcesses), .startDownload)
         XCTAssertEqual(state, .loading)
-        XCTAssertNil(state.handle(event: .userDidLogOut))
+        XCTAssertEqual(state.handle(event: .userDidLogOut), .cancel(id: ProcessEffectID.download))
         XCTAssertEqual(state, .idle)
         XCTAssertNil(state.handle(event: .load(processes: processes)))
         XCTAssertEqual(state, .idle)

@@ -11,7 +11,7 @@ final class ProcessStateTraceTests: XCTestCase {
         assertTrace(
             given: ProcessState.idle,
             [
-                .when(.fetchProcesses, then: .loading, effect: .downloadProcesses),
+                .when(.fetchProcesses, then: .loading, effect: .startDownload),
                 .when(.load(processes: processes), then: .loaded(processes)),
             ])
     }
@@ -20,9 +20,9 @@ final class ProcessStateTraceTests: XCTestCase {
         assertTrace(
             given: ProcessState.idle,
             [
-                .when(.fetchProcesses, then: .loading, effect: .downloadProcesses),
+                .when(.fetchProcesses, then: .loading, effect: .startDownload),
                 .when(.failed(reason: "Network unreachable"), then: .error("Network unreachable")),
-                .when(.fetchProcesses, then: .loading, effect: .downloadProcesses),
+                .when(.fetchProcesses, then: .loading, effect: .startDownload),
                 .when(.load(processes: processes), then: .loaded(processes)),
             ])
     }
@@ -31,8 +31,8 @@ final class ProcessStateTraceTests: XCTestCase {
         assertTrace(
             given: ProcessState.idle,
             [
-                .when(.fetchProcesses, then: .loading, effect: .downloadProcesses),
-                .when(.userDidLogOut, then: .idle),
+                .when(.fetchProcesses, then: .loading, effect: .startDownload),
+                .when(.userDidLogOut, then: .idle, effect: .cancelDownload),
                 .when(.load(processes: processes), then: .idle),
                 .when(.failed(reason: "Timed out"), then: .idle),
             ])
@@ -42,7 +42,7 @@ final class ProcessStateTraceTests: XCTestCase {
         assertTrace(
             given: ProcessState.idle,
             [
-                .when(.fetchProcesses, then: .loading, effect: .downloadProcesses),
+                .when(.fetchProcesses, then: .loading, effect: .startDownload),
                 .when(.fetchProcesses, then: .loading),
                 .when(.load(processes: processes), then: .loaded(processes)),
             ])
@@ -53,7 +53,7 @@ final class ProcessStateTraceTests: XCTestCase {
         assertTrace(
             given: ProcessState.loaded(processes),
             [
-                .when(.fetchProcesses, then: .loading, effect: .downloadProcesses),
+                .when(.fetchProcesses, then: .loading, effect: .startDownload),
                 .when(.load(processes: newer), then: .loaded(newer)),
                 .when(.userDidLogOut, then: .idle),
             ])

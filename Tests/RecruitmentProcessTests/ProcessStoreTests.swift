@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import RecruitmentProcess
 import XCTest
 
@@ -26,7 +27,7 @@ final class ProcessStoreTests: XCTestCase {
         let fetch = store.dispatch(event: .fetchProcesses)
         XCTAssertEqual(store.state, .loading, "dispatch handles the event before it returns")
 
-        XCTAssertEqual(value(of: fetch), .loaded(Process.examples))
+        XCTAssertEqual(fetch.wait(timeout: .seconds(5)), .loaded(Process.examples))
         XCTAssertEqual(store.state, .loaded(Process.examples))
         XCTAssertEqual(service.callCount, 1)
     }
@@ -34,8 +35,8 @@ final class ProcessStoreTests: XCTestCase {
     func test_fetchProcesses_afterAFailure_retrySucceeds() {
         service.failNext(1, message: "Network unreachable")
 
-        XCTAssertEqual(value(of: store.dispatch(event: .fetchProcesses)), .error("Network unreachable"))
-        XCTAssertEqual(value(of: store.dispatch(event: .fetchProcesses)), .loaded(Process.examples))
+        XCTAssertEqual(store.dispatch(event: .fetchProcesses).wait(timeout: .seconds(5)), .error("Network unreachable"))
+        XCTAssertEqual(store.dispatch(event: .fetchProcesses).wait(timeout: .seconds(5)), .loaded(Process.examples))
         XCTAssertEqual(service.callCount, 2)
     }
 
@@ -43,7 +44,7 @@ final class ProcessStoreTests: XCTestCase {
         let states = Recorder<ProcessState>()
         let token = store.subscribe { states.append($0) }
 
-        _ = value(of: store.dispatch(event: .fetchProcesses))
+        XCTAssertNotNil(store.dispatch(event: .fetchProcesses).wait(timeout: .seconds(5)))
 
         XCTAssertEqual(states.values, [.idle, .loading, .loaded(Process.examples)])
         token.cancel()
@@ -55,11 +56,11 @@ final class ProcessStoreTests: XCTestCase {
         let second = store.dispatch(event: .fetchProcesses)
 
         XCTAssertTrue(second.isResolved, "an ignored event starts no chain")
-        XCTAssertEqual(value(of: second), .loading)
+        XCTAssertEqual(second.wait(timeout: .seconds(5)), .loading)
         XCTAssertEqual(service.callCount, 1)
 
         service.releaseAnswers()
-        XCTAssertEqual(value(of: first), .loaded(Process.examples))
+        XCTAssertEqual(first.wait(timeout: .seconds(5)), .loaded(Process.examples))
         XCTAssertEqual(service.callCount, 1)
     }
 
@@ -79,7 +80,7 @@ final class ProcessStoreTests: XCTestCase {
         wait(for: [backToIdle], timeout: 5)
         service.releaseAnswers()  // the download answers after the log-out
 
-        XCTAssertEqual(value(of: fetch), .idle, "the chain ends with the late answer, which is ignored")
+        XCTAssertEqual(fetch.wait(timeout: .seconds(5)), .idle, "the chain ends with the late answer, which is ignored")
         XCTAssertEqual(store.state, .idle)
         XCTAssertEqual(states.values, [.idle, .loading, .idle])
         XCTAssertEqual(service.callCount, 1)

@@ -21,11 +21,13 @@ final class ReplayTests: XCTestCase {
 
         XCTAssertEqual(session.initialState, .idle)
         XCTAssertEqual(session.entries.map(\.origin), [.dispatch, .effect, .dispatch, .effect, .eventSource])
-        XCTAssertEqual(session.entries.map(\.event), [
-            .fetchProcesses, .failed(reason: "Network unreachable"), .fetchProcesses,
-            .load(processes: Process.examples), .userDidLogOut,
-        ])
-        XCTAssertEqual(session.replay().map(\.effect), [.downloadProcesses, nil, .downloadProcesses, nil, nil])
+        XCTAssertEqual(
+            session.entries.map(\.event),
+            [
+                .fetchProcesses, .failed(reason: "Network unreachable"), .fetchProcesses,
+                .load(processes: Process.examples), .userDidLogOut,
+            ])
+        XCTAssertEqual(session.replay().map(\.effect), [.startDownload, nil, .startDownload, nil, nil])
         XCTAssertFalse(session.hasDroppedEntries)
     }
 
@@ -37,14 +39,17 @@ final class ReplayTests: XCTestCase {
         edited.entries[4].state = .loaded(Process.examples)
         let failures = Recorder<String>()
 
-        assertReplayMatchesRecording(edited, reporter: TestFailureReporter { message, _, _ in
-            failures.append(message)
-        })
+        assertReplayMatchesRecording(
+            edited,
+            reporter: TestFailureReporter { message, _, _ in
+                failures.append(message)
+            })
 
         let messages = failures.values
         XCTAssertEqual(messages.count, 1, "only the first divergent step is reported")
-        XCTAssertTrue(messages.first?.hasPrefix("Replay of a recorded ProcessState session diverges at entry 5 of 5")
-            ?? false, messages.first ?? "")
+        XCTAssertTrue(
+            messages.first?.hasPrefix("Replay of a recorded ProcessState session diverges at entry 5 of 5")
+                ?? false, messages.first ?? "")
     }
 
     func test_recordedLiveSession_replaysIdentically() {

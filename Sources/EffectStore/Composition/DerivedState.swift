@@ -45,9 +45,12 @@ public final class DerivedState<Value: Sendable>: StateSource {
     private let isEqual: RuntimeEquality<Value>?
     /// Ends with the store at the root of this view.
     let lifetime: StoreLifetime
+    /// The store this is derived from, for settling; captured weakly, so a derived state does not keep it alive.
+    let origin: @Sendable () -> (any SettlingMember)?
 
     init(
         lifetime: StoreLifetime,
+        origin: @escaping @Sendable () -> (any SettlingMember)?,
         read: @escaping @Sendable () -> Value,
         subscribeUpstream: @escaping @Sendable (@escaping @Sendable (Value) -> Void) -> SubscriptionToken?
     ) {
@@ -55,6 +58,7 @@ public final class DerivedState<Value: Sendable>: StateSource {
         self.subscribeUpstream = subscribeUpstream
         self.isEqual = RuntimeEquality(Value.self)
         self.lifetime = lifetime
+        self.origin = origin
     }
 
     /// The store's current state, transformed.
@@ -119,6 +123,7 @@ public final class DerivedState<Value: Sendable>: StateSource {
         let parent = self
         return DerivedState<Derived>(
             lifetime: lifetime,
+            origin: origin,
             read: { transform(parent.state) },
             subscribeUpstream: { block in parent.subscribe { block(transform($0)) } }
         )
@@ -144,8 +149,13 @@ extension Store {
         let committed = stateBox
         return DerivedState<Derived>(
             lifetime: lifetime,
+            origin: { [weak self] in self },
             read: { [weak self] in transform(self?.state ?? committed.withLock { $0.state }) },
             subscribeUpstream: { [weak self] block in self?.subscribe { block(transform($0)) } }
         )
     }
+}
+
+extension DerivedState: SettlingOrigin {
+    var originStore: (any SettlingMember)? { origin() }
 }

@@ -75,3 +75,34 @@ extension State {
         return effect.map(lift)
     }
 }
+
+extension State where Effect: ComposableEffect {
+    /// ``handle(_:in:effect:)`` for a child whose effects are composable too: the child's plans reach the store as
+    /// plans, with their own effects lifted (see ``ComposableEffect/lifting(_:into:)``).
+    ///
+    /// ```swift
+    /// case .search(let event): return handle(event, in: \.search, effect: Effect.search)
+    /// ```
+    ///
+    /// Chosen by the compiler over the general one whenever both effect types are ``ComposableEffect``s.
+    public mutating func handle<Child: ChildState>(
+        _ event: Child.Event,
+        in child: WritableKeyPath<Self, Child>,
+        effect lift: (Child.Effect) -> Effect
+    ) -> Effect? where Child.Effect: ComposableEffect {
+        self[keyPath: child].handle(event: event).map { Effect.lifting($0, into: lift) }
+    }
+
+    /// ``handle(_:inCase:effect:)`` for a child whose effects are composable too: the child's plans reach the store
+    /// as plans, with their own effects lifted (see ``ComposableEffect/lifting(_:into:)``).
+    public mutating func handle<Child: ChildState>(
+        _ event: Child.Event,
+        inCase embed: (Child) -> Self,
+        effect lift: (Child.Effect) -> Effect
+    ) -> Effect? where Child.Effect: ComposableEffect {
+        guard var child = extractCase(embed, from: self) else { return nil }
+        let effect = child.handle(event: event)
+        self = embed(child)
+        return effect.map { Effect.lifting($0, into: lift) }
+    }
+}

@@ -29,7 +29,8 @@ extension StateSource {
     ///   itself, `cancel()` therefore guarantees the block is not called again.
     public func subscribe(on queue: DispatchQueue, _ block: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
         // The main queue is serial already; any other queue may be concurrent, so go through a serial one.
-        let serial = queue === DispatchQueue.main
+        let serial =
+            queue === DispatchQueue.main
             ? queue
             : DispatchQueue(label: "EffectStore.subscribe(on:)", target: queue)
         let isCancelled = LockedBox.make(false)

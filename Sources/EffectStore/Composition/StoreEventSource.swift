@@ -31,6 +31,8 @@ public final class StoreEventSource<S: State>: EventSource {
     private var connect: ((@escaping @Sendable (S.Event) -> Void) -> SubscriptionToken)?
     /// The subscription to the source, for as long as this event source (that is, its store) lives.
     private var token: SubscriptionToken?
+    /// The store the source reads from, for settling (`Store.waitUntilSettled(timeout:)`); weak, like the token.
+    weak var feedingStore: (any SettlingMember)?
 
     /// Creates an event source that observes `source` and sends the events `event` returns.
     ///
@@ -43,6 +45,7 @@ public final class StoreEventSource<S: State>: EventSource {
     ///   - event: A pure function from the source's state to the event to send, or `nil` to send none. Runs on the
     ///     source store's queue.
     public init<Source: StateSource>(_ source: Source, event: @escaping @Sendable (Source.Value) -> S.Event?) {
+        self.feedingStore = (source as? any SettlingOrigin)?.originStore
         self.connect = { dispatch in
             source.subscribe { value in
                 if let event = event(value) { dispatch(event) }
@@ -66,3 +69,5 @@ public final class StoreEventSource<S: State>: EventSource {
         token = connect(dispatch)
     }
 }
+
+extension StoreEventSource: FeedingLink {}

@@ -131,3 +131,30 @@ extension ComposableEffect {
         .plan(.delayed(self, id: EffectID(id), delay: delay))
     }
 }
+
+extension ComposableEffect {
+    /// A child feature's effect in this (parent) effect type, with its plan kept: the child's own effects are
+    /// embedded with `embed`, while its plan — cancellation, queues, time — stays a plan the store carries out.
+    ///
+    /// ```swift
+    /// enum Effect: ComposableEffect, Equatable {
+    ///     case search(SearchState.Effect)
+    ///     case plan(EffectPlan<Effect>)
+    ///     var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    /// }
+    /// let lifted = Effect.lifting(childEffect, into: Effect.search)
+    /// ```
+    ///
+    /// Embedding a child's `.plan(…)` with its case alone would hide the plan from the store, which would hand it to
+    /// the effect handler as a plain effect. `State.handle(_:in:effect:)` lifts this way by itself when both effect
+    /// types are composable.
+    ///
+    /// - Parameters:
+    ///   - child: The child's effect, a plan or not.
+    ///   - embed: Embeds one of the child's own effects, usually the parent's enum case, such as `Effect.search`.
+    /// - Returns: The effect in this type.
+    public static func lifting<Child: ComposableEffect>(_ child: Child, into embed: (Child) -> Self) -> Self {
+        guard let plan = child.plan else { return embed(child) }
+        return .plan(plan.map { lifting($0, into: embed) })
+    }
+}

@@ -7,18 +7,42 @@
 /// enum SearchIDs: Hashable, Sendable { case request }
 /// return Effect.search(query).cancellable(id: SearchIDs.request, cancelInFlight: true)
 /// ```
-public struct EffectID: Hashable, CustomStringConvertible {
-    private let value: AnyHashable
+public struct EffectID: Hashable, Sendable, CustomStringConvertible {
+    // The value in an existential (small values stay inline, unboxed) and its hash, taken once: the store looks ids
+    // up on every effect that has one, and compares values only when the hashes match.
+    @usableFromInline let value: any Hashable & Sendable
+    @usableFromInline let hash: Int
 
     /// Creates an id from any hashable, sendable value.
     ///
     /// - Parameter value: The id's value, for example an enum case or a string.
+    @inlinable
     public init(_ value: some Hashable & Sendable) {
-        self.value = AnyHashable(value)
+        self.value = value
+        self.hash = value.hashValue
     }
 
-    public var description: String { String(describing: value.base) }
+    @inlinable
+    public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+        lhs.hash == rhs.hash && lhs.value.isEqual(to: rhs.value)
+    }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+
+    public var description: String { String(describing: value) }
+
+    /// The id's value, for EffectStoreTesting's descriptions of plans (a string id is quoted there).
+    package var base: Any { value }
 }
-// Safe because: `AnyHashable` is not `Sendable`, but the value it wraps is — `init` takes only `Sendable` values —
-// and it is immutable.
-extension EffectID: @unchecked Sendable {}
+
+extension Hashable {
+    /// Whether `other` is a value of this type equal to `self`.
+    @inlinable
+    func isEqual(to other: any Hashable) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}

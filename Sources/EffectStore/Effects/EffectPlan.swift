@@ -38,3 +38,35 @@ public indirect enum EffectPlan<Effect: Sendable>: Sendable {
 
 extension EffectPlan: Equatable where Effect: Equatable {}
 extension EffectPlan: Hashable where Effect: Hashable {}
+
+extension EffectPlan {
+    /// The same plan — the same ids, queues and times — over `transform` applied to each of its effects.
+    ///
+    /// A parent feature uses it to carry a child's plan up into its own effect type; ``ComposableEffect/lifting(_:into:)``
+    /// does that for an effect that may or may not be a plan:
+    ///
+    /// ```swift
+    /// let parentPlan = childPlan.map { ParentState.Effect.lifting($0, into: ParentState.Effect.child) }
+    /// ```
+    ///
+    /// - Parameter transform: Turns each effect of the plan into one of the new type.
+    /// - Returns: The plan over the transformed effects.
+    public func map<T: Sendable>(_ transform: (Effect) -> T) -> EffectPlan<T> {
+        switch self {
+        case .all(let effects):
+            return .all(effects.map(transform))
+        case .cancellable(let effect, let id, let cancelInFlight):
+            return .cancellable(transform(effect), id: id, cancelInFlight: cancelInFlight)
+        case .cancel(let id):
+            return .cancel(id)
+        case .queued(let effect, let id, let keepingOnlyLatest):
+            return .queued(transform(effect), id: id, keepingOnlyLatest: keepingOnlyLatest)
+        case .debounced(let effect, let id, let interval):
+            return .debounced(transform(effect), id: id, interval: interval)
+        case .throttled(let effect, let id, let interval, let latest):
+            return .throttled(transform(effect), id: id, interval: interval, latest: latest)
+        case .delayed(let effect, let id, let delay):
+            return .delayed(transform(effect), id: id, delay: delay)
+        }
+    }
+}

@@ -6,21 +6,25 @@
 /// promise, if anyone waits for it, is kept here until the scheduler says the chain is finished.
 @usableFromInline
 final class EffectRuntime<S: State> {
-    typealias Job = EffectScheduler<S.Effect, UInt64>.Job
-    typealias Timer = EffectScheduler<S.Effect, UInt64>.Timer
+    @usableFromInline typealias Job = EffectScheduler<S.Effect, UInt64>.Job
+    @usableFromInline typealias Timer = EffectScheduler<S.Effect, UInt64>.Timer
 
-    var scheduler: EffectScheduler<S.Effect, UInt64>
+    @usableFromInline var scheduler: EffectScheduler<S.Effect, UInt64>
     /// The plan an effect carries, when `S.Effect` is a ``ComposableEffect``.
     @usableFromInline let planOf: ((S.Effect) -> EffectPlan<S.Effect>?)?
-    let clock: any EffectClock
+    @usableFromInline let clock: any EffectClock
     /// The promises of chains someone waits for, by chain number.
-    var promises: [UInt64: Promise<S>] = [:]
+    @usableFromInline var promises: [UInt64: Promise<S>] = [:]
     /// Runs in flight, to stop when their job is cancelled.
-    var runs: [Job: EffectRun<S.Event>] = [:]
+    @usableFromInline var runs: [Job: EffectRun<S.Event>] = [:]
     /// Timers set, to cancel.
-    var timers: [Timer: @Sendable () -> Void] = [:]
-    private var nextChain: UInt64 = 1
+    @usableFromInline var timers: [Timer: @Sendable () -> Void] = [:]
+    @usableFromInline var nextChain: UInt64 = 1
+    /// How many answers are being handled inline, one inside the other; past a bound they go through the queue, so
+    /// that a long run of effects answered at once cannot overflow the stack.
+    @usableFromInline var inlineDepth = 0
 
+    @usableFromInline
     init(clock: any EffectClock) {
         let planOf = planExtractor(for: S.Effect.self)
         self.planOf = planOf
@@ -29,6 +33,7 @@ final class EffectRuntime<S: State> {
     }
 
     /// A new chain number, waited for by `promise` if given.
+    @inlinable
     func makeChain(for promise: Promise<S>?) -> UInt64 {
         let chain = nextChain
         nextChain += 1
@@ -38,8 +43,8 @@ final class EffectRuntime<S: State> {
 }
 
 /// Reads the plan out of an effect of type `E`, when `E` is a ``ComposableEffect``; `nil` otherwise. Asked once per
-/// store, so the dynamic cast is not paid per effect.
-private func planExtractor<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
+/// store (and per `TestStore`, in EffectStoreTesting), so the dynamic cast is not paid per effect.
+package func planExtractor<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
     guard let composable = type as? any ComposableEffect.Type else { return nil }
     func extractor<C: ComposableEffect>(_: C.Type) -> (E) -> EffectPlan<E>? {
         // `C` is `E` (checked by the cast above), so the values and plans are of the same types.
@@ -50,7 +55,7 @@ private func planExtractor<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
 
 extension Store {
     /// The effect runtime, made on first use. On the queue.
-    @usableFromInline
+    @inlinable
     var effectRuntime: EffectRuntime<S> {
         if let runtime { return runtime }
         let made = EffectRuntime<S>(clock: clock)
@@ -60,7 +65,7 @@ extension Store {
 
     /// The chain an effect the loop could not finish at once belongs to: `chain` if the dispatch has one already,
     /// otherwise a new one, waited for by `promise`.
-    @usableFromInline
+    @inlinable
     func chainNumber(_ chain: UInt64?, promise: Promise<S>?) -> UInt64? {
         if let chain { return chain }
         guard let promise else { return nil }
@@ -69,7 +74,7 @@ extension Store {
 
     /// Starts `effect`, which carries a plan, on behalf of `chain` — or, without one, of a new chain for `promise`,
     /// which is resolved at once if the plan starts nothing that lasts (a cancel, say).
-    @usableFromInline
+    @inlinable
     func startPlanned(_ effect: S.Effect, chain: UInt64?, promise: Promise<S>?) {
         let runtime = effectRuntime
         let number = chainNumber(chain, promise: promise)
@@ -83,25 +88,35 @@ extension Store {
     }
 
     /// Takes on an effect the handler has performed and whose answer is not there yet.
-    @usableFromInline
-    func adopt(_ answer: Future<S.Event>, chain: UInt64?) {
-        let (job, actions) = effectRuntime.scheduler.adopt(chain: chain)
+    @inlinable
+    func adopt(_ answer: Future<S.Event>, chain: UInt64?, id: EffectID?) {
+        let (job, actions) = effectRuntime.scheduler.adopt(chain: chain, id: id)
         carryOut(actions)
-        listen(to: answer, job: job)
+        listen(to: answer, job: job, mayAnswerInline: false)
+    }
+
+    /// Cancels every effect under `id`, if any.
+    @inlinable
+    func cancelEffects(under id: EffectID) {
+        let runtime = effectRuntime
+        guard runtime.scheduler.hasMembers(id) else { return }
+        carryOut(runtime.scheduler.cancel(id))
     }
 
     /// Does what the scheduler decided, in order.
+    @inlinable
     func carryOut(_ actions: [EffectScheduler<S.Effect, UInt64>.Action]) {
         guard !actions.isEmpty else { return }
         let runtime = effectRuntime
-        for action in actions {
+        for (index, action) in actions.enumerated() {
             switch action {
             case .perform(let effect, let job):
                 guard let answer = performEffect?(effect) else {
                     carryOut(runtime.scheduler.ended(job))
                     continue
                 }
-                listen(to: answer, job: job)
+                // Only the last action may be answered inline: the ones before it must all have started first.
+                listen(to: answer, job: job, mayAnswerInline: index == actions.count - 1)
             case .stop(let job):
                 runtime.runs.removeValue(forKey: job)?.cancel()
             case .startTimer(let timer, let delay):
@@ -116,9 +131,11 @@ extension Store {
         }
     }
 
-    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop.
-    @usableFromInline
-    func listen(to answer: Future<S.Event>, job: UInt64) {
+    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop. An answer that is there
+    /// already is handled at once when `mayAnswerInline` and nothing else waits (what enqueuing it and draining
+    /// would do), up to a bounded depth; otherwise it is enqueued.
+    @inlinable
+    func listen(to answer: Future<S.Event>, job: UInt64, mayAnswerInline: Bool) {
         if case .run(let run) = answer.storage {
             effectRuntime.runs[job] = run
             let connected = run.connect(
@@ -137,7 +154,14 @@ extension Store {
             return
         }
         if let value = answer.valueIfResolved {
-            schedule(.answer(value, job: job))
+            let runtime = effectRuntime
+            if mayAnswerInline, nothingPending, runtime.inlineDepth < 16 {
+                runtime.inlineDepth += 1
+                handleJobEvent(value, job: job, endsJob: true)
+                runtime.inlineDepth -= 1
+            } else {
+                schedule(.answer(value, job: job))
+            }
             return
         }
         let ticket = AnswerTicket(store: self, job: job)
@@ -149,7 +173,7 @@ extension Store {
 
     /// Handles an event of `job`: an answer (which ends it) or a run's event. Dropped when the job is no longer live:
     /// it was cancelled, and its events must not reach the state.
-    @usableFromInline
+    @inlinable
     func handleJobEvent(_ event: S.Event, job: UInt64, endsJob: Bool) {
         guard let runtime, runtime.scheduler.isLive(job) else { return }
         let chain = runtime.scheduler.chain(of: job)
@@ -158,7 +182,7 @@ extension Store {
     }
 
     /// Ends `job`: its run finished, or its answer will never come.
-    @usableFromInline
+    @inlinable
     func endJob(_ job: UInt64) {
         guard let runtime else { return }
         runtime.runs[job] = nil
@@ -166,7 +190,7 @@ extension Store {
     }
 
     /// A timer the scheduler set has fired.
-    @usableFromInline
+    @inlinable
     func fireTimer(_ timer: UInt64) {
         guard let runtime, runtime.timers.removeValue(forKey: timer) != nil else { return }
         carryOut(runtime.scheduler.timerFired(timer))
@@ -188,13 +212,15 @@ extension Store {
 
 /// Tells the store that a job's answer will never come, when the future that would have carried it is released
 /// unanswered: its chain then ends (as "no answer") instead of keeping its dispatch future waiting forever.
+@usableFromInline
 final class AnswerTicket<S: State>: @unchecked Sendable {
     // Safe because: `store` is weak and written once; `isAnswered` is written by the answer's callback, which runs
     // before the future releases the callback (and so this ticket) — the release orders the write before `deinit`.
     private weak var store: Store<S>?
     private let job: UInt64
-    var isAnswered = false
+    @usableFromInline var isAnswered = false
 
+    @usableFromInline
     init(store: Store<S>, job: UInt64) {
         self.store = store
         self.job = job

@@ -9,11 +9,13 @@
 /// Numbers name jobs (performed effects) and timers; both come from one counter, so an id's members are one set.
 /// A *chain* is whatever the owner uses to name a dispatch that waits (the store: its promise): it counts the jobs,
 /// timers and queued effects started on its behalf, and ``Action/finish(_:)`` says when that count is back to zero.
+@usableFromInline
 package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
-    package typealias Job = UInt64
-    package typealias Timer = UInt64
+    @usableFromInline package typealias Job = UInt64
+    @usableFromInline package typealias Timer = UInt64
 
     /// What the owner must do.
+    @usableFromInline
     package enum Action {
         /// Perform `effect` with the effect handler; `job` names it from now on. End it with ``ended(_:)``.
         case perform(Effect, job: Job)
@@ -28,94 +30,142 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     }
 
     /// An effect waiting for its time or its turn, and what it will run under.
-    private struct Deferred {
-        var effect: Effect
-        var chain: Chain?
-        var ids: [EffectID]
-        var queue: EffectID?
+    @usableFromInline
+    struct Deferred {
+        @usableFromInline var effect: Effect
+        @usableFromInline var chain: Chain?
+        @usableFromInline var ids: [EffectID]
+        @usableFromInline var queue: EffectID?
+
+        @inlinable
+        init(effect: Effect, chain: Chain?, ids: [EffectID], queue: EffectID?) {
+            self.effect = effect
+            self.chain = chain
+            self.ids = ids
+            self.queue = queue
+        }
     }
 
-    private struct JobRecord {
-        var chain: Chain?
-        var ids: [EffectID]
-        var queue: EffectID?
+    @usableFromInline
+    struct JobRecord {
+        @usableFromInline var chain: Chain?
+        @usableFromInline var ids: [EffectID]
+        @usableFromInline var queue: EffectID?
+
+        @inlinable
+        init(chain: Chain?, ids: [EffectID], queue: EffectID?) {
+            self.chain = chain
+            self.ids = ids
+            self.queue = queue
+        }
     }
 
-    private enum TimerRecord {
+    @usableFromInline
+    enum TimerRecord {
         /// Starts the effect when it fires.
         case start(Deferred)
         /// Ends a throttle's interval.
         case throttleWindow(EffectID)
     }
 
-    private struct Queue {
-        var running: Set<Job> = []
-        var waiting: [Deferred] = []
+    @usableFromInline
+    struct Queue {
+        @usableFromInline var running: Set<Job> = []
+        @usableFromInline var waiting: [Deferred] = []
+
+        @inlinable
+        init() {}
     }
 
-    private struct Throttle {
-        var window: Timer
-        var interval: EffectDuration
-        var trailing: Deferred?
+    @usableFromInline
+    struct Throttle {
+        @usableFromInline var window: Timer
+        @usableFromInline var interval: EffectDuration
+        @usableFromInline var trailing: Deferred?
+
+        @inlinable
+        init(window: Timer, interval: EffectDuration, trailing: Deferred?) {
+            self.window = window
+            self.interval = interval
+            self.trailing = trailing
+        }
     }
 
-    private let planOf: (Effect) -> EffectPlan<Effect>?
-    private var nextNumber: UInt64 = 1
-    private var jobs: [Job: JobRecord] = [:]
-    private var timers: [Timer: TimerRecord] = [:]
-    private var members: [EffectID: Set<UInt64>] = [:]
-    private var outstanding: [Chain: Int] = [:]
-    private var queues: [EffectID: Queue] = [:]
-    private var throttles: [EffectID: Throttle] = [:]
-    private var actions: [Action] = []
+    @usableFromInline let planOf: (Effect) -> EffectPlan<Effect>?
+    @usableFromInline var nextNumber: UInt64 = 1
+    @usableFromInline var jobs: [Job: JobRecord] = [:]
+    @usableFromInline var timers: [Timer: TimerRecord] = [:]
+    @usableFromInline var members: [EffectID: Members] = [:]
+    @usableFromInline var outstanding: [Chain: Int] = [:]
+    @usableFromInline var queues: [EffectID: Queue] = [:]
+    @usableFromInline var throttles: [EffectID: Throttle] = [:]
+    @usableFromInline var actions: [Action] = []
 
     /// Creates an empty scheduler.
     ///
     /// - Parameter planOf: The plan an effect carries, or `nil` for an effect the handler performs.
+    @inlinable
     package init(planOf: @escaping (Effect) -> EffectPlan<Effect>?) {
         self.planOf = planOf
     }
 
     /// Whether `job` is still in flight: not ended, not cancelled.
+    @inlinable
     package func isLive(_ job: Job) -> Bool { jobs[job] != nil }
 
     /// The chain `job` was started for.
+    @inlinable
     package func chain(of job: Job) -> Chain? { jobs[job]?.chain }
 
     /// Whether anything started on behalf of `chain` is still in flight or waiting.
+    @inlinable
     package func isWaiting(for chain: Chain) -> Bool { outstanding[chain] != nil }
 
     /// Whether anything is in flight or waiting: jobs, timers, queued effects.
+    @inlinable
     package var isIdle: Bool { jobs.isEmpty && timers.isEmpty && queues.isEmpty }
 
     /// The jobs in flight, oldest first.
+    @inlinable
     package var liveJobs: [Job] { jobs.keys.sorted() }
 
     /// Starts `effect` — a plan or an effect to perform — on behalf of `chain`.
+    @inlinable
     package mutating func start(_ effect: Effect, chain: Chain?) -> [Action] {
         interpret(effect, chain: chain, ids: [], queue: nil)
         return takeActions()
     }
 
-    /// Starts a job for an effect the owner has already performed (its answer was not there at once).
-    package mutating func adopt(chain: Chain?) -> (Job, [Action]) {
-        let job = newJob(JobRecord(chain: chain, ids: [], queue: nil))
+    /// Starts a job for an effect the owner has already performed (its answer was not there at once), under `id` if it
+    /// was cancellable.
+    @inlinable
+    package mutating func adopt(chain: Chain?, id: EffectID? = nil) -> (Job, [Action]) {
+        let job = newJob(JobRecord(chain: chain, ids: id.map { [$0] } ?? [], queue: nil))
         return (job, takeActions())
+    }
+
+    /// Whether anything may run or wait under `id` (`false` only when surely nothing does).
+    @inlinable
+    package func hasMembers(_ id: EffectID) -> Bool {
+        // Effects waiting in a queue or behind a throttle may be under any id: with any queue or throttle, say yes.
+        members[id] != nil || !queues.isEmpty || !throttles.isEmpty
     }
 
     /// `job` has finished: its answer was handled (and the effects that answer produced were started), its run
     /// finished, or it ended with no answer. Ignored for a job that is no longer live.
+    @inlinable
     package mutating func ended(_ job: Job) -> [Action] {
         removeJob(job)
         return takeActions()
     }
 
     /// `timer` has fired. Ignored for a timer that was cancelled meanwhile.
+    @inlinable
     package mutating func timerFired(_ timer: Timer) -> [Action] {
         guard let record = timers.removeValue(forKey: timer) else { return [] }
         switch record {
         case .start(let deferred):
-            for id in deferred.ids { members[id]?.remove(timer) }
+            for id in deferred.ids { removeMember(timer, of: id) }
             startDeferred(deferred)
             release(deferred.chain)
         case .throttleWindow(let id):
@@ -130,12 +180,14 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     }
 
     /// Cancels everything under `id`.
+    @inlinable
     package mutating func cancel(_ id: EffectID) -> [Action] {
         cancelMembers(of: id)
         return takeActions()
     }
 
     /// Cancels everything: every job is stopped, every timer cancelled, every chain finished.
+    @inlinable
     package mutating func cancelAll() -> [Action] {
         for job in jobs.keys.sorted() { actions.append(.stop(job)) }
         for timer in timers.keys.sorted() { actions.append(.cancelTimer(timer)) }
@@ -152,7 +204,8 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 
     // MARK: - Interpreting plans
 
-    private mutating func interpret(_ effect: Effect, chain: Chain?, ids: [EffectID], queue: EffectID?) {
+    @inlinable
+    mutating func interpret(_ effect: Effect, chain: Chain?, ids: [EffectID], queue: EffectID?) {
         guard let plan = planOf(effect) else {
             let job = newJob(JobRecord(chain: chain, ids: ids, queue: queue))
             actions.append(.perform(effect, job: job))
@@ -199,31 +252,35 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         }
     }
 
-    private mutating func startDeferred(_ deferred: Deferred) {
+    @inlinable
+    mutating func startDeferred(_ deferred: Deferred) {
         interpret(deferred.effect, chain: deferred.chain, ids: deferred.ids, queue: deferred.queue)
     }
 
-    private mutating func openWindow(for id: EffectID, interval: EffectDuration) {
+    @inlinable
+    mutating func openWindow(for id: EffectID, interval: EffectDuration) {
         let timer = takeNumber()
         timers[timer] = .throttleWindow(id)
         throttles[id] = Throttle(window: timer, interval: interval, trailing: nil)
         actions.append(.startTimer(timer, delay: interval))
     }
 
-    private mutating func addTimer(_ record: TimerRecord, delay: EffectDuration) {
+    @inlinable
+    mutating func addTimer(_ record: TimerRecord, delay: EffectDuration) {
         let timer = takeNumber()
         timers[timer] = record
         if case .start(let deferred) = record {
-            for id in deferred.ids { members[id, default: []].insert(timer) }
+            for id in deferred.ids { members[id, default: Members()].insert(timer) }
             retain(deferred.chain)
         }
         actions.append(.startTimer(timer, delay: delay))
     }
 
-    private mutating func newJob(_ record: JobRecord) -> Job {
+    @inlinable
+    mutating func newJob(_ record: JobRecord) -> Job {
         let job = takeNumber()
         jobs[job] = record
-        for id in record.ids { members[id, default: []].insert(job) }
+        for id in record.ids { members[id, default: Members()].insert(job) }
         if let queue = record.queue { queues[queue, default: Queue()].running.insert(job) }
         retain(record.chain)
         return job
@@ -231,11 +288,11 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 
     // MARK: - Ending and cancelling
 
-    private mutating func removeJob(_ job: Job) {
+    @inlinable
+    mutating func removeJob(_ job: Job) {
         guard let record = jobs.removeValue(forKey: job) else { return }
         for id in record.ids {
-            members[id]?.remove(job)
-            if members[id]?.isEmpty == true { members[id] = nil }
+            removeMember(job, of: id)
         }
         if let queue = record.queue {
             queues[queue]?.running.remove(job)
@@ -245,7 +302,8 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     }
 
     /// Starts the next effect waiting in `queue` once nothing of it runs; forgets the queue when nothing waits.
-    private mutating func startNextIfIdle(_ queue: EffectID) {
+    @inlinable
+    mutating func startNextIfIdle(_ queue: EffectID) {
         while var state = queues[queue], state.running.isEmpty {
             guard !state.waiting.isEmpty else {
                 queues[queue] = nil
@@ -258,19 +316,33 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         }
     }
 
-    private mutating func cancelMembers(of id: EffectID) {
-        // Waiting effects first, so that stopping the running one does not start the next.
+    @inlinable
+    mutating func cancelMembers(of id: EffectID) {
+        // Waiting effects first, so that stopping the running one does not start the next: the whole queue named
+        // `id`, and the effects under `id` waiting in other queues or as a throttle's trailing effect.
         if let queue = queues[id] {
             queues[id]?.waiting = []
             for dropped in queue.waiting { release(dropped.chain) }
         }
+        for name in queues.keys where name != id {
+            guard let waiting = queues[name]?.waiting, waiting.contains(where: { $0.ids.contains(id) }) else {
+                continue
+            }
+            queues[name]?.waiting = waiting.filter { !$0.ids.contains(id) }
+            for dropped in waiting where dropped.ids.contains(id) { release(dropped.chain) }
+        }
+        for name in throttles.keys where name != id {
+            guard let trailing = throttles[name]?.trailing, trailing.ids.contains(id) else { continue }
+            throttles[name]?.trailing = nil
+            release(trailing.chain)
+        }
         if let numbers = members.removeValue(forKey: id) {
-            for number in numbers.sorted() {
+            for number in numbers.sorted {
                 if jobs[number] != nil {
                     actions.append(.stop(number))
                     removeJob(number)
                 } else if case .start(let deferred)? = timers.removeValue(forKey: number) {
-                    for other in deferred.ids where other != id { members[other]?.remove(number) }
+                    for other in deferred.ids where other != id { removeMember(number, of: other) }
                     actions.append(.cancelTimer(number))
                     release(deferred.chain)
                 }
@@ -284,14 +356,24 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         }
     }
 
+    /// Removes `number` from `id`'s members, and forgets `id` once it has none: one look-up.
+    @inlinable
+    mutating func removeMember(_ number: UInt64, of id: EffectID) {
+        guard let index = members.index(forKey: id) else { return }
+        members.values[index].remove(number)
+        if members.values[index].isEmpty { members.remove(at: index) }
+    }
+
     // MARK: - Chains
 
-    private mutating func retain(_ chain: Chain?) {
+    @inlinable
+    mutating func retain(_ chain: Chain?) {
         guard let chain else { return }
         outstanding[chain, default: 0] += 1
     }
 
-    private mutating func release(_ chain: Chain?) {
+    @inlinable
+    mutating func release(_ chain: Chain?) {
         guard let chain, let count = outstanding[chain] else { return }
         if count <= 1 {
             outstanding[chain] = nil
@@ -301,15 +383,53 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         }
     }
 
-    private mutating func takeNumber() -> UInt64 {
+    @inlinable
+    mutating func takeNumber() -> UInt64 {
         defer { nextNumber += 1 }
         return nextNumber
     }
 
-    private mutating func takeActions() -> [Action] {
+    @inlinable
+    mutating func takeActions() -> [Action] {
         defer { actions = [] }
         return actions
     }
 }
 
 extension EffectScheduler.Action: Equatable where Effect: Equatable {}
+
+/// The jobs and timers under one id: usually one, kept inline, so that an id with a single effect in flight
+/// allocates no set.
+@usableFromInline
+package struct Members {
+    @usableFromInline var first: UInt64 = 0  // 0: none (numbers start at 1)
+    @usableFromInline var rest: Set<UInt64> = []
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isEmpty: Bool { first == 0 && rest.isEmpty }
+
+    @inlinable
+    mutating func insert(_ number: UInt64) {
+        if first == 0 {
+            first = number
+        } else if first != number {
+            rest.insert(number)
+        }
+    }
+
+    @inlinable
+    mutating func remove(_ number: UInt64) {
+        if first == number {
+            first = rest.popFirst() ?? 0
+        } else {
+            rest.remove(number)
+        }
+    }
+
+    /// The members, in the order they were numbered.
+    @inlinable
+    var sorted: [UInt64] { ((first == 0 ? [] : [first]) + rest).sorted() }
+}

@@ -93,14 +93,19 @@ extension Future where Value: Sendable {
 /// An `EffectSender` is `Sendable`: call it from any thread. Calls after ``finish()`` or after the run was cancelled
 /// are ignored.
 public struct EffectSender<Event>: Sendable {
-    let run: EffectRun<Event>
+    @usableFromInline let run: EffectRun<Event>
+
+    @usableFromInline
+    init(run: EffectRun<Event>) { self.run = run }
 
     /// Sends `event` to the store.
     ///
     /// - Parameter event: Handled on the store's queue, after the events this run sent before it.
+    @inlinable
     public func send(_ event: Event) { run.send(event) }
 
     /// Sends `event` to the store; `send(event)` reads as `send.send(event)` would.
+    @inlinable
     public func callAsFunction(_ event: Event) { run.send(event) }
 
     /// Says the run has finished: the store stops waiting for it.
@@ -124,29 +129,41 @@ public struct EffectSender<Event>: Sendable {
 final class EffectRun<Event>: @unchecked Sendable {
     // Safe because: `state` is a lock-guarded box; `start` and `firstEvent` are immutable (the box is thread-safe).
 
+    @usableFromInline
     struct Receiver {
-        var event: @Sendable (Event) -> Void
-        var finished: @Sendable () -> Void
+        @usableFromInline var event: @Sendable (Event) -> Void
+        @usableFromInline var finished: @Sendable () -> Void
+
+        @inlinable
+        init(event: @escaping @Sendable (Event) -> Void, finished: @escaping @Sendable () -> Void) {
+            self.event = event
+            self.finished = finished
+        }
     }
 
+    @usableFromInline
     struct State {
-        var hasStarted = false
-        var isOver = false
-        var isCancelled = false
-        var receiver: Receiver?
-        var cancelHandlers: [@Sendable () -> Void] = []
+        @usableFromInline var hasStarted = false
+        @usableFromInline var isOver = false
+        @usableFromInline var isCancelled = false
+        @usableFromInline var receiver: Receiver?
+        @usableFromInline var cancelHandlers: [@Sendable () -> Void] = []
+
+        @usableFromInline
+        init() {}
     }
 
     private let start: @Sendable (EffectSender<Event>) -> Void
-    private let state = LockedBox.make(State())
+    @usableFromInline let state = LockedBox.make(State())
     /// Resolved with the first event, for use as a plain future.
-    @usableFromInline let firstEvent = LockedBox<FutureState<Event>>.make(.pending(Waiters()))
+    @usableFromInline let firstEvent = LockedBox<FutureState<Event>>.pendingFuture()
 
     init(start: @escaping @Sendable (EffectSender<Event>) -> Void) {
         self.start = start
     }
 
     /// Starts the run with its events going to `receiver`. Returns `false` if it had started already.
+    @usableFromInline
     @discardableResult
     func connect(_ receiver: Receiver) -> Bool {
         let isFirst = state.withLock { state -> Bool in
@@ -168,6 +185,7 @@ final class EffectRun<Event>: @unchecked Sendable {
 
     var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
+    @inlinable
     func send(_ event: Event) {
         guard let receiver = state.withLock({ $0.isOver ? nil : $0.receiver }) else { return }
         receiver.event(event)
@@ -185,6 +203,7 @@ final class EffectRun<Event>: @unchecked Sendable {
     }
 
     /// Stops the run: later events are ignored and the cancel handlers run, on this thread.
+    @usableFromInline
     func cancel() {
         let handlers = state.withLock { state -> [@Sendable () -> Void] in
             guard !state.isOver else { return [] }

@@ -21,7 +21,7 @@
 /// it**, before the adding call returns. Keep callbacks short, or hop to a queue of your choice inside them.
 ///
 /// Chains are resolved iteratively, not recursively: resolving the head of a chain of 20,000 `map`s runs in
-/// constant stack depth.
+/// constant stack depth. Releasing a chain that was never resolved is iterative too.
 ///
 /// A `Future` is `Sendable` when its `Value` is.
 public final class Future<Value> {
@@ -79,7 +79,7 @@ public final class Future<Value> {
     ///   future run on the thread that calls the resolve function.
     @inlinable
     public init(_ body: (@escaping @Sendable (Value) -> Void) -> Void) {
-        let box = LockedBox<FutureState<Value>>.make(.pending(Waiters()))
+        let box = LockedBox<FutureState<Value>>.pendingFuture()
         self.storage = .pending(box)
         body { value in Future.setValue(value, in: box).run() }
     }
@@ -147,7 +147,7 @@ public final class Future<Value> {
         case .run(let run):
             return Future<T>(storage: .run(run.map(transform)))
         case .pending:
-            let box = LockedBox<FutureState<T>>.make(.pending(Waiters()))
+            let box = LockedBox<FutureState<T>>.pendingFuture()
             whenComplete { value in Future<T>.setValue(transform(value), in: box) }.run()
             return Future<T>(pending: box)
         }
@@ -170,7 +170,7 @@ public final class Future<Value> {
         case .ready(let value):
             return transform(value)
         case .pending, .run:
-            let box = LockedBox<FutureState<T>>.make(.pending(Waiters()))
+            let box = LockedBox<FutureState<T>>.pendingFuture()
             whenComplete { value in
                 transform(value).whenComplete { inner in Future<T>.setValue(inner, in: box) }
             }.run()
@@ -221,8 +221,14 @@ public final class Future<Value> {
             state = .resolved(value)
             return waiters
         }
-        guard let waiters, waiters.first != nil else { return CallbackList() }
-        return CallbackList { waiters.invoke(with: value) }
+        guard let waiters, let first = waiters.first else { return CallbackList() }
+        return CallbackList {
+            // Each call only resolves the next future along its chain and returns that future's work, so this
+            // does not recurse. Registration order.
+            var work = first(value)
+            if let further = waiters.further { for callback in further { work.append(contentsOf: callback(value)) } }
+            return work
+        }
     }
 
     /// The value if the future is already resolved, without waiting and without running callbacks.
@@ -275,29 +281,49 @@ enum FutureState<Value> {
     case resolved(Value)
 }
 
-/// The callbacks waiting for a future's value; the first one is stored inline.
+// Safe because: a `FutureState` lives only inside its future's `LockedBox` and is read and written under that lock;
+// its waiters are called outside the lock, on the thread that resolves the future, as `Future` documents. The box
+// is shared by the resolve function (`@Sendable` by `Future`'s public API, whatever `Value` is), so a non-`Sendable`
+// value crosses to the resolving thread's callbacks exactly where that API lets its caller send it.
+extension FutureState: @unchecked Sendable {}
+
+/// The callbacks waiting for a future's value, in registration order; the first one is stored inline.
 @usableFromInline
-struct Waiters<Value> {
-    @usableFromInline typealias Callback = (Value) -> CallbackList
+typealias Waiters<Value> = FirstInlineList<(Value) -> CallbackList>
 
-    @usableFromInline var first: Callback?
-    @usableFromInline var further: [Callback] = []
-
-    @inlinable
-    init() { self.first = nil }
-
-    @inlinable
-    mutating func append(_ callback: @escaping Callback) {
-        if first == nil { first = callback } else { further.append(callback) }
+/// The storage of a pending future: a ``LockStorage`` whose `deinit` hands the waiters of a future that dies
+/// unresolved to the ``ReleaseTrampoline``, so that releasing a long unresolved chain does not recurse.
+///
+/// An unresolved chain `promise.future.map(f).flatMap(g)…` is a linked list: each storage holds its waiters, and
+/// each waiter holds the storage of the next future. Destroyed with the header, the waiters would release the next
+/// storage from inside this `deinit`, that one the next, and so on: two stack frames or more per step.
+@usableFromInline
+final class FutureStorage<Value>: LockStorage<FutureState<Value>> {
+    deinit {
+        // No other reference to the storage exists any more, so the header is read without the lock.
+        guard hasWaiters else { return }  // the common case: resolved, or nobody waited
+        // Move the state out, leaving `.resolving` behind, so that the trampoline owns the only reference to the
+        // waiters: a copy left here would release them after the trampoline returns, in place, recursively again.
+        let state = withUnsafeMutablePointerToHeader { header -> FutureState<Value> in
+            let state = header.move()
+            header.initialize(to: .resolving)
+            return state
+        }
+        ReleaseTrampoline.release(consume state)
     }
 
-    /// Calls each waiting callback with `value`, in registration order. Each call only resolves the next future
-    /// along its chain and returns that future's work, so this does not recurse.
+    private var hasWaiters: Bool {
+        withUnsafeMutablePointerToHeader { header in
+            guard case .pending(let waiters) = header.pointee else { return false }
+            return !waiters.isEmpty
+        }
+    }
+}
+
+extension LockedBox {
+    /// The box of a new pending future: no value, no waiters.
     @inlinable
-    func invoke(with value: Value) -> CallbackList {
-        guard let first else { return CallbackList() }
-        var work = first(value)
-        for callback in further { work.append(contentsOf: callback(value)) }
-        return work
+    static func pendingFuture<T>() -> LockedBox where Value == FutureState<T> {
+        LockedBox(FutureStorage<T>.make(.pending(Waiters())))
     }
 }

@@ -1,63 +1,38 @@
 /// Work that a resolved future still has to do, run iteratively so that long chains cannot overflow the stack.
 ///
-/// Resolving a future never calls the callbacks that wait on it directly. Instead `Future._setValue(_:)`
+/// Resolving a future never calls the callbacks that wait on it directly. Instead `Future.setValue(_:in:)`
 /// returns a `CallbackList` of thunks; each thunk resolves at most the *next* future in a chain and
 /// returns *its* work as another `CallbackList`. ``run()`` drives those thunks in a loop, so a chain of
 /// 20,000 `map`s on a pending promise costs 20,000 loop iterations and a constant stack depth.
 /// This is the scheme of swift-nio's `CallbackList` in `EventLoopFuture.swift`.
 ///
-/// The first thunk is stored inline, so the common single-callback chain allocates no array.
+/// The first thunk is stored inline (a ``FirstInlineList``), so the common single-callback chain allocates no array.
 @usableFromInline
 struct CallbackList {
     @usableFromInline typealias Element = () -> CallbackList
 
-    @usableFromInline var first: Element?
-    @usableFromInline var further: [Element]?
+    @usableFromInline var thunks: FirstInlineList<Element>
 
     @inlinable
-    init() {
-        self.first = nil
-        self.further = nil
-    }
+    init() { self.thunks = FirstInlineList() }
 
     @inlinable
-    init(_ element: @escaping Element) {
-        self.first = element
-        self.further = nil
-    }
-
-    @inlinable
-    mutating func append(_ element: @escaping Element) {
-        if first == nil {
-            first = element
-        } else {
-            further = (further ?? []) + [element]
-        }
-    }
+    init(_ element: @escaping Element) { self.thunks = FirstInlineList(element) }
 
     @inlinable
     mutating func append(contentsOf other: CallbackList) {
-        guard let otherFirst = other.first else { return }
-        if first == nil {
-            first = otherFirst
-            further = other.further
-            return
-        }
-        var rest = further ?? []
-        rest.append(otherFirst)
-        if let otherFurther = other.further { rest.append(contentsOf: otherFurther) }
-        further = rest
+        thunks.append(contentsOf: other.thunks)
     }
 
     /// Runs every thunk, and every thunk those produce, until nothing is left. Depth-first, and siblings run
     /// in the order they were added, so callbacks on one future run in registration order.
     @inlinable
     func run() {
-        guard var next = first else { return }
+        guard var next = thunks.first else { return }
         var stack: [Element] = []
-        if let further { stack.append(contentsOf: further.reversed()) }
+        if let further = thunks.further { stack.append(contentsOf: further.reversed()) }
         while true {
-            let produced = next()
+            let produced = next().thunks
             if let producedFurther = produced.further { stack.append(contentsOf: producedFurther.reversed()) }
             if let producedFirst = produced.first {
                 next = producedFirst

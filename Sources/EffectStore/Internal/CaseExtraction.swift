@@ -4,7 +4,8 @@
 /// recognised by reflection: `root`'s case name and payload are read with `Mirror`, and `embed` is applied to the
 /// payload to check that it builds a case of the same name. This lets composition APIs take only the embedding
 /// the user already has, in the manner of swift-case-paths' reflection-based extraction.
-func extractCase<Root, Payload>(_ embed: (Payload) -> Root, from root: Root) -> Payload? {
+/// Package access: EffectStoreTesting's `TestStore.receiveEffect(case:)` recognises effects by case the same way.
+package func extractCase<Root, Payload>(_ embed: (Payload) -> Root, from root: Root) -> Payload? {
     let mirror = Mirror(reflecting: root)
     guard mirror.displayStyle == .enum else {
         preconditionFailure(

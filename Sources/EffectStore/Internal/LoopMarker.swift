@@ -1,13 +1,13 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Bionic)
-import Bionic
+    import Bionic
 #elseif canImport(WinSDK)
-import WinSDK
+    import WinSDK
 #endif
 
 /// A thread-local marker: which store's loop is running on the current thread, if any.
@@ -23,14 +23,14 @@ import WinSDK
 @usableFromInline
 enum LoopMarker {
     #if canImport(WinSDK)
-    private static let key: DWORD = TlsAlloc()
+        private static let key: DWORD = TlsAlloc()
     #else
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let error = pthread_key_create(&key, nil)
-        precondition(error == 0, "EffectStore: pthread_key_create failed with error \(error)")
-        return key
-    }()
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            let error = pthread_key_create(&key, nil)
+            precondition(error == 0, "EffectStore: pthread_key_create failed with error \(error)")
+            return key
+        }()
     #endif
 
     /// The store whose loop runs on this thread, as an opaque pointer, or `nil`.
@@ -38,16 +38,16 @@ enum LoopMarker {
     static var current: UnsafeMutableRawPointer? {
         get {
             #if canImport(WinSDK)
-            return TlsGetValue(key)
+                return TlsGetValue(key)
             #else
-            return pthread_getspecific(key)
+                return pthread_getspecific(key)
             #endif
         }
         set {
             #if canImport(WinSDK)
-            TlsSetValue(key, newValue)
+                TlsSetValue(key, newValue)
             #else
-            pthread_setspecific(key, newValue)
+                pthread_setspecific(key, newValue)
             #endif
         }
     }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What a ``Store`` makes only when something needs it: its lifetime, its transition observers and its undo history.
 ///
 /// A store refers to its extras from its state box (`Store.Committed.extras`), made on first use, so a store that is
@@ -7,12 +9,25 @@
 final class StoreExtras<S: State>: @unchecked Sendable {
     // Safe because: `lifetime` and `history` are immutable references to thread-safe objects (`history` is guarded
     // by its own lock: written on the store's queue, read from any thread), `equality` is an immutable value;
-    // `observers`, `nextSequenceNumber` and `hasHistory` are confined to the store's queue, like the store's `var`s.
+    // `observers`, `nextSequenceNumber`, `hasHistory` and `idleWaiters` are confined to the store's queue, like the
+    // store's `var`s; `clock` is written in the store's `init`, before the extras are shared; `addedEventSources`,
+    // `asyncPending` and `asyncCompleted` are only touched under the store's state-box lock.
 
     /// Ends with the store; see ``StoreLifetime``.
     let lifetime = StoreLifetime()
     /// The clock the store was given, if not the default; set in the store's `init`, before it is shared.
     var clock: (any EffectClock)?
+    /// Event sources added after creation (`addEventSource(_:)`); guarded by the store's state-box lock.
+    var addedEventSources: [AnyObject] = []
+
+    // Settling (see `Store+Settling.swift`).
+    /// Blocks scheduled on the store's queue from another store's loop and not yet finished; guarded by the store's
+    /// state-box lock.
+    var asyncPending = 0
+    /// Such blocks finished so far; guarded by the store's state-box lock.
+    var asyncCompleted: UInt64 = 0
+    /// Confined to the store's queue: semaphores of threads waiting for the store to be idle.
+    var idleWaiters: [DispatchSemaphore] = []
     /// `==` when `S` is `Equatable`, to tell whether a transition changed the state. Here rather than in the store,
     /// because only transitions need it: a store that makes none pays neither its memory nor its dynamic cast.
     @usableFromInline let equality = RuntimeEquality(S.self)

@@ -25,9 +25,6 @@ final class StoreLifetime: Sendable {
         return (Unmanaged<AnyObject>.fromOpaque(owner).takeUnretainedValue() as? LifetimeOwner)?.lifetime
     }
 
-    /// Whether the store has been released.
-    var hasEnded: Bool { registry.withLock { $0.hasEnded } }
-
     /// Registers the handler that `make` returns, to run when the store is released.
     ///
     /// `make` runs under the lock with the registration's key, so work it starts (a task that calls

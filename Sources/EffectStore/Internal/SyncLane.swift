@@ -157,6 +157,7 @@ struct DispatchFrame<S: State> {
                     defer { store.drainPending() }
                     return store.runDispatched(frame.pointee.event)
                 }
+                if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
             }
         }
         guard let future = frame.result else {

@@ -88,3 +88,17 @@ public enum TransitionOrigin: String, Sendable, Hashable, Codable, CaseIterable 
     /// ``Store/redo()``: the store went forward again to a state it had undone. There is no event.
     case redo
 }
+
+extension TransitionOrigin {
+    /// The origin in one short word, for log lines and failure messages: the package's one origin-to-text table.
+    /// `package`: not public API.
+    package var name: String {
+        switch self {
+        case .dispatch: return "dispatch"
+        case .effect: return "effect"
+        case .eventSource: return "source"
+        case .undo: return "undo"
+        case .redo: return "redo"
+        }
+    }
+}

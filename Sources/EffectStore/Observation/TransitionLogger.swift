@@ -48,7 +48,7 @@ public struct TransitionLogger<S: State>: Sendable {
     public init(
         label: String? = nil, maxValueLength: Int = 80, showsTime: Bool = false, sink: LogSink = .standardOutput
     ) {
-        self.label = label ?? ShortDescription.withoutModulePrefixes(String(describing: S.self))
+        self.label = label ?? Describing.label(S.self, maxLength: 0)
         self.maxValueLength = maxValueLength
         self.showsTime = showsTime
         self.sink = sink
@@ -65,7 +65,9 @@ public struct TransitionLogger<S: State>: Sendable {
     public func line(for transition: StoreTransition<S>) -> String {
         var line = showsTime ? Self.timeOfDay(transition.time) + " " : ""
         line += "[\(label)] #\(transition.sequenceNumber) "
-        line += Self.originNames[transition.origin, default: transition.origin.rawValue]
+        // Padded to one width, so that events line up.
+        let origin = transition.origin.name
+        line += origin + String(repeating: " ", count: max(10 - origin.count, 1))
         let state = describe(transition.to) + (transition.changedState ? "" : " (unchanged)")
         if let event = transition.event {
             line += describe(event) + " → " + state + " → " + (transition.effect.map(describe) ?? "none")
@@ -90,15 +92,7 @@ public struct TransitionLogger<S: State>: Sendable {
     }
 
     private func describe(_ value: Any) -> String {
-        ShortDescription.of(value, maxLength: maxValueLength)
-    }
-
-    /// Origins padded to one width, so that events line up.
-    private static var originNames: [TransitionOrigin: String] {
-        [
-            .dispatch: "dispatch  ", .effect: "effect    ", .eventSource: "source    ", .undo: "undo      ",
-            .redo: "redo      ",
-        ]
+        Describing.collapsed(value, maxLength: maxValueLength)
     }
 
     private static func timeOfDay(_ date: Date) -> String {

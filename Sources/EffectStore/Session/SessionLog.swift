@@ -1,12 +1,16 @@
 import Foundation
 
 /// A recorded session of a store: the state it started from and every transition it took, in order — the events
-/// it handled, including the ones effects answered with, and its undos and redos — each with the state after it.
+/// it handled, including the ones effects answered with, and its undos and redos — each with the state after it and
+/// the effect the state asked for.
 ///
 /// A ``SessionRecorder`` makes one. Because effects' answers are in the log as events, the session can be replayed
-/// into the pure ``State`` with no effect handler (``replay()``), which must reproduce every recorded state; the
-/// `EffectStoreTesting` helper `assertReplayMatchesRecording` turns that into a regression test. When the state
-/// and its events are `Codable`, so is the log, and it reads and writes JSON:
+/// into the pure ``State`` with no effect handler (``replay()``), which must reproduce every recorded state — and,
+/// where the entries record them, every effect; the `EffectStoreTesting` helper `assertReplayMatchesRecording` turns
+/// that into a regression test. Effects are written to JSON when the effect type is `Codable` (a type whose effect
+/// carries an ``EffectPlan`` usually is not, and its log is written without effects); a file written without
+/// effects still reads back, and its replay checks the states. When the state and its events are `Codable`, so is
+/// the log, and it reads and writes JSON:
 ///
 /// ```swift
 /// let recorder = SessionRecorder(recording: store)
@@ -49,7 +53,8 @@ public struct SessionLog<S: State>: Sendable {
     /// The last recorded state: that of the last entry, or ``initialState`` when there is none.
     public var finalState: S { entries.last?.state ?? initialState }
 
-    /// One recorded transition: what happened, and the state the store committed after it.
+    /// One recorded transition: what happened, the state the store committed after it, and the effect the state asked
+    /// for.
     public struct Entry: Sendable {
         /// The transition's number in its store (see ``StoreTransition/sequenceNumber``).
         public var sequenceNumber: UInt64
@@ -61,8 +66,20 @@ public struct SessionLog<S: State>: Sendable {
         public var event: S.Event?
         /// The state the store committed after this transition.
         public var state: S
+        /// The effect ``State/handle(event:)`` returned — a plan, when the effect type carries one — or `nil` for
+        /// none. Meaningful only when ``hasRecordedEffect`` is `true`.
+        ///
+        /// ```swift
+        /// for entry in log.entries where entry.hasRecordedEffect { print(entry.event as Any, "→", entry.effect as Any) }
+        /// ```
+        public var effect: S.Effect?
+        /// Whether the entry records the effect: `true` for an entry a ``SessionRecorder`` made and for one read from
+        /// a file that has it; `false` for an entry made without one, and for one read from a file written before
+        /// effects were recorded (or whose effect type is not `Codable`). A replay compares effects only where this
+        /// is `true`.
+        public var hasRecordedEffect: Bool
 
-        /// Creates an entry.
+        /// Creates an entry that does not record the effect (see ``hasRecordedEffect``).
         ///
         /// ```swift
         /// let entry = SessionLog<CounterState>.Entry(
@@ -82,6 +99,32 @@ public struct SessionLog<S: State>: Sendable {
             self.origin = origin
             self.event = event
             self.state = state
+            self.effect = nil
+            self.hasRecordedEffect = false
+        }
+
+        /// Creates an entry that records the effect the state returned.
+        ///
+        /// ```swift
+        /// let entry = SessionLog<CounterState>.Entry(
+        ///     sequenceNumber: 1, time: Date(), origin: .dispatch, event: .increment, state: .saving(count: 1),
+        ///     effect: .save(1)
+        /// )
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - sequenceNumber: The transition's number in its store.
+        ///   - time: When the state was committed.
+        ///   - origin: Where the event came from.
+        ///   - event: The event; `nil` for an undo or a redo.
+        ///   - state: The state after the transition.
+        ///   - effect: The effect ``State/handle(event:)`` returned, or `nil` for none (and for an undo or a redo).
+        public init(
+            sequenceNumber: UInt64, time: Date, origin: TransitionOrigin, event: S.Event?, state: S, effect: S.Effect?
+        ) {
+            self.init(sequenceNumber: sequenceNumber, time: time, origin: origin, event: event, state: state)
+            self.effect = effect
+            self.hasRecordedEffect = true
         }
 
         /// The entry that records `transition`.
@@ -94,7 +137,7 @@ public struct SessionLog<S: State>: Sendable {
         public init(_ transition: StoreTransition<S>) {
             self.init(
                 sequenceNumber: transition.sequenceNumber, time: transition.time, origin: transition.origin,
-                event: transition.event, state: transition.to
+                event: transition.event, state: transition.to, effect: transition.effect
             )
         }
     }
@@ -102,10 +145,14 @@ public struct SessionLog<S: State>: Sendable {
 
 extension SessionLog.Entry: Codable where S: Codable, S.Event: Codable {
     private enum CodingKeys: String, CodingKey {
-        case sequenceNumber, time, origin, event, state
+        case sequenceNumber, time, origin, event, state, effect
     }
 
     /// Decodes an entry; `event` may be absent only for an undo or a redo.
+    ///
+    /// When the effect type is `Decodable` and the entry has an `"effect"` key (`null` for none), the entry records
+    /// the effect; without the key — a file written before effects were recorded — it does not (see
+    /// ``hasRecordedEffect``).
     ///
     /// An entry from ``TransitionOrigin/dispatch``, ``TransitionOrigin/effect`` or
     /// ``TransitionOrigin/eventSource`` without an event fails to decode, naming the entry: replaying it could only
@@ -136,9 +183,23 @@ extension SessionLog.Entry: Codable where S: Codable, S.Event: Codable {
             event: event,
             state: try container.decode(S.self, forKey: .state)
         )
+        if let effectType = S.Effect.self as? any Decodable.Type, container.contains(.effect) {
+            hasRecordedEffect = true
+            if try !container.decodeNil(forKey: .effect) {
+                effect = try Self.decodeEffect(effectType, from: container)
+            }
+        }
     }
 
-    /// Encodes the entry; `event` is left out for an undo or a redo.
+    /// Decodes the `"effect"` value as `type`, which is `S.Effect`.
+    private static func decodeEffect<E: Decodable>(
+        _ type: E.Type, from container: KeyedDecodingContainer<CodingKeys>
+    ) throws -> S.Effect? {
+        try container.decode(type, forKey: .effect) as? S.Effect
+    }
+
+    /// Encodes the entry; `event` is left out for an undo or a redo, `effect` (`null` for none) when the entry
+    /// records it and the effect type is `Encodable`.
     ///
     /// - Parameter encoder: The encoder to write to.
     public func encode(to encoder: any Encoder) throws {
@@ -148,6 +209,12 @@ extension SessionLog.Entry: Codable where S: Codable, S.Event: Codable {
         try container.encode(origin, forKey: .origin)
         try container.encodeIfPresent(event, forKey: .event)
         try container.encode(state, forKey: .state)
+        guard hasRecordedEffect, S.Effect.self is any Encodable.Type else { return }
+        if let effect = effect as? any Encodable {
+            try container.encode(effect, forKey: .effect)
+        } else {
+            try container.encodeNil(forKey: .effect)
+        }
     }
 }
 
@@ -242,6 +309,18 @@ extension SessionLog: Codable where S: Codable, S.Event: Codable {
     }
 }
 
-extension SessionLog.Entry: Equatable where S: Equatable, S.Event: Equatable {}
+extension SessionLog.Entry: Equatable where S: Equatable, S.Event: Equatable {
+    /// Whether two entries record the same transition: the same sequence number, time, origin, event and state.
+    ///
+    /// The effect is not compared: its type need not be `Equatable`, and a log written and read back with an effect
+    /// type that is not `Codable` has none, yet records the same session. `assertReplayMatchesRecording` (in
+    /// EffectStoreTesting) checks recorded effects against the state logic.
+    ///
+    /// - Returns: `true` when the transitions are the same.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.sequenceNumber == rhs.sequenceNumber && lhs.time == rhs.time && lhs.origin == rhs.origin
+            && lhs.event == rhs.event && lhs.state == rhs.state
+    }
+}
 
 extension SessionLog: Equatable where S: Equatable, S.Event: Equatable {}

@@ -8,7 +8,8 @@
 /// ```
 ///
 /// The recorder keeps, in order, every event the store handles — dispatched, answered by an effect, or sent by its
-/// event source, whether or not it changed the state — and every undo and redo, each with the state after it.
+/// event source, whether or not it changed the state — and every undo and redo, each with the state after it and the
+/// effect the state returned.
 /// That is everything a replay needs: see ``SessionLog/replay()``.
 ///
 /// ## Bounded

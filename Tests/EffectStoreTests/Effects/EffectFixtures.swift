@@ -44,28 +44,31 @@ struct Planner: State, Equatable {
 }
 
 /// Performs `Planner`'s effects: fetches answer when the test says, runs send ticks from a thread of their own.
-final class PlannerEffects: EffectHandler, @unchecked Sendable {
+final class PlannerEffects: EffectHandler, Sendable {
     typealias S = Planner
-    // Safe because: `pending`, `performed` and `cancelled` are only touched under `lock`.
-    private let lock = NSLock()
-    private var pending: [(String, Promise<Planner.Event>)] = []
-    private var performed: [Planner.Effect] = []
-    private var cancelledRuns = 0
+
+    private struct Record {
+        var pending: [(String, Promise<Planner.Event>)] = []
+        var performed: [Planner.Effect] = []
+        var cancelledRuns = 0
+    }
+
+    private let record = LockedBox.make(Record())
     let answersAtOnce: Bool
 
     init(answersAtOnce: Bool = false) { self.answersAtOnce = answersAtOnce }
 
-    var performedEffects: [Planner.Effect] { lock.withLock { performed } }
-    var cancelledRunCount: Int { lock.withLock { cancelledRuns } }
-    var pendingCount: Int { lock.withLock { pending.count } }
+    var performedEffects: [Planner.Effect] { record.withLock { $0.performed } }
+    var cancelledRunCount: Int { record.withLock { $0.cancelledRuns } }
+    var pendingCount: Int { record.withLock { $0.pending.count } }
 
     func handle(effect: Planner.Effect) -> Future<Planner.Event>? {
-        lock.withLock { performed.append(effect) }
+        record.withLock { $0.performed.append(effect) }
         switch effect {
         case .fetch(let text):
             if answersAtOnce { return Future(value: .got(text)) }
             let promise = Promise<Planner.Event>()
-            lock.withLock { pending.append((text, promise)) }
+            record.withLock { $0.pending.append((text, promise)) }
             return promise.future
         case .ticks(let count):
             return .run { send in
@@ -78,7 +81,7 @@ final class PlannerEffects: EffectHandler, @unchecked Sendable {
                     while !send.isCancelled { send(.tick) }
                 }
                 thread.start()
-                return { self.lock.withLock { self.cancelledRuns += 1 } }
+                return { self.record.withLock { $0.cancelledRuns += 1 } }
             }
         case .plan:
             preconditionFailure("the store never hands a plan to the effect handler")
@@ -87,19 +90,19 @@ final class PlannerEffects: EffectHandler, @unchecked Sendable {
 
     /// Answers the oldest fetch that waits.
     func answerNext() {
-        let next = lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
+        let next = record.withLock { $0.pending.isEmpty ? nil : $0.pending.removeFirst() }
         next?.1.resolve(.got(next!.0))
     }
 
     /// Answers the fetch for `text`.
     func answer(_ text: String) {
-        let match = lock.withLock { () -> Promise<Planner.Event>? in
-            guard let index = pending.firstIndex(where: { $0.0 == text }) else { return nil }
-            return pending.remove(at: index).1
+        let match = record.withLock { record -> Promise<Planner.Event>? in
+            guard let index = record.pending.firstIndex(where: { $0.0 == text }) else { return nil }
+            return record.pending.remove(at: index).1
         }
         match?.resolve(.got(text))
     }
 
     /// Forgets every waiting fetch without answering it.
-    func dropAll() { lock.withLock { pending = [] } }
+    func dropAll() { record.withLock { $0.pending = [] } }
 }

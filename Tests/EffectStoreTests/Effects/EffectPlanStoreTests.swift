@@ -1,5 +1,6 @@
 import Dispatch
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// Plans carried out by a real store, on its queue: several effects, cancellation, queues, time and runs.
@@ -17,7 +18,7 @@ final class EffectPlanStoreTests: XCTestCase {
         effects.answer("a")
         XCTAssertFalse(future.isResolved, "c is still in flight")
         effects.answer("c")
-        XCTAssertEqual(waitForValue(of: future)?.log, ["b", "a", "c"])
+        XCTAssertEqual(future.wait(timeout: .seconds(5))?.log, ["b", "a", "c"])
     }
 
     func test_all_withAnswersAtOnce_finishesBeforeDispatchReturns() {
@@ -46,7 +47,7 @@ final class EffectPlanStoreTests: XCTestCase {
         let newer = store.dispatch(event: .start(Effect.fetch("swift").cancellable(id: "search", cancelInFlight: true)))
         effects.answer("swift")
         effects.answer("sw")
-        XCTAssertEqual(waitForValue(of: newer)?.log, ["swift"])
+        XCTAssertEqual(newer.wait(timeout: .seconds(5))?.log, ["swift"])
         XCTAssertEqual(store.state.log, ["swift"])
     }
 
@@ -57,7 +58,7 @@ final class EffectPlanStoreTests: XCTestCase {
         waitUntil { store.state.ticks > 10 }
         store.dispatch(event: .start(.cancel(id: "ticks")))
         let ticksAtCancel = store.state.ticks
-        XCTAssertEqual(waitForValue(of: run)?.ticks, ticksAtCancel)
+        XCTAssertEqual(run.wait(timeout: .seconds(5))?.ticks, ticksAtCancel)
         XCTAssertEqual(effects.cancelledRunCount, 1)
         Thread.sleep(forTimeInterval: 0.02)
         XCTAssertEqual(store.state.ticks, ticksAtCancel, "no event of the cancelled run is handled after the cancel")
@@ -100,7 +101,7 @@ final class EffectPlanStoreTests: XCTestCase {
         effects.answerNext()
         XCTAssertEqual(effects.performedEffects, [.fetch("1"), .fetch("2")])
         effects.answerNext()
-        XCTAssertEqual(waitForValue(of: last)?.log, ["1", "2"])
+        XCTAssertEqual(last.wait(timeout: .seconds(5))?.log, ["1", "2"])
     }
 
     func test_queuedKeepingOnlyLatest_replacesTheOneWaiting_latestSaveWins() {
@@ -166,7 +167,7 @@ final class EffectPlanStoreTests: XCTestCase {
         XCTAssertTrue(cancelled.isResolved)
         XCTAssertFalse(delayed.isResolved)
         clock.advance(by: .seconds(1))
-        XCTAssertEqual(waitForValue(of: delayed)?.log, ["later"])
+        XCTAssertEqual(delayed.wait(timeout: .seconds(5))?.log, ["later"])
         XCTAssertEqual(store.state.log, ["later"])
     }
 
@@ -174,7 +175,7 @@ final class EffectPlanStoreTests: XCTestCase {
 
     func test_run_handlesEveryEventInOrder_andTheDispatchFutureResolvesWhenItFinishes() {
         let store = Store<Planner>(effectHandler: PlannerEffects())
-        let state = waitForValue(of: store.dispatch(event: .start(.ticks(count: 100))))
+        let state = store.dispatch(event: .start(.ticks(count: 100))).wait(timeout: .seconds(5))
         XCTAssertEqual(state?.ticks, 100)
         XCTAssertEqual(state?.log, ["finished"])
     }
@@ -185,7 +186,7 @@ final class EffectPlanStoreTests: XCTestCase {
         let run = store!.dispatch(event: .start(.endless))
         waitUntil { (store?.state.ticks ?? 0) > 0 }
         store = nil
-        XCTAssertNotNil(waitForValue(of: run), "the waiting dispatch future resolves with the last state")
+        XCTAssertNotNil(run.wait(timeout: .seconds(5)), "the waiting dispatch future resolves with the last state")
         XCTAssertEqual(effects.cancelledRunCount, 1)
     }
 

@@ -1,54 +1,20 @@
+import EffectStoreTesting
 import Foundation
 import XCTest
 
 @testable import EffectStore
 
-/// A thread-safe list, for recording what callbacks saw from any thread.
-final class Recorder<Element: Sendable>: @unchecked Sendable {
-    // Safe because: `items` is only touched under `lock`.
-    private let lock = NSLock()
-    private var items: [Element] = []
+/// Counts `enter`/`leave` pairs that ran at the same time. Keep it in a `LockedBox` so any thread may count.
+struct Overlaps: Sendable {
+    private(set) var active = 0
+    private(set) var count = 0
 
-    func append(_ element: Element) {
-        lock.lock()
-        items.append(element)
-        lock.unlock()
-    }
-
-    var values: [Element] {
-        lock.lock()
-        defer { lock.unlock() }
-        return items
-    }
-
-    var count: Int { values.count }
-}
-
-/// A thread-safe counter that also detects overlapping calls (`enter`/`leave` pairs running at the same time).
-final class OverlapDetector: @unchecked Sendable {
-    // Safe because: both counters are only touched under `lock`.
-    private let lock = NSLock()
-    private var active = 0
-    private var overlaps = 0
-
-    func enter() {
-        lock.lock()
+    mutating func enter() {
         active += 1
-        if active > 1 { overlaps += 1 }
-        lock.unlock()
+        if active > 1 { count += 1 }
     }
 
-    func leave() {
-        lock.lock()
-        active -= 1
-        lock.unlock()
-    }
-
-    var overlapCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return overlaps
-    }
+    mutating func leave() { active -= 1 }
 }
 
 /// Marks each store's dispatch queue, in tests only, so a callback can tell which store's queue it really runs on.
@@ -113,13 +79,16 @@ struct Tally: State, Equatable {
 }
 
 /// Answers every effect through a promise the test controls, and records what it was asked and where.
-final class ControlledEffects: EffectHandler, @unchecked Sendable {
+final class ControlledEffects: EffectHandler, Sendable {
     typealias S = Tally
-    // Safe because: every `var` is only touched under `lock`; the `let`s are immutable.
-    private let lock = NSLock()
-    private var promises: [Promise<Tally.Event>] = []
-    private var effects: [Tally.Effect] = []
-    private var queues: [ObjectIdentifier?] = []
+
+    private struct Record {
+        var promises: [Promise<Tally.Event>] = []
+        var effects: [Tally.Effect] = []
+        var queues: [ObjectIdentifier?] = []
+    }
+
+    private let record = LockedBox.make(Record())
     /// Answer immediately with an already-resolved future instead of waiting for the test.
     let answersImmediately: Bool
     /// Called inside `handle(effect:)`, on the store's queue.
@@ -137,52 +106,40 @@ final class ControlledEffects: EffectHandler, @unchecked Sendable {
         case .fetch(_, let amount): answer = .add(amount)
         case .hop(let remaining): answer = .chain(hops: remaining)
         }
-        lock.lock()
-        effects.append(effect)
-        queues.append(currentStoreQueue())
-        lock.unlock()
+        let queue = currentStoreQueue()
+        record.withLock {
+            $0.effects.append(effect)
+            $0.queues.append(queue)
+        }
         if answersImmediately { return Future(value: answer) }
         let promise = Promise<Tally.Event>()
-        lock.lock()
-        promises.append(promise)
-        lock.unlock()
+        record.withLock { $0.promises.append(promise) }
         return promise.future.map { _ in answer }
     }
 
-    var handledEffects: [Tally.Effect] {
-        lock.lock()
-        defer { lock.unlock() }
-        return effects
-    }
+    var handledEffects: [Tally.Effect] { record.withLock { $0.effects } }
 
-    var handledOnQueues: [ObjectIdentifier?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return queues
-    }
+    var handledOnQueues: [ObjectIdentifier?] { record.withLock { $0.queues } }
 
     /// Answers the oldest unanswered effect, from the calling thread.
     func answerNext() {
-        lock.lock()
-        let promise = promises.isEmpty ? nil : promises.removeFirst()
-        lock.unlock()
+        let promise = record.withLock { $0.promises.isEmpty ? nil : $0.promises.removeFirst() }
         promise?.resolve(.nothing)
     }
 
-    var unanswered: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return promises.count
-    }
+    var unanswered: Int { record.withLock { $0.promises.count } }
 }
 
 /// An event source that hands its `dispatch` function to the test.
-final class ManualEvents: EventSource, @unchecked Sendable {
+final class ManualEvents: EventSource, Sendable {
     typealias S = Tally
-    // Safe because: every `var` is only touched under `lock`.
-    private let lock = NSLock()
-    private var dispatchFunction: (@Sendable (Tally.Event) -> Void)?
-    private var configureCount = 0
+
+    private struct Configuration {
+        var dispatch: (@Sendable (Tally.Event) -> Void)?
+        var count = 0
+    }
+
+    private let configuration = LockedBox.make(Configuration())
     /// Events to send synchronously from inside `configureEventSource`.
     let eventsDuringConfiguration: [Tally.Event]
 
@@ -191,25 +148,18 @@ final class ManualEvents: EventSource, @unchecked Sendable {
     }
 
     func configureEventSource(dispatch: @escaping @Sendable (Tally.Event) -> Void) {
-        lock.lock()
-        configureCount += 1
-        dispatchFunction = dispatch
-        lock.unlock()
+        configuration.withLock {
+            $0.count += 1
+            $0.dispatch = dispatch
+        }
         for event in eventsDuringConfiguration { dispatch(event) }
     }
 
     func send(_ event: Tally.Event) {
-        lock.lock()
-        let dispatch = dispatchFunction
-        lock.unlock()
-        dispatch?(event)
+        configuration.withLock { $0.dispatch }?(event)
     }
 
-    var timesConfigured: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return configureCount
-    }
+    var timesConfigured: Int { configuration.withLock { $0.count } }
 }
 
 /// A state that is not Equatable: every transition is broadcast.
@@ -243,7 +193,8 @@ func runConcurrently(
     XCTAssertEqual(group.wait(timeout: .now() + timeout), .success, "threads did not finish", file: file, line: line)
 }
 
-/// Waits (bounded) until `condition` holds, servicing nothing: for conditions other threads make true.
+/// Waits (bounded) until `condition` holds, for conditions other threads make true. On the main thread the main run
+/// loop keeps running in short slices meanwhile, so states delivered on the main queue arrive.
 func waitUntil(
     timeout: TimeInterval = 5,
     file: StaticString = #filePath,
@@ -256,6 +207,10 @@ func waitUntil(
             XCTFail("condition not met within \(timeout) s", file: file, line: line)
             return
         }
-        usleep(1_000)
+        if Thread.isMainThread {
+            _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+        } else {
+            usleep(1_000)
+        }
     }
 }

@@ -1,19 +1,18 @@
 import EffectStore
 
-// Small recruitment-shaped fixtures for the library's own tests of derived view state (part 1), store event
-// sources (part 3), child features (part 4) and async effects (part 5). The real example module now does parts 1, 3
-// and 4 itself (Tests/RecruitmentProcess: ProcessListViewState, logOutEvents(of:), AppState/makeAppEffects). These
-// stay because they exercise what it does not — an async `ProcessEffects` with a `FailureEvent`, a child with an
-// effect (`SessionEffects`), an enum-case child (`AppFlow`) — and because EffectStoreTests depends on EffectStore
-// alone.
+// Stand-ins for the recruitment example (Tests/RecruitmentProcess), for the library's own tests of derived view
+// state, store event sources, child features and async effects. EffectStoreTests depends on EffectStore alone, not on
+// the example module, so these are small copies of its shapes; each is named `StandIn…` so that it is never taken
+// for the example's real type of the same role (`ProcessState`, `SessionState`, …). They also cover what the example
+// does not: an async effect handler answering with a `FailureEvent`, a child with an effect, an enum-case child.
 
-struct Process: Sendable, Equatable {
+struct StandInProcess: Sendable, Equatable {
     let id: Int
     let title: String
 }
 
 /// Who is logged in.
-struct SessionState: State, Equatable {
+struct StandInSession: State, Equatable {
     var user: String?
 
     var isLoggedIn: Bool { user != nil }
@@ -27,7 +26,7 @@ struct SessionState: State, Equatable {
         case forgetCredentials
     }
 
-    static var initialState: SessionState { SessionState(user: nil) }
+    static var initialState: StandInSession { StandInSession(user: nil) }
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -43,15 +42,15 @@ struct SessionState: State, Equatable {
 }
 
 /// The article's recruitment processes: download, show, forget on log-out.
-enum ProcessState: State, Equatable {
+enum StandInProcessState: State, Equatable {
     case idle
     case loading
-    case loaded([Process])
+    case loaded([StandInProcess])
     case failed(String)
 
     enum Event: FailureEvent {
         case fetchProcesses
-        case load(processes: [Process])
+        case load(processes: [StandInProcess])
         case failed(any Error)
         case userDidLogOut
     }
@@ -60,7 +59,7 @@ enum ProcessState: State, Equatable {
         case downloadProcesses
     }
 
-    static var initialState: ProcessState { .idle }
+    static var initialState: StandInProcessState { .idle }
 
     mutating func handle(event: Event) -> Effect? {
         switch (self, event) {
@@ -82,13 +81,13 @@ enum ProcessState: State, Equatable {
     }
 }
 
-/// What the process list shows: derived from `ProcessState` with a pure function (part 1).
-struct ProcessListViewState: Equatable, Sendable {
+/// What the process list shows: derived from `StandInProcessState` with a pure function (part 1).
+struct StandInListViewState: Equatable, Sendable {
     let title: String
     let rows: [String]
     let showsSpinner: Bool
 
-    init(_ state: ProcessState) {
+    init(_ state: StandInProcessState) {
         switch state {
         case .idle: self.init(title: "Processes", rows: [], showsSpinner: false)
         case .loading: self.init(title: "Loading…", rows: [], showsSpinner: true)
@@ -104,33 +103,33 @@ struct ProcessListViewState: Equatable, Sendable {
     }
 }
 
-protocol ProcessService: Sendable {
-    func fetch() async throws -> [Process]
+protocol StandInService: Sendable {
+    func fetch() async throws -> [StandInProcess]
 }
 
-struct StubProcessService: ProcessService {
-    var processes = [Process(id: 1, title: "iOS engineer"), Process(id: 2, title: "Designer")]
+struct StubStandInService: StandInService {
+    var processes = [StandInProcess(id: 1, title: "iOS engineer"), StandInProcess(id: 2, title: "Designer")]
 
-    func fetch() async throws -> [Process] { processes }
+    func fetch() async throws -> [StandInProcess] { processes }
 }
 
-struct FailingProcessService: ProcessService {
+struct FailingStandInService: StandInService {
     struct Offline: Error, CustomStringConvertible {
         var description: String { "offline" }
     }
 
-    func fetch() async throws -> [Process] { throw Offline() }
+    func fetch() async throws -> [StandInProcess] { throw Offline() }
 }
 
 /// The process feature's effects, written with async/await (part 5).
-final class ProcessEffects: EffectHandler {
-    typealias S = ProcessState
+final class StandInProcessEffects: EffectHandler {
+    typealias S = StandInProcessState
 
-    private let service: any ProcessService
+    private let service: any StandInService
 
-    init(service: any ProcessService) { self.service = service }
+    init(service: any StandInService) { self.service = service }
 
-    func handle(effect: ProcessState.Effect) -> Future<ProcessState.Event>? {
+    func handle(effect: StandInProcessState.Effect) -> Future<StandInProcessState.Event>? {
         switch effect {
         case .downloadProcesses:
             let service = self.service
@@ -139,10 +138,10 @@ final class ProcessEffects: EffectHandler {
     }
 }
 
-final class SessionEffects: EffectHandler {
-    typealias S = SessionState
+final class StandInSessionEffects: EffectHandler {
+    typealias S = StandInSession
 
-    func handle(effect: SessionState.Effect) -> Future<SessionState.Event>? {
+    func handle(effect: StandInSession.Effect) -> Future<StandInSession.Event>? {
         switch effect {
         case .forgetCredentials: return nil  // fire and forget
         }
@@ -150,29 +149,31 @@ final class SessionEffects: EffectHandler {
 }
 
 /// A process store kept in sync with the session store in one line (part 3).
-func makeProcessStore(sessionStore: Store<SessionState>, service: any ProcessService) -> Store<ProcessState> {
+func makeStandInProcessStore(
+    sessionStore: Store<StandInSession>, service: any StandInService
+) -> Store<StandInProcessState> {
     Store(
-        effectHandler: ProcessEffects(service: service),
+        effectHandler: StandInProcessEffects(service: service),
         eventSource: StoreEventSource(sessionStore.map(\.isLoggedIn)) { $0 ? nil : .userDidLogOut }
     )
 }
 
 /// The app-level feature: composes the session and the processes (part 4).
-struct AppState: State, Equatable {
-    var session = SessionState.initialState
-    var process = ProcessState.initialState
+struct StandInAppState: State, Equatable {
+    var session = StandInSession.initialState
+    var process = StandInProcessState.initialState
 
     enum Event: Sendable {
-        case session(SessionState.Event)
-        case process(ProcessState.Event)
+        case session(StandInSession.Event)
+        case process(StandInProcessState.Event)
     }
 
     enum Effect: Sendable, Equatable {
-        case session(SessionState.Effect)
-        case process(ProcessState.Effect)
+        case session(StandInSession.Effect)
+        case process(StandInProcessState.Effect)
     }
 
-    static var initialState: AppState { AppState() }
+    static var initialState: StandInAppState { StandInAppState() }
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -187,28 +188,29 @@ struct AppState: State, Equatable {
 }
 
 /// The app-level effect handler, built from the children's (part 4).
-func makeAppEffects(service: any ProcessService) -> ComposedEffectHandler<AppState> {
+func makeStandInAppEffects(service: any StandInService) -> ComposedEffectHandler<StandInAppState> {
     ComposedEffectHandler(
-        SessionEffects().lifted(effect: AppState.Effect.session, event: AppState.Event.session),
-        ProcessEffects(service: service).lifted(effect: AppState.Effect.process, event: AppState.Event.process)
+        StandInSessionEffects().lifted(effect: StandInAppState.Effect.session, event: StandInAppState.Event.session),
+        StandInProcessEffects(service: service)
+            .lifted(effect: StandInAppState.Effect.process, event: StandInAppState.Event.process)
     )
 }
 
 /// An enum-shaped parent: the process feature exists only while logged in (part 4, "a case for the state").
-enum AppFlow: State, Equatable {
+enum StandInAppFlow: State, Equatable {
     case loggedOut
-    case loggedIn(ProcessState)
+    case loggedIn(StandInProcessState)
 
     enum Event: Sendable {
         case logIn
-        case process(ProcessState.Event)
+        case process(StandInProcessState.Event)
     }
 
     enum Effect: Sendable, Equatable {
-        case process(ProcessState.Effect)
+        case process(StandInProcessState.Effect)
     }
 
-    static var initialState: AppFlow { .loggedOut }
+    static var initialState: StandInAppFlow { .loggedOut }
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -216,7 +218,7 @@ enum AppFlow: State, Equatable {
             self = .loggedIn(.idle)
             return nil
         case .process(let event):
-            return handle(event, inCase: AppFlow.loggedIn, effect: Effect.process)
+            return handle(event, inCase: StandInAppFlow.loggedIn, effect: Effect.process)
         }
     }
 }

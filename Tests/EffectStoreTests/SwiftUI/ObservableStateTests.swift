@@ -39,21 +39,24 @@
     }
 
     /// How many times an observation's `onChange` ran, and whether always on the main thread.
-    private final class ChangeCounter: @unchecked Sendable {
-        // Safe because: both fields are only touched under `lock`.
-        private let lock = NSLock()
-        private var changes = 0
-        private var offMain = 0
+    private final class ChangeCounter: Sendable {
+        private struct Counts {
+            var changes = 0
+            var offMain = 0
+        }
+
+        private let counts = LockedBox.make(Counts())
 
         func record() {
-            lock.withLock {
-                changes += 1
-                if !Thread.isMainThread { offMain += 1 }
+            let isMainThread = Thread.isMainThread
+            counts.withLock {
+                $0.changes += 1
+                if !isMainThread { $0.offMain += 1 }
             }
         }
 
-        var count: Int { lock.withLock { changes } }
-        var countOffMainThread: Int { lock.withLock { offMain } }
+        var count: Int { counts.withLock { $0.changes } }
+        var countOffMainThread: Int { counts.withLock { $0.offMain } }
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import RecruitmentProcess
 
 /// The events a log-out source sends while its session store goes through `sessionEvents`.

@@ -47,10 +47,15 @@ enum ProcessExploration {
                 guard case .loaded = to, from != to else { return true }
                 return from == .loading
             }
-            .transitionInvariant("downloadProcesses is produced exactly when a download starts") { transition in
+            .transitionInvariant("startDownload is produced exactly when a download starts") { transition in
                 let (from, to) = (process(transition.from), process(transition.to))
                 let startsDownload = to == .loading && from != .loading
-                return (transition.effect == .downloadProcesses) == startsDownload
+                return (transition.effect == .startDownload) == startsDownload
+            }
+            .transitionInvariant("cancelDownload is produced exactly when a download is interrupted") { transition in
+                let (from, to) = (process(transition.from), process(transition.to))
+                let interrupts = from == .loading && to == .idle
+                return (transition.effect == .cancelDownload) == interrupts
             }
             .transitionInvariant("an answer nobody waits for changes nothing") { transition in
                 switch transition.event {
@@ -61,9 +66,9 @@ enum ProcessExploration {
                     return true
                 }
             }
-            .transitionInvariant("userDidLogOut always lands in idle, with no effect") { transition in
+            .transitionInvariant("userDidLogOut always lands in idle, starting nothing") { transition in
                 guard transition.event == .userDidLogOut else { return true }
-                return process(transition.to) == .idle && transition.effect == nil
+                return process(transition.to) == .idle && transition.effect != .startDownload
             }
     }
 
@@ -88,7 +93,9 @@ enum ProcessExploration {
             },
             effectLabel: { effect in
                 switch effect {
-                case .downloadProcesses: return "downloadProcesses"
+                case .startDownload: return "startDownload"
+                case .cancelDownload: return "cancelDownload"
+                default: return "\(effect)"
                 }
             }
         )

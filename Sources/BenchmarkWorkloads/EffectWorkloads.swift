@@ -1,0 +1,111 @@
+import EffectStore
+
+/// A state for the effect runtime's workloads: its effects are composable, so they can be cancellable and runs.
+public struct EffectBenchState: State, Equatable {
+    public var count = 0
+
+    public enum Event: Sendable {
+        case increment
+        /// An effect under an id, answered at once: a cancellable round trip.
+        case requestCancellable
+        /// A run that sends `count` increments.
+        case stream(count: Int)
+        /// A run under `"runs"` that sends nothing until cancelled.
+        case startIdle
+        /// Cancels everything under `"runs"`.
+        case stopIdle
+    }
+
+    public enum Effect: ComposableEffect, Equatable {
+        case answer
+        case stream(count: Int)
+        case idle
+        case plan(EffectPlan<Effect>)
+
+        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    public init(count: Int = 0) { self.count = count }
+
+    public static var initialState: EffectBenchState { EffectBenchState() }
+
+    @inline(never)
+    public mutating func handle(event: Event) -> Effect? {
+        count &+= 1
+        switch event {
+        case .increment: return nil
+        case .requestCancellable: return Effect.answer.cancellable(id: BenchRunID.request)
+        case .stream(let count): return .stream(count: count)
+        case .startIdle: return Effect.idle.cancellable(id: BenchRunID.runs)
+        case .stopIdle: return .cancel(id: BenchRunID.runs)
+        }
+    }
+}
+
+/// The ids the effect workloads cancel by.
+enum BenchRunID: Hashable, Sendable {
+    case request, runs
+}
+
+/// Answers at once; streams from the run's own task; idle runs wait for their cancel.
+public final class EffectBenchHandler: EffectHandler {
+    public typealias S = EffectBenchState
+    public init() {}
+
+    public func handle(effect: EffectBenchState.Effect) -> Future<EffectBenchState.Event>? {
+        switch effect {
+        case .answer:
+            return Future(value: .increment)
+        case .stream(let count):
+            return .run { send in
+                for _ in 0..<count { send(.increment) }
+            }
+        case .idle:
+            return .callbackRun { _ in {} }
+        case .plan:
+            return nil  // the store never hands a plan to its handler
+        }
+    }
+}
+
+extension Workloads {
+    /// One long run sending `count` events from its own task; ns per event handled.
+    public static func streamEvent(count: Int) async throws -> Double {
+        let store = Store<EffectBenchState>(effectHandler: EffectBenchHandler())
+        let start = now()
+        let final = await store.dispatch(event: .stream(count: count)).value
+        let elapsed = now() - start
+        try verify(final.count == count + 1 && store.state.count == count + 1, "stream: count \(final.count)")
+        return Double(elapsed) / Double(count)
+    }
+
+    /// `count` round trips of a cancellable effect, all dispatched, then every future awaited; ns per round trip.
+    public static func roundTripCancellable(count: Int) async throws -> Double {
+        let store = Store<EffectBenchState>(effectHandler: EffectBenchHandler())
+        var futures: [Future<EffectBenchState>] = []
+        futures.reserveCapacity(count)
+        let start = now()
+        for _ in 0..<count { futures.append(store.dispatch(event: .requestCancellable)) }
+        var last = 0
+        for future in futures { last = await future.value.count }
+        let elapsed = now() - start
+        try verify(store.state.count == 2 * count && last == 2 * count, "cancellable: count \(store.state.count)")
+        return Double(elapsed) / Double(count)
+    }
+
+    /// `count` pairs of starting a run under an id and cancelling it; ns per pair.
+    public static func cancel(count: Int) throws -> Double {
+        let store = Store<EffectBenchState>(effectHandler: EffectBenchHandler())
+        var resolved = 0
+        let start = now()
+        for _ in 0..<count {
+            let run = store.dispatch(event: .startIdle)
+            store.dispatch(event: .stopIdle)
+            if run.isResolved { resolved &+= 1 }
+        }
+        let elapsed = now() - start
+        try verify(resolved == count && store.state.count == 2 * count, "cancel: \(resolved) of \(count) resolved")
+        try verify(store.waitUntilSettled(timeout: .zero), "cancel: something is still in flight")
+        return Double(elapsed) / Double(count)
+    }
+}

@@ -1,0 +1,174 @@
+import Dispatch
+
+extension Store {
+    /// Waits until this store — and the stores that feed it, through ``StoreEventSource``s — have nothing pending
+    /// and no effect in flight, or until `timeout` passes.
+    ///
+    /// For tests and command-line tools that must wait for cross-store events and effects to land, without polling:
+    ///
+    /// ```swift
+    /// session.dispatch(event: .logOut)          // the feed store hears it asynchronously
+    /// XCTAssertTrue(feed.waitUntilSettled(timeout: .seconds(2)))
+    /// XCTAssertEqual(feed.state, .empty)
+    /// ```
+    ///
+    /// "In flight" means what the store knows of: events another store's callbacks sent it and it has not handled
+    /// yet, effects whose answer it waits for, runs that have not finished, and delayed, debounced, throttled or
+    /// queued effects still waiting — with a ``TestClock``, those wait until the test advances it. Events that an
+    /// outside thread is about to dispatch are not known to any store.
+    ///
+    /// The wait follows the stores feeding this one transitively, so two stores linked both ways settle together.
+    /// It blocks the calling thread: calling it from inside a store's callbacks is a programmer error and stops with
+    /// a message.
+    ///
+    /// - Parameter timeout: The longest to wait.
+    /// - Returns: `true` once everything has settled; `false` if `timeout` passed first.
+    public func waitUntilSettled(timeout: EffectDuration = .seconds(5)) -> Bool {
+        precondition(
+            LoopMarker.current == nil,
+            """
+            EffectStore: Store<\(S.self)>.waitUntilSettled(timeout:) was called from inside a store's callbacks, \
+            where it would wait for itself. To fix, call it from a test, a tool's main code or another thread.
+            """
+        )
+        let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: timeout.nanoseconds))
+        var previousPass: [UInt64]?
+        while true {
+            let group = settleGroup()
+            var completed: [UInt64] = []
+            var everyStoreWasIdle = true
+            for member in group {
+                let (isIdle, finishedBlocks) = member.idleSnapshot()
+                if !isIdle {
+                    everyStoreWasIdle = false
+                    guard member.waitUntilIdle(deadline: deadline) else { return false }
+                }
+                completed.append(finishedBlocks)
+            }
+            // Settled when two passes in a row found every store idle and no block ran in between, so that no store
+            // could have handed another one work after that one was seen idle.
+            if everyStoreWasIdle, completed == previousPass { return true }
+            // A first all-idle pass still gets its confirming pass, which waits for nothing, after the deadline.
+            if DispatchTime.now() >= deadline, !(everyStoreWasIdle && previousPass == nil) { return false }
+            previousPass = everyStoreWasIdle ? completed : nil
+        }
+    }
+
+    /// Waits, without blocking a task's thread, until this store and the stores feeding it have settled; see
+    /// ``waitUntilSettled(timeout:)``.
+    ///
+    /// ```swift
+    /// let settled = await feed.settled(timeout: .seconds(2))
+    /// ```
+    ///
+    /// - Parameter timeout: The longest to wait.
+    /// - Returns: `true` once everything has settled; `false` if `timeout` passed first.
+    public func settled(timeout: EffectDuration = .seconds(5)) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.waitUntilSettled(timeout: timeout))
+            }
+        }
+    }
+
+    /// This store and every store feeding it, transitively, each once.
+    func settleGroup() -> [any SettlingMember] {
+        var group: [any SettlingMember] = []
+        var seen: Set<ObjectIdentifier> = []
+        var next: [any SettlingMember] = [self]
+        while let member = next.popLast() {
+            guard seen.insert(ObjectIdentifier(member)).inserted else { continue }
+            group.append(member)
+            next.append(contentsOf: member.feeders)
+        }
+        return group
+    }
+
+    // MARK: - On the queue
+
+    /// Whether nothing is pending, no block from another store waits, and no effect is in flight. On the queue.
+    var isIdleOnQueue: Bool {
+        assertOnQueue()
+        guard nothingPending, runtime?.scheduler.isIdle ?? true else { return false }
+        return stateBox.withLock { $0.extras?.asyncPending ?? 0 } == 0
+    }
+
+    /// Wakes the threads waiting for this store to be idle, if it is. On the queue, after each block.
+    @usableFromInline
+    func signalIdleWaitersIfIdle() {
+        guard isIdleOnQueue else { return }
+        let extras = self.extras
+        let waiters = extras.idleWaiters
+        extras.idleWaiters = []
+        needsIdleSignal = false
+        for waiter in waiters { waiter.signal() }
+    }
+
+    /// Counts a block scheduled from another store's loop, so that the store is not idle until it has run.
+    @usableFromInline
+    func noteBlockFromAnotherStore(finished: Bool) {
+        stateBox.withLock { committed in
+            let extras = committed.extras ?? StoreExtras<S>()
+            committed.extras = extras
+            if finished {
+                extras.asyncPending -= 1
+                extras.asyncCompleted += 1
+            } else {
+                extras.asyncPending += 1
+            }
+        }
+    }
+}
+
+/// A store, as a settling wait sees it without its state type.
+protocol SettlingMember: AnyObject, Sendable {
+    /// Whether the store is idle now, and how many blocks from other stores it has finished so far.
+    func idleSnapshot() -> (isIdle: Bool, finishedBlocks: UInt64)
+    /// Blocks until the store is idle, or `deadline` passes; `false` then.
+    func waitUntilIdle(deadline: DispatchTime) -> Bool
+    /// The stores whose event sources feed this one.
+    var feeders: [any SettlingMember] { get }
+}
+
+/// Something that can say which store it reads from: a store, or a derived state of one.
+protocol SettlingOrigin {
+    var originStore: (any SettlingMember)? { get }
+}
+
+/// An event source that follows another store: a ``StoreEventSource``.
+protocol FeedingLink: AnyObject {
+    var feedingStore: (any SettlingMember)? { get }
+}
+
+extension Store: SettlingMember, SettlingOrigin {
+    var originStore: (any SettlingMember)? { self }
+
+    func idleSnapshot() -> (isIdle: Bool, finishedBlocks: UInt64) {
+        let isIdle = LockedBox.make(false)
+        schedule(.call { store in isIdle.withLock { $0 = store.isIdleOnQueue } })
+        let finished = stateBox.withLock { $0.extras?.asyncCompleted ?? 0 }
+        return (isIdle.withLock { $0 }, finished)
+    }
+
+    func waitUntilIdle(deadline: DispatchTime) -> Bool {
+        let semaphore = DispatchSemaphore(value: 0)
+        let isIdle = LockedBox.make(false)
+        schedule(
+            .call { store in
+                if store.isIdleOnQueue {
+                    isIdle.withLock { $0 = true }
+                } else {
+                    store.extras.idleWaiters.append(semaphore)
+                    store.needsIdleSignal = true
+                }
+            })
+        if isIdle.withLock({ $0 }) { return true }
+        if semaphore.wait(timeout: deadline) == .success { return true }
+        schedule(.call { store in store.extras.idleWaiters.removeAll { $0 === semaphore } })
+        return false
+    }
+
+    var feeders: [any SettlingMember] {
+        allEventSources.compactMap { ($0 as? any FeedingLink)?.feedingStore }
+    }
+}

@@ -1,0 +1,97 @@
+import EffectStore
+import Foundation
+import XCTest
+
+/// Runs a scenario that may crash the process — a stack overflow, a trap — in a child process, so that a crash
+/// fails one test instead of ending the whole test run. `package`: the package's own tests use it; not public API.
+///
+/// The child is the test binary itself, started again with only the calling test selected and an environment
+/// variable naming it. Inside the child the same test method calls this again, sees the variable, and runs
+/// `scenario` in-process; in the parent it waits (bounded) for the child and fails the test if the child did not
+/// exit with status 0, quoting the end of its output.
+///
+/// ```swift
+/// func test_release_ofALongChain_doesNotOverflowTheStack() {
+///     runInChildProcess(self) {
+///         // code that would crash the test run if the bug came back
+///     }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - testCase: The calling test case; its class and `method` select the test the child runs.
+///   - method: The calling test method, `#function` by default. It must be the test method itself.
+///   - timeout: How long the child may run before it is terminated and the test fails.
+///   - file: Where a failure points; the caller's file by default.
+///   - line: Where a failure points; the caller's line by default.
+///   - scenario: The code that runs in the child process. A crash, a trap or an XCTest failure in it fails the test.
+package func runInChildProcess(
+    _ testCase: XCTestCase,
+    method: String = #function,
+    timeout: TimeInterval = 120,
+    file: StaticString = #filePath,
+    line: UInt = #line,
+    _ scenario: () -> Void
+) {
+    let testName = String(reflecting: type(of: testCase)) + "/" + method.replacingOccurrences(of: "()", with: "")
+    if ProcessInfo.processInfo.environment[childScenarioVariable] == testName {
+        scenario()
+        return
+    }
+
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    #if canImport(Darwin)
+    // Under `xctest` the bundle is the last argument; select the test with `-XCTest`.
+    child.arguments = ["-XCTest", testName, Bundle(for: type(of: testCase)).bundlePath]
+    #else
+    // On Linux the test bundle is an executable that takes the tests to run as arguments.
+    child.arguments = [testName]
+    #endif
+    var environment = ProcessInfo.processInfo.environment
+    environment[childScenarioVariable] = testName
+    child.environment = environment
+    let output = Pipe()
+    child.standardOutput = output
+    child.standardError = output
+    let collected = LockedBox<Data>.make(Data())
+    output.fileHandleForReading.readabilityHandler = { handle in
+        let chunk = handle.availableData
+        collected.withLock { $0.append(chunk) }
+    }
+    let finished = DispatchSemaphore(value: 0)
+    child.terminationHandler = { _ in finished.signal() }
+
+    do {
+        try child.run()
+    } catch {
+        XCTFail("runInChildProcess: could not start \(testName) in a child process: \(error)", file: file, line: line)
+        return
+    }
+    let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
+    if timedOut {
+        child.terminate()
+        finished.wait()
+    }
+    output.fileHandleForReading.readabilityHandler = nil
+    let rest = output.fileHandleForReading.readDataToEndOfFile()
+    let text = collected.withLock { String(decoding: $0 + rest, as: UTF8.self) }
+    let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
+
+    if timedOut {
+        XCTFail(
+            "\(testName) did not finish within \(timeout) s in its child process. Its output ends with:\n\(tail)",
+            file: file, line: line)
+    } else if child.terminationReason == .uncaughtSignal {
+        XCTFail(
+            "\(testName) crashed its child process (signal \(child.terminationStatus)). Its output ends with:\n"
+                + tail, file: file, line: line)
+    } else if child.terminationStatus != 0 {
+        XCTFail(
+            "\(testName) failed in its child process (exit status \(child.terminationStatus)). Its output ends "
+                + "with:\n\(tail)", file: file, line: line)
+    }
+}
+
+/// The environment variable that tells a child process which test's scenario to run.
+private let childScenarioVariable = "EFFECTSTORE_CHILD_SCENARIO"

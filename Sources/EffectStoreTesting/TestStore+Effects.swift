@@ -1,0 +1,260 @@
+import EffectStore
+
+extension TestStore {
+    // MARK: - Runs: effects that send many events
+
+    /// Sends an event from an effect in flight that keeps running — a tick, a progress report, a socket message — and
+    /// checks the state it leads to.
+    ///
+    /// This is what a ``/EffectStore/Store`` does for each event a run (`Future.run`, `Future.callbackRun`) sends: the
+    /// event goes into the state, and the effect stays in flight. When the run finishes, end it with
+    /// ``complete(_:file:line:)``; when it answers one last event and ends, use
+    /// ``complete(_:with:file:line:assert:)``.
+    ///
+    /// ```swift
+    /// store.send(.start) { $0.isRunning = true }
+    /// store.receiveEffect(.ticks)
+    /// store.send(.tick, from: .ticks) { $0.seconds = 1 }
+    /// store.send(.tick, from: .ticks) { $0.seconds = 2 }
+    /// store.complete(.ticks)                            // the run finished
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event the effect sends.
+    ///   - effect: An effect in flight (see ``inFlightEffects``). When several are equal, the oldest sends.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    ///   - assert: Turns a copy of the previous state into the expected next state, as in
+    ///     ``send(_:file:line:assert:)``. Runs synchronously on this thread.
+    public func send(
+        _ event: S.Event,
+        from effect: S.Effect,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        assert: ((inout S) -> Void)? = nil
+    ) {
+        let call = "send(\(Describing.value(event)), from: \(Describing.value(effect)))"
+        requireEffectsReceived(before: call, file: file, line: line)
+        guard indexInFlight(effect, call: call, file: file, line: line) != nil else { return }
+        handle(event, call: call, assert: assert, file: file, line: line)
+    }
+
+    // MARK: - Matching effects
+
+    /// Asserts that the last event produced an effect that `predicate` accepts, and marks it in flight.
+    ///
+    /// For effects whose exact value the test does not care about, or cannot know:
+    ///
+    /// ```swift
+    /// store.receiveEffect(where: { if case .search = $0 { true } else { false } })
+    /// ```
+    ///
+    /// Effects are received in the order they were produced. In partial mode, effects produced before a matching
+    /// one are skipped (they stay in flight).
+    ///
+    /// - Parameters:
+    ///   - predicate: Whether an effect is the one expected. Runs synchronously on this thread.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    /// - Returns: The effect received, to complete it or look into it; `nil` when none matched.
+    @discardableResult
+    public func receiveEffect(
+        where predicate: (S.Effect) -> Bool, file: StaticString = #filePath, line: UInt = #line
+    ) -> S.Effect? {
+        receiveFirst(
+            matching: predicate, expected: "an effect that the predicate accepts", effect: nil, file: file,
+            line: line)
+    }
+
+    /// Asserts that the last event produced an effect of the enum case `embed` builds, whatever its associated
+    /// value, and marks it in flight.
+    ///
+    /// ```swift
+    /// let query = store.receiveEffect(case: Effect.search)   // Effect.search(String) -> the String
+    /// XCTAssertEqual(query, "swift")
+    /// ```
+    ///
+    /// The case is recognised by reflection, as the core's composition APIs do: `embed` must be an enum case with one
+    /// associated value, used as a function. Otherwise as ``receiveEffect(where:file:line:)``.
+    ///
+    /// - Parameters:
+    ///   - embed: The case, such as `Effect.search`.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    /// - Returns: The associated value of the effect received; `nil` when none matched.
+    @discardableResult
+    public func receiveEffect<Payload>(
+        case embed: (Payload) -> S.Effect, file: StaticString = #filePath, line: UInt = #line
+    ) -> Payload? {
+        let received = receiveFirst(
+            matching: { extractCase(embed, from: $0) != nil },
+            expected: "an effect of the case given (with a \(Payload.self))",
+            effect: nil, file: file, line: line)
+        return received.flatMap { extractCase(embed, from: $0) }
+    }
+
+    // MARK: - Cancellation
+
+    /// Performed effects that the state cancelled and the test has not yet confirmed with
+    /// ``receiveCancellation(of:file:line:)``, oldest first.
+    ///
+    /// A cancelled effect leaves ``unreceivedEffects`` and ``inFlightEffects`` at once, as its run stops in a
+    /// ``/EffectStore/Store``: it can no longer send or answer.
+    ///
+    /// ```swift
+    /// store.send(.stop) { $0.isRunning = false }
+    /// store.cancelledEffects     // [.ticks]
+    /// ```
+    public var cancelledEffects: [S.Effect] { planner?.unconfirmed.map(\.captured.effect) ?? [] }
+
+    /// Asserts that the last call cancelled `effect`: the state returned a plan that stopped it (see
+    /// ``/EffectStore/ComposableEffect/cancel(id:)``, ``/EffectStore/ComposableEffect/cancellable(id:cancelInFlight:)``
+    /// and ``/EffectStore/ComposableEffect/debounced(id:for:)``).
+    ///
+    /// ```swift
+    /// store.send(.queryChanged("swift")) { $0.query = "swift" }
+    /// store.receiveCancellation(of: .search("swi"))     // the newer query cancelled the search in flight
+    /// ```
+    ///
+    /// In exhaustive mode every cancellation of an effect that was performed must be confirmed before the next event,
+    /// like every effect must be received: the test says which work the feature stops. An effect cancelled while it
+    /// still waited for its time or its turn never started, and needs no confirmation. In partial mode unconfirmed
+    /// cancellations are dropped, but one the test does expect is checked.
+    ///
+    /// - Parameters:
+    ///   - effect: The cancelled effect. When several are equal, the oldest is confirmed.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    public func receiveCancellation(of effect: S.Effect, file: StaticString = #filePath, line: UInt = #line) {
+        if let planner, let index = planner.unconfirmed.firstIndex(where: { $0.captured.effect == effect }) {
+            planner.unconfirmed.remove(at: index)
+            return
+        }
+        let cancelled =
+            cancelledEffects.isEmpty
+            ? "no cancellation is waiting to be confirmed"
+            : "the cancellations waiting to be confirmed are "
+                + cancelledEffects.map { Describing.value($0) }.joined(separator: ", ")
+        reporter.report(
+            """
+            TestStore<\(S.self)>: expected the cancellation of effect \(Describing.value(effect)), but \(cancelled).
+            To fix, check what the last event returns: only a plan (`.cancel(id:)`, `.cancellable(id:cancelInFlight: \
+            true)`, `.debounced(id:for:)`) cancels, and only an effect performed under that id.
+            """,
+            file: file, line: line)
+    }
+
+    // MARK: - Time
+
+    /// Moves ``clock`` forward by `duration`: the delayed, debounced and throttled effects that fall due start, and
+    /// wait to be received.
+    ///
+    /// ```swift
+    /// store.send(.queryChanged("swift")) { $0.query = "swift" }
+    /// store.advance(by: .milliseconds(300))
+    /// store.receiveEffect(.search("swift"))
+    /// ```
+    ///
+    /// The same as `store.clock.advance(by:)`, except that failure messages name this call as the origin of the
+    /// effects it started. Nothing sleeps: every timer due runs on this thread before the call returns.
+    ///
+    /// - Parameters:
+    ///   - duration: How far to move the clock.
+    ///   - file: The file named as the origin of the effects started; the caller's by default.
+    ///   - line: The line named as the origin of the effects started; the caller's by default.
+    public func advance(by duration: EffectDuration, file: StaticString = #filePath, line: UInt = #line) {
+        let previous = planner?.timerOrigin
+        planner?.timerOrigin = "advance(by: \(duration)) at \(Describing.location(file, line))"
+        defer { planner?.timerOrigin = previous }
+        clock.advance(by: duration)
+    }
+
+    // MARK: - Carrying out plans
+
+    /// Starts an effect `handle(event:)` returned: as one effect to receive, or — when it carries a plan — as the
+    /// scheduler decides.
+    func start(_ effect: S.Effect, origin: String) {
+        guard let planner else {
+            unreceived.append(CapturedEffect(effect: effect, origin: origin))
+            return
+        }
+        carryOut(planner.scheduler.start(effect, chain: nil), origin: origin)
+    }
+
+    /// Tells the scheduler that an effect in flight has finished: completed, or its run finished.
+    func end(_ captured: CapturedEffect, call: String, file: StaticString, line: UInt) {
+        guard let planner, let job = captured.job else { return }
+        carryOut(planner.scheduler.ended(job), origin: "\(call) at \(Describing.location(file, line))")
+    }
+
+    /// A timer set on ``clock`` has fired. On the thread that advances the clock: the test's.
+    func timerFired(_ timer: UInt64) {
+        guard let planner, planner.timers.removeValue(forKey: timer) != nil else { return }
+        carryOut(planner.scheduler.timerFired(timer), origin: planner.timerOrigin ?? "store.clock.advance(by:)")
+    }
+
+    /// Does what the scheduler decided, in order: effects to perform wait to be received, stopped ones leave the
+    /// lists, timers go on ``clock``.
+    private func carryOut(_ actions: [PlanRunner<S>.Action], origin: String) {
+        guard let planner else { return }
+        for action in actions {
+            switch action {
+            case .perform(let effect, let job):
+                unreceived.append(CapturedEffect(effect: effect, origin: origin, job: job))
+            case .stop(let job):
+                cancel(job, by: origin)
+            case .startTimer(let timer, let delay):
+                let target = TimerTarget(self)
+                planner.timers[timer] = clock.schedule(after: delay) { target.fire(timer) }
+            case .cancelTimer(let timer):
+                planner.timers.removeValue(forKey: timer)?()
+            case .finish:
+                break  // A chain is a store's dispatch future; a test store starts every effect with none.
+            }
+        }
+    }
+
+    /// Takes a cancelled job out of the lists and keeps it for the test to confirm.
+    private func cancel(_ job: UInt64, by origin: String) {
+        guard let planner else { return }
+        let captured: CapturedEffect
+        if let index = unreceived.firstIndex(where: { $0.job == job }) {
+            captured = unreceived.remove(at: index)
+        } else if let index = inFlight.firstIndex(where: { $0.job == job }) {
+            captured = inFlight.remove(at: index)
+        } else {
+            return
+        }
+        let cancellation = PlanRunner<S>.Cancellation(captured: captured, cancelledBy: origin)
+        planner.unconfirmed.append(cancellation)
+        planner.history.append(cancellation)
+    }
+
+    /// Cancellations not yet confirmed, oldest first.
+    var unreceivedCancellations: [PlanRunner<S>.Cancellation] { planner?.unconfirmed ?? [] }
+
+    /// In exhaustive mode, fails when a cancellation was not confirmed; then forgets them, so one omission is
+    /// reported once.
+    func requireCancellationsReceived(before call: String, file: StaticString, line: UInt) {
+        guard let planner, let first = planner.unconfirmed.first else { return }
+        if exhaustivity == .exhaustive {
+            let more = planner.unconfirmed.count > 1 ? " (and \(planner.unconfirmed.count - 1) more)" : ""
+            reporter.report(
+                """
+                TestStore<\(S.self)>: \(call) was called while the cancellation of effect \
+                \(Describing.value(first.captured.effect)) (from \(first.captured.origin), cancelled by \
+                \(first.cancelledBy)) was not confirmed\(more).
+                To fix, call `store.receiveCancellation(of: \(Describing.value(first.captured.effect)))` right after \
+                the call that cancelled it, or create the store with `exhaustivity: .partial`.
+                """,
+                file: file, line: line)
+        }
+        planner.unconfirmed.removeAll()
+    }
+
+    /// `"; it was cancelled by …"` when `effect` was cancelled, for a message about an effect not in flight.
+    func describeCancellation(of effect: S.Effect) -> String {
+        guard let cancellation = planner?.history.last(where: { $0.captured.effect == effect }) else { return "" }
+        return "; it was cancelled by \(cancellation.cancelledBy)"
+    }
+}

@@ -1,0 +1,101 @@
+import EffectStore
+
+/// Creates the feed store, which hears the session's log-outs.
+///
+/// ```swift
+/// let sessionStore = Store<UserSession>(initialState: .loggedIn(user: "ana"))
+/// let feedStore = makeFeedStore(service: service, sessionStore: sessionStore)
+/// feedStore.dispatch(event: .refresh)
+/// sessionStore.dispatch(event: .logOut)   // the feed resets; the fetch's answer is never handled
+/// ```
+///
+/// `StoreEventSource(_:whenChanged:event:)` watches `isLoggedIn` and sends ``FeedState/Event/sessionEnded`` when it
+/// turns false. It runs on the session store's queue; the event reaches the feed store asynchronously, on its own.
+///
+/// - Parameters:
+///   - service: Answers the fetches.
+///   - sessionStore: The session to watch. Not kept alive by the feed store.
+///   - clock: The feed store's clock; `nil` for the real one.
+/// - Returns: The feed store.
+public func makeFeedStore(
+    service: InMemoryFeedService,
+    sessionStore: Store<UserSession>,
+    clock: (any EffectClock)? = nil
+) -> Store<FeedState> {
+    Store(
+        effectHandler: FeedEffects(service: service),
+        eventSource: StoreEventSource(sessionStore, whenChanged: \.isLoggedIn) { $0 ? nil : .sessionEnded },
+        clock: clock
+    )
+}
+
+/// Performs ``FeedState``'s fetch with the one-answer form: a future of the posts.
+///
+/// `handle(effect:)` runs on the store's queue; the answer comes on the thread that answers the service. When the
+/// store has cancelled the fetch, it drops that answer.
+public final class FeedEffects: EffectHandler, Sendable {
+    /// The state whose effects this handler performs.
+    public typealias S = FeedState
+
+    private let service: InMemoryFeedService
+
+    /// Creates the handler.
+    ///
+    /// - Parameter service: Answers the fetches.
+    public init(service: InMemoryFeedService) { self.service = service }
+
+    /// Starts the fetch `effect` asks for.
+    ///
+    /// - Parameter effect: The effect ``FeedState/handle(event:)`` returned.
+    /// - Returns: A future of ``FeedState/Event/loaded(_:)``.
+    public func handle(effect: FeedState.Effect) -> Future<FeedState.Event>? {
+        switch effect {
+        case .fetch: return service.fetch().map { .loaded($0) }
+        case .plan: return nil  // the store takes plans apart; it never hands one to the handler
+        }
+    }
+}
+
+/// A feed service that answers when the test says, oldest fetch first.
+///
+/// ```swift
+/// let service = InMemoryFeedService()
+/// service.fetch().onComplete { print($0) }
+/// service.answerOldest(with: ["Hello"])   // prints ["Hello"]
+/// ```
+///
+/// Safe from any thread; futures resolve on the thread that answers.
+public final class InMemoryFeedService: Sendable {
+    private struct Fetches {
+        var waiting: [Promise<[String]>] = []
+        var count = 0
+    }
+
+    private let fetches = LockedBox.make(Fetches())
+
+    /// Creates a service with no fetch.
+    public init() {}
+
+    /// How many fetches were made.
+    public var fetchCount: Int { fetches.withLock { $0.count } }
+
+    /// Starts a fetch, answered by ``answerOldest(with:)``.
+    ///
+    /// - Returns: The posts, once answered.
+    public func fetch() -> Future<[String]> {
+        let promise = Promise<[String]>()
+        fetches.withLock {
+            $0.count += 1
+            $0.waiting.append(promise)
+        }
+        return promise.future
+    }
+
+    /// Answers the oldest fetch not yet answered; does nothing if there is none.
+    ///
+    /// - Parameter posts: Its answer.
+    public func answerOldest(with posts: [String]) {
+        let promise = fetches.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
+        promise?.resolve(posts)
+    }
+}

@@ -1,0 +1,159 @@
+import EffectStore
+import EffectStoreTesting
+import Foundation
+import XCTest
+
+/// `SessionLog` records effects as well as states, and a replay checks them.
+final class ReplayEffectTests: XCTestCase {
+    /// A session of `Thermostat` as a store records it.
+    private func recordedSession() -> SessionLog<Thermostat> {
+        let store = Store<Thermostat>(initialState: Thermostat(target: 20))
+        let recorder = SessionRecorder(recording: store)
+        store.dispatch(event: .set(21))
+        store.dispatch(event: .saved)
+        store.dispatch(event: .set(22))
+        return recorder.log
+    }
+
+    func test_sessionRecorder_recordsTheEffectOfEachTransition() {
+        let session = recordedSession()
+
+        XCTAssertEqual(session.entries.map(\.effect), [.save(21), nil, .save(22)])
+        XCTAssertEqual(session.entries.map(\.hasRecordedEffect), [true, true, true])
+    }
+
+    func test_sessionLog_roundTripsItsEffectsThroughJSON() throws {
+        let session = recordedSession()
+
+        let data = try session.jsonData()
+        let decoded = try SessionLog<Thermostat>(jsonData: data)
+
+        XCTAssertEqual(decoded, session)
+        XCTAssertEqual(decoded.entries.map(\.effect), [.save(21), nil, .save(22)])
+        XCTAssertEqual(decoded.entries.map(\.hasRecordedEffect), [true, true, true])
+        let json = String(decoding: data, as: UTF8.self)
+        XCTAssertTrue(
+            json.contains(#""effect" : null"#), "no effect is written as null, so it is told from none: \(json)")
+    }
+
+    func test_sessionLog_decodesAFileWrittenBeforeEffectsWereRecorded() throws {
+        let json = """
+            {"formatVersion": 1, "droppedEntryCount": 0, "initialState": {"target": 20}, "entries": [
+              {"sequenceNumber": 1, "time": 0, "origin": "dispatch", "event": {"set": {"_0": 21}},
+               "state": {"target": 21}}
+            ]}
+            """
+
+        let session = try SessionLog<Thermostat>(jsonData: Data(json.utf8))
+
+        XCTAssertEqual(session.entries.count, 1)
+        XCTAssertNil(session.entries[0].effect)
+        XCTAssertFalse(session.entries[0].hasRecordedEffect)
+        let failures = TestFailureCollector()
+        assertReplayMatchesRecording(session, reporter: failures.reporter)
+        XCTAssertEqual(failures.messages, [], "an entry without a recorded effect checks only the state")
+    }
+
+    func test_sessionLog_ofAnEffectTypeThatIsNotCodable_writesNoEffect() throws {
+        let store = Store<CodableCounterWithEffect>(initialState: CodableCounterWithEffect())
+        let recorder = SessionRecorder(recording: store)
+        store.dispatch(event: .increment)
+
+        let decoded = try SessionLog<CodableCounterWithEffect>(jsonData: try recorder.log.jsonData())
+
+        XCTAssertEqual(recorder.log.entries.first?.effect, .log(1))
+        XCTAssertEqual(decoded.entries.map(\.hasRecordedEffect), [false])
+        XCTAssertEqual(decoded.entries.first?.state, CodableCounterWithEffect(count: 1))
+    }
+
+    func test_assertReplay_ofAFaithfulRecordingWithEffects_passes() throws {
+        let failures = TestFailureCollector()
+        let session = try SessionLog<Thermostat>(jsonData: try recordedSession().jsonData())
+
+        assertReplayMatchesRecording(session, reporter: failures.reporter)
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_assertReplay_whenOnlyTheEffectChanged_reportsTheStepWithBothEffects() {
+        var session = recordedSession()
+        // What an older version of the logic asked for: the same states, another effect for the third event.
+        session.entries[2].effect = .save(99)
+        let failures = TestFailureCollector()
+
+        assertReplayMatchesRecording(session, reporter: failures.reporter); let line = #line
+
+        XCTAssertEqual(failures.failures.map(\.line), [UInt(line)])
+        let message = failures.messages.first ?? ""
+        XCTAssertTrue(
+            message.hasPrefix(
+                "Replay of a recorded Thermostat session diverges at entry 3 of 3 (#3, dispatch): the state is the "
+                    + "same, the effect is not:\n  event: .set(22)\n  handled in: Thermostat(target: 21)\n"
+                    + "  expected effect (recorded): .save(99)\n  actual effect (replayed):   .save(22)\n"), message)
+        XCTAssertTrue(message.contains("  diff:\n    .save: expected 99, actual 22"), message)
+        XCTAssertTrue(message.contains("To fix, correct Thermostat.handle(event:) if this is a regression"), message)
+    }
+
+    func test_assertReplay_whenAnEffectIsNoLongerAskedFor_reportsIt() {
+        var session = recordedSession()
+        session.entries[1].effect = .save(21)
+        let failures = TestFailureCollector()
+
+        assertReplayMatchesRecording(session, reporter: failures.reporter)
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(
+            failures.messages.first?.contains(
+                "  expected effect (recorded): .save(21)\n  actual effect (replayed):   none") ?? false,
+            failures.messages.first ?? "")
+    }
+
+    func test_entryEquality_comparesTheTransition_notTheEffect() {
+        let time = Date(timeIntervalSinceReferenceDate: 0)
+        let entry = SessionLog<Thermostat>.Entry(
+            sequenceNumber: 1, time: time, origin: .dispatch, event: .set(21), state: Thermostat(target: 21),
+            effect: .save(21))
+        var other = entry
+        other.effect = .save(22)
+        var otherState = entry
+        otherState.state.target = 22
+
+        XCTAssertEqual(entry, other)
+        XCTAssertNotEqual(entry, otherState)
+    }
+}
+
+/// A thermostat that saves each new target: a Codable state whose effects are Codable too.
+struct Thermostat: State, Equatable, Codable {
+    var target: Int
+
+    enum Event: Sendable, Equatable, Codable { case set(Int), saved }
+    enum Effect: Sendable, Equatable, Codable { case save(Int) }
+
+    static var initialState: Thermostat { Thermostat(target: 20) }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .set(let target):
+            self.target = target
+            return .save(target)
+        case .saved:
+            return nil
+        }
+    }
+}
+
+/// A Codable state whose effect type is not Codable.
+struct CodableCounterWithEffect: State, Equatable, Codable {
+    var count = 0
+
+    enum Event: Sendable, Equatable, Codable { case increment }
+    enum Effect: Sendable, Equatable { case log(Int) }
+
+    static var initialState: CodableCounterWithEffect { CodableCounterWithEffect() }
+
+    mutating func handle(event: Event) -> Effect? {
+        count += 1
+        return .log(count)
+    }
+}

@@ -1,0 +1,95 @@
+import EffectStore
+
+/// Search as you type: a debounced search that a newer query cancels, a clear that cancels everything, and a
+/// history saved in a queue.
+struct Search: State, Equatable {
+    var query = ""
+    var results: [String] = []
+
+    enum Event: Sendable, Equatable {
+        case queryChanged(String)
+        case results([String])
+        case submitted
+    }
+
+    enum Effect: ComposableEffect, Equatable {
+        case search(String)
+        case saveHistory(String)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: Search { Search() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .queryChanged(let query):
+            self.query = query
+            if query.isEmpty {
+                results = []
+                return .cancel(id: "search")
+            }
+            return Effect.search(query).debounced(id: "search", for: .milliseconds(300))
+        case .results(let results):
+            self.results = results
+            return nil
+        case .submitted:
+            return .all(
+                Effect.search(query).cancellable(id: "search", cancelInFlight: true),
+                Effect.saveHistory(query).queued(id: "history")
+            )
+        }
+    }
+}
+
+/// A stopwatch: a run of ticks, started and stopped by the state.
+struct Stopwatch: State, Equatable {
+    var seconds = 0
+    var isRunning = false
+
+    enum Event: Sendable, Equatable { case start, stop, tick }
+
+    enum Effect: ComposableEffect, Equatable {
+        case ticks
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: Stopwatch { Stopwatch() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .start:
+            isRunning = true
+            return Effect.ticks.cancellable(id: "ticks", cancelInFlight: true)
+        case .stop:
+            isRunning = false
+            return .cancel(id: "ticks")
+        case .tick:
+            seconds += 1
+            return nil
+        }
+    }
+}
+
+/// A state that returns whatever effect the event carries: for trying plans one at a time.
+struct Relay: State, Equatable {
+    enum Event: Sendable, Equatable { case start(Effect) }
+
+    enum Effect: ComposableEffect, Equatable {
+        case job(Int)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: Relay { Relay() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .start(let effect): return effect
+        }
+    }
+}

@@ -1,0 +1,305 @@
+import EffectStore
+import EffectStoreTesting
+import XCTest
+
+/// `TestStore` with effects that carry plans: several effects per event, cancellation, time and runs.
+final class TestStorePlanTests: XCTestCase {
+    // MARK: - Time
+
+    func test_debouncedSearch_startsOnlyOnceTheClockHasAdvancedPastTheInterval() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(), reporter: failures.reporter)
+
+        store.send(.queryChanged("s")) { $0.query = "s" }
+        store.advance(by: .milliseconds(200))
+        XCTAssertEqual(store.unreceivedEffects, [], "nothing starts before the interval has passed")
+        store.send(.queryChanged("sw")) { $0.query = "sw" }
+        store.advance(by: .milliseconds(299))
+        XCTAssertEqual(store.unreceivedEffects, [], "a newer query starts the interval again")
+        store.advance(by: .milliseconds(1))
+        store.receiveEffect(.search("sw"))
+        store.complete(.search("sw"), with: .results(["swift"])) { $0.results = ["swift"] }
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+        XCTAssertEqual(store.clock.elapsed, .milliseconds(500))
+    }
+
+    func test_clockAdvancedDirectly_startsTheDueEffectsToo() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(), reporter: failures.reporter)
+
+        store.send(.queryChanged("swift")) { $0.query = "swift" }
+        store.clock.advance(by: .milliseconds(300))
+        store.receiveEffect(.search("swift"))
+        store.complete(.search("swift"))
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_finish_reportsAnEffectStillWaitingForItsTime() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(), reporter: failures.reporter)
+
+        store.send(.queryChanged("swift")) { $0.query = "swift" }
+        store.finish()
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(
+            failures.messages.first?.contains("1 timer(s) still pending on store.clock") ?? false,
+            failures.messages.first ?? "")
+    }
+
+    // MARK: - Cancellation
+
+    func test_newerQuery_cancelsTheSearchInFlight_whichLeavesTheInFlightList() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(), reporter: failures.reporter)
+
+        store.send(.queryChanged("sw")) { $0.query = "sw" }
+        store.advance(by: .milliseconds(300))
+        store.receiveEffect(.search("sw"))
+        XCTAssertEqual(store.inFlightEffects, [.search("sw")])
+
+        store.send(.queryChanged("swift")) { $0.query = "swift" }
+        XCTAssertEqual(store.inFlightEffects, [], "the cancelled search is no longer in flight")
+        XCTAssertEqual(store.cancelledEffects, [.search("sw")])
+        store.receiveCancellation(of: .search("sw"))
+        XCTAssertEqual(store.cancelledEffects, [])
+
+        store.advance(by: .milliseconds(300))
+        store.receiveEffect(.search("swift"))
+        store.complete(.search("swift"), with: .results(["swift"])) { $0.results = ["swift"] }
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_exhaustive_reportsACancellationTheTestDidNotConfirm() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(), reporter: failures.reporter)
+
+        store.send(.queryChanged("sw")) { $0.query = "sw" }
+        store.advance(by: .milliseconds(300))
+        store.receiveEffect(.search("sw"))
+        store.send(.queryChanged("")) { $0.query = "" }
+        store.send(.queryChanged("s")) { $0.query = "s" }
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(
+            failures.messages.first?.hasPrefix(
+                """
+                TestStore<Search>: send(.queryChanged("s")) was called while the cancellation of effect \
+                .search("sw") (from advance(by: 300 ms) at TestStorePlanTests.swift:
+                """) ?? false, failures.messages.first ?? "")
+        XCTAssertTrue(
+            failures.messages.first?.contains(
+                "To fix, call `store.receiveCancellation(of: .search(\"sw\"))` right after the call that cancelled it")
+                ?? false, failures.messages.first ?? "")
+        store.advance(by: .milliseconds(300))
+        store.receiveEffect(.search("s"))
+        store.complete(.search("s"))
+        store.finish()
+        XCTAssertEqual(failures.messages.count, 1, "the omission is reported once")
+    }
+
+    func test_finish_reportsACancellationTheTestDidNotConfirm() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
+
+        store.send(.start) { $0.isRunning = true }
+        store.receiveEffect(.ticks)
+        store.send(.stop) { $0.isRunning = false }
+        store.finish()
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(
+            failures.messages.first?.contains("cancelled without the test saying so: .ticks, by send(.stop) at")
+                ?? false, failures.messages.first ?? "")
+    }
+
+    func test_partial_dropsCancellationsTheTestDoesNotConfirm() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Stopwatch(), exhaustivity: .partial, reporter: failures.reporter)
+
+        store.send(.start)
+        store.send(.stop)
+        store.send(.start)
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+        XCTAssertEqual(store.unreceivedEffects, [.ticks])
+    }
+
+    func test_receiveCancellation_failsWhenNothingWasCancelled() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
+
+        store.send(.start) { $0.isRunning = true }
+        store.receiveEffect(.ticks)
+        store.receiveCancellation(of: .ticks)
+
+        XCTAssertEqual(
+            failures.messages.first?.components(separatedBy: "\n").first,
+            "TestStore<Stopwatch>: expected the cancellation of effect .ticks, but no cancellation is waiting to be "
+                + "confirmed.")
+        store.complete(.ticks)
+        store.finish()
+        XCTAssertEqual(failures.messages.count, 1)
+    }
+
+    // MARK: - Runs
+
+    func test_run_sendsThreeEventsWithoutFinishing_thenFinishes() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
+
+        store.send(.start) { $0.isRunning = true }
+        store.receiveEffect(.ticks)
+        store.send(.tick, from: .ticks) { $0.seconds = 1 }
+        store.send(.tick, from: .ticks) { $0.seconds = 2 }
+        store.send(.tick, from: .ticks) { $0.seconds = 3 }
+        XCTAssertEqual(store.inFlightEffects, [.ticks], "a run stays in flight while it sends")
+        store.complete(.ticks)
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+        XCTAssertEqual(store.transitions.map(\.event), [.start, .tick, .tick, .tick])
+    }
+
+    func test_cancelledRun_cannotSendAnyMore() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
+
+        store.send(.start) { $0.isRunning = true }
+        store.receiveEffect(.ticks)
+        store.send(.tick, from: .ticks) { $0.seconds = 1 }
+        store.send(.stop) { $0.isRunning = false }
+        store.receiveCancellation(of: .ticks)
+        store.send(.tick, from: .ticks)
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(
+            failures.messages.first?.hasPrefix(
+                "TestStore<Stopwatch>: send(.tick, from: .ticks) failed: .ticks is not in flight (in flight: none); "
+                    + "it was cancelled by send(.stop) at TestStorePlanTests.swift:") ?? false,
+            failures.messages.first ?? "")
+        XCTAssertEqual(store.state.seconds, 1, "an event of a cancelled run is not handled")
+        store.finish()
+    }
+
+    func test_restart_cancelsTheRunInFlight() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
+
+        store.send(.start) { $0.isRunning = true }
+        store.receiveEffect(.ticks)
+        store.send(.start)
+        store.receiveCancellation(of: .ticks)
+        store.receiveEffect(.ticks)
+        store.complete(.ticks)
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    // MARK: - Several effects, queues
+
+    func test_all_putsEachEffectInTheUnreceivedList_inOrder() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        XCTAssertEqual(store.unreceivedEffects, [.search("swift"), .saveHistory("swift")])
+        store.receiveEffect(.search("swift"))
+        store.receiveEffect(.saveHistory("swift"))
+        store.complete(.saveHistory("swift"))
+        store.complete(.search("swift"), with: .results(["swift"])) { $0.results = ["swift"] }
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_queued_startsTheNextEffectWhenThePreviousCompletes() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "a"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        store.receiveEffect(.search("a"))
+        store.receiveEffect(.saveHistory("a"))
+        store.send(.queryChanged("")) { $0.query = "" }
+        store.receiveCancellation(of: .search("a"))
+        store.send(.queryChanged("b")) { $0.query = "b" }
+        store.send(.submitted)
+        XCTAssertEqual(store.unreceivedEffects, [.search("b")], "the second save waits for the first")
+        store.receiveEffect(.search("b"))
+        store.complete(.saveHistory("a"))
+        store.receiveEffect(.saveHistory("b"))
+        store.complete(.saveHistory("b"))
+        store.complete(.search("b"))
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    // MARK: - Matching effects
+
+    func test_receiveEffect_byPredicate_receivesTheEffectItAccepts() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        let search = store.receiveEffect(where: { if case .search = $0 { true } else { false } })
+        let save = store.receiveEffect(where: { if case .saveHistory = $0 { true } else { false } })
+        store.complete(.search("swift"))
+        store.complete(.saveHistory("swift"))
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+        XCTAssertEqual(search, .search("swift"))
+        XCTAssertEqual(save, .saveHistory("swift"))
+    }
+
+    func test_receiveEffect_byPredicate_reportsAnEffectItDoesNotAccept() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), exhaustivity: .partial, reporter: failures.reporter)
+
+        store.send(.submitted); let sendLine = #line
+        let received = store.receiveEffect(where: { _ in false })
+
+        XCTAssertNil(received)
+        XCTAssertEqual(
+            failures.messages.first?.components(separatedBy: "\n").first,
+            #"TestStore<Search>: expected to receive an effect that the predicate accepts, but the next effect is "#
+                + #".search("swift") (from send(.submitted) at TestStorePlanTests.swift:\#(sendLine))."#)
+    }
+
+    func test_receiveEffect_byCase_returnsTheAssociatedValue() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), exhaustivity: .partial, reporter: failures.reporter)
+
+        store.send(.submitted)
+        let saved = store.receiveEffect(case: Search.Effect.saveHistory)
+
+        XCTAssertEqual(saved, "swift")
+        XCTAssertEqual(failures.messages, [])
+        XCTAssertEqual(store.inFlightEffects, [.search("swift"), .saveHistory("swift")], "partial mode skipped one")
+    }
+
+    func test_receiveEffect_byCase_inExhaustiveModeWantsTheNextEffect() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        XCTAssertNil(store.receiveEffect(case: Search.Effect.saveHistory))
+        XCTAssertEqual(store.receiveEffect(case: Search.Effect.search), "swift")
+        XCTAssertEqual(store.receiveEffect(case: Search.Effect.saveHistory), "swift")
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(
+            failures.messages.first?.hasPrefix(
+                "TestStore<Search>: expected to receive an effect of the case given (with a String), but the next "
+                    + #"effect is .search("swift")"#) ?? false, failures.messages.first ?? "")
+    }
+}

@@ -1,0 +1,122 @@
+import Dispatch
+import EffectStore
+import EffectStoreTesting
+import XCTest
+
+/// Two stores that feed each other — a session and a feed — wired in either order with `addEventSource`, and
+/// waited for with `waitUntilSettled`, without polling.
+final class LinkedStoresTests: XCTestCase {
+    struct Session: State, Equatable {
+        var isLoggedIn = true
+        enum Event: Sendable, Equatable { case logIn, logOut }
+        typealias Effect = Never
+        static var initialState: Session { Session() }
+        mutating func handle(event: Event) -> Never? {
+            isLoggedIn = event == .logIn
+            return nil
+        }
+    }
+
+    struct Feed: State, Equatable {
+        var items: [String] = ["a", "b"]
+        var tokenExpired = false
+        enum Event: Sendable, Equatable { case tokenExpired, reset }
+        typealias Effect = Never
+        static var initialState: Feed { Feed() }
+        mutating func handle(event: Event) -> Never? {
+            switch event {
+            case .tokenExpired: tokenExpired = true
+            case .reset: self = Feed(items: [], tokenExpired: false)
+            }
+            return nil
+        }
+    }
+
+    func test_storesLinkedBothWays_sessionFirst_anExpiredTokenLogsOutAndTheLogOutResetsTheFeed() {
+        let session = Store<Session>()
+        let feed = Store<Feed>(eventSource: StoreEventSource(session, whenChanged: \.isLoggedIn) { $0 ? nil : .reset })
+        session.addEventSource(StoreEventSource(feed, whenChanged: \.tokenExpired) { $0 ? .logOut : nil })
+
+        feed.dispatch(event: .tokenExpired)
+
+        XCTAssertTrue(feed.waitUntilSettled(timeout: .seconds(5)))
+        XCTAssertFalse(session.state.isLoggedIn)
+        XCTAssertEqual(feed.state, Feed(items: [], tokenExpired: false))
+    }
+
+    func test_storesLinkedBothWays_feedFirst_workTheSame() {
+        let feed = Store<Feed>()
+        let session = Store<Session>(
+            eventSource: StoreEventSource(feed, whenChanged: \.tokenExpired) { $0 ? .logOut : nil })
+        feed.addEventSource(StoreEventSource(session, whenChanged: \.isLoggedIn) { $0 ? nil : .reset })
+
+        feed.dispatch(event: .tokenExpired)
+
+        XCTAssertTrue(session.waitUntilSettled(timeout: .seconds(5)), "settling follows the feed, which feeds it")
+        XCTAssertFalse(session.state.isLoggedIn)
+        XCTAssertEqual(feed.state.items, [])
+    }
+
+    func test_storesLinkedBothWays_keepNeitherAlive() {
+        weak var weakSession: Store<Session>?
+        weak var weakFeed: Store<Feed>?
+        do {
+            let session = Store<Session>()
+            let feed = Store<Feed>(
+                eventSource: StoreEventSource(session, whenChanged: \.isLoggedIn) { $0 ? nil : .reset })
+            session.addEventSource(StoreEventSource(feed, whenChanged: \.tokenExpired) { $0 ? .logOut : nil })
+            weakSession = session
+            weakFeed = feed
+        }
+        XCTAssertNil(weakSession)
+        XCTAssertNil(weakFeed)
+    }
+
+    func test_addedEventSource_isHeldByTheStore_andItsEventsComeWithTheEventSourceOrigin() {
+        let session = Store<Session>()
+        let feed = Store<Feed>()
+        let origins = Recorder<TransitionOrigin>()
+        let observation = feed.observeTransitions { origins.append($0.origin) }
+        feed.addEventSource(StoreEventSource(session, whenChanged: \.isLoggedIn) { $0 ? nil : .reset })
+        session.dispatch(event: .logOut)
+        XCTAssertTrue(feed.waitUntilSettled())
+        XCTAssertEqual(origins.values, [.eventSource])
+        observation.cancel()
+    }
+
+    // MARK: Settling
+
+    func test_waitUntilSettled_waitsForAnEffectInFlight_andForTheBlocksItsAnswerStarts() {
+        let effects = PlannerEffects()
+        let store = Store<Planner>(effectHandler: effects)
+        store.dispatch(event: .start(.all(.fetch("a"), .fetch("b"))))
+        XCTAssertFalse(store.waitUntilSettled(timeout: .milliseconds(50)), "two fetches are in flight")
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+            effects.answerNext()
+            effects.answerNext()
+        }
+        XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)))
+        XCTAssertEqual(store.state.log, ["a", "b"])
+    }
+
+    func test_waitUntilSettled_onAnIdleStore_returnsAtOnce() {
+        XCTAssertTrue(Store<Planner>().waitUntilSettled(timeout: .zero))
+    }
+
+    func test_settled_async_waitsForARun() async {
+        let store = Store<Planner>(effectHandler: PlannerEffects())
+        store.dispatch(event: .start(.ticks(count: 1_000)))
+        let settled = await store.settled(timeout: .seconds(5))
+        XCTAssertTrue(settled)
+        XCTAssertEqual(store.state.ticks, 1_000)
+    }
+
+    func test_waitUntilSettled_withADebounceWaitingForATestClock_timesOutUntilTheClockMoves() {
+        let clock = TestClock()
+        let store = Store<Planner>(effectHandler: PlannerEffects(answersAtOnce: true), clock: clock)
+        store.dispatch(event: .start(Planner.Effect.fetch("q").debounced(id: "d", for: .seconds(1))))
+        XCTAssertFalse(store.waitUntilSettled(timeout: .milliseconds(20)))
+        clock.advance(by: .seconds(1))
+        XCTAssertTrue(store.waitUntilSettled(timeout: .zero))
+    }
+}

@@ -1,0 +1,79 @@
+import EffectStoreTesting
+import Foundation
+import XCTest
+
+@testable import EffectStore
+
+/// Part 2 of issue 6: a logger that writes one readable line per transition.
+final class TransitionLoggerTests: XCTestCase {
+    private func transition(
+        _ sequenceNumber: UInt64, _ origin: TransitionOrigin, _ event: Tally.Event?, from: Tally, to: Tally,
+        effect: Tally.Effect? = nil, changed: Bool = true
+    ) -> StoreTransition<Tally> {
+        StoreTransition(
+            sequenceNumber: sequenceNumber, time: Date(), origin: origin, event: event, from: from, to: to,
+            effect: effect, changedState: changed
+        )
+    }
+
+    func test_line_readsEventThenStateThenEffect() {
+        let logger = TransitionLogger<Tally>()
+        let line = logger.line(
+            for: transition(3, .dispatch, .request(id: 1, amount: 2), from: Tally(), to: Tally(), effect:
+                .fetch(id: 1, amount: 2), changed: false)
+        )
+        XCTAssertEqual(
+            line,
+            "[Tally] #3 dispatch  request(id: 1, amount: 2) → Tally(count: 0, log: []) (unchanged) → "
+                + "fetch(id: 1, amount: 2)"
+        )
+    }
+
+    func test_line_forUndo_hasNoEventAndNoEffect() {
+        let logger = TransitionLogger<Tally>(label: "tally")
+        let line = logger.line(for: transition(9, .undo, nil, from: Tally(count: 2), to: Tally(count: 1)))
+        XCTAssertEqual(line, "[tally] #9 undo      → Tally(count: 1, log: [])")
+    }
+
+    func test_line_shortensLongValuesFromTheInsideOut() {
+        let notes = (1...12).map { "note number \($0)" }
+        let logger = TransitionLogger<Tally>(maxValueLength: 40)
+        let line = logger.line(for: transition(1, .effect, .note("x"), from: Tally(), to: Tally(count: 1, log: notes)))
+        XCTAssertEqual(line, "[Tally] #1 effect    note(\"x\") → Tally(count: 1, log: [12 elements]) → none")
+    }
+
+    func test_shortDescription_collapsesInnermostGroupsFirst_thenCuts() {
+        let text = "load(processes: [Process(id: \"p-1\", title: \"iOS (Swift)\"), Process(id: \"p-2\", title: \"x\")])"
+        XCTAssertEqual(Describing.collapsing(text, to: 60), "load(processes: [Process(…), Process(…)])")
+        XCTAssertEqual(Describing.collapsing(text, to: 30), "load(processes: [2 elements])")
+        XCTAssertEqual(Describing.collapsing(text, to: 8), "load(…)")
+        XCTAssertEqual(Describing.collapsing("\"a very long string indeed\"", to: 10), "\"a very l…")
+        XCTAssertEqual(Describing.withoutModulePrefixes("Module.Type(a: \"Keep.This\")"), "Type(a: \"Keep.This\")")
+    }
+
+    func test_logTransitions_writesOneLinePerTransition_toAClosureSink_inOrder_fromManyThreads() {
+        let store = Store<Tally>(effectHandler: ControlledEffects(answersImmediately: true))
+        let lines = Recorder<String>()
+        let token = store.logTransitions(TransitionLogger(sink: LogSink { lines.append($0) }))
+
+        runConcurrently(threads: 3) { _ in
+            for _ in 0..<50 { store.dispatch(event: .increment) }
+        }
+        store.dispatch(event: .request(id: 7, amount: 2))
+
+        XCTAssertEqual(lines.count, 152)
+        XCTAssertEqual(lines.values.prefix(1), ["[Tally] #1 dispatch  increment → Tally(count: 1, log: []) → none"])
+        XCTAssertEqual(lines.values.suffix(2), [
+            "[Tally] #151 dispatch  request(id: 7, amount: 2) → Tally(count: 150, log: []) (unchanged) → "
+                + "fetch(id: 7, amount: 2)",
+            "[Tally] #152 effect    add(2) → Tally(count: 152, log: []) → none",
+        ])
+        token.cancel()
+    }
+
+    func test_logger_showsTime_asHoursMinutesSecondsMilliseconds() {
+        let logger = TransitionLogger<Tally>(showsTime: true)
+        let line = logger.line(for: transition(1, .dispatch, .increment, from: Tally(), to: Tally(count: 1)))
+        XCTAssertNotNil(line.range(of: #"^\d\d:\d\d:\d\d\.\d\d\d \[Tally\] #1 "#, options: .regularExpression), line)
+    }
+}
