@@ -2,7 +2,7 @@
 ///
 /// Every ``State`` is a `ChildState`. Conform a type to `ChildState` alone when it only exists with data, such as
 /// one row of a list: it needs no ``State/initialState`` to invent. The composition tools —
-/// ``State/handle(_:in:effect:)``, ``ChildState/handle(_:forRow:in:effect:)`` and
+/// ``State/handle(_:in:effect:)-i27e``, ``ChildState/handle(_:forRow:in:effect:)`` and
 /// ``IdentifiedStates`` — ask only for this:
 ///
 /// ```swift

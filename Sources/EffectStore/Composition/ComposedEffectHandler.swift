@@ -1,7 +1,7 @@
 /// A parent feature's effect handler, built from its children's handlers.
 ///
 /// A parent ``State`` lifts each child's effect into its own effect type (see
-/// ``State/handle(_:in:effect:)-4zsyi``). This handler takes such a parent effect back apart, gives the child's effect
+/// ``State/handle(_:in:effect:)-i27e``). This handler takes such a parent effect back apart, gives the child's effect
 /// to the child's handler, and lifts the event the child answers with into the parent's event type. You write only
 /// the two embeddings per child, usually enum cases:
 ///
