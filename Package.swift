@@ -26,6 +26,8 @@ let package = Package(
         .executableTarget(name: "RecruitmentDemo", dependencies: ["RecruitmentProcess", "EffectStore"]),
         // The article "Effects in practice": four everyday features on the effect runtime, as a regular module.
         .target(name: "EffectExamples", dependencies: ["EffectStore"], path: "Tests/EffectExamples"),
+        // The apps of the article "Building an app from features" (the todo list), compiled and tested here.
+        .target(name: "AppExamples", dependencies: ["EffectStore"], path: "Tests/AppExamples"),
 
         // The benchmark: workloads in a module of their own so a test can run them at small sizes.
         .target(name: "CHeapStats"),
@@ -45,6 +47,7 @@ let package = Package(
         // A Swift 6 client whose main-actor code subscribes, maps and awaits: proves the @Sendable surface.
         .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),
         .testTarget(name: "EffectStoreTestingTests", dependencies: ["EffectStoreTesting", "EffectStore"]),
+        .testTarget(name: "AppExamplesTests", dependencies: ["AppExamples", "EffectStore", "EffectStoreTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

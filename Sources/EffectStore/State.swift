@@ -46,12 +46,10 @@
 /// - `State`, `Event` and `Effect` are `Sendable`: states are delivered to subscribers and futures on other
 ///   threads, and events arrive from any thread. Enums and structs of `Sendable` values are `Sendable` already.
 /// - Conform to `Equatable` too, and a ``Store`` will not notify subscribers of a state equal to the last one.
-public protocol State: Sendable {
-    /// What can happen to this state: user actions, effect results, outside notifications.
-    associatedtype Event: Sendable
-    /// What the state asks the outside world to do next, as an inert value.
-    associatedtype Effect: Sendable
-
+///
+/// A `State` is a ``ChildState`` with an initial state; a child that only exists with data, such as a row of a list,
+/// conforms to ``ChildState`` alone. `Event` and `Effect` are declared there.
+public protocol State: ChildState {
     /// Moves to the next state for `event` and returns the effect to perform, if any.
     ///
     /// - Parameter event: The event to handle.

@@ -1,7 +1,7 @@
 /// A parent feature's effect handler, built from its children's handlers.
 ///
 /// A parent ``State`` lifts each child's effect into its own effect type (see
-/// ``State/handle(_:in:effect:)-4zsyi``). This handler takes such a parent effect back apart, gives the child's effect
+/// ``State/handle(_:in:effect:)-i27e``). This handler takes such a parent effect back apart, gives the child's effect
 /// to the child's handler, and lifts the event the child answers with into the parent's event type. You write only
 /// the two embeddings per child, usually enum cases:
 ///
@@ -25,7 +25,7 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
 
     /// Creates a handler that routes each effect to the child handler that claims it.
     ///
-    /// - Parameter children: Child handlers lifted with ``EffectHandler/lifted(effect:event:)``.
+    /// - Parameter children: Child handlers lifted with ``EffectHandler/lifted(effect:event:)-(_,(S.Event)->Parent.Event)``.
     public init(_ children: ChildEffectHandler<S>...) {
         self.children = children
     }
@@ -44,12 +44,14 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
 
 /// A child feature's effect handler, lifted into a parent feature's effect and event types.
 ///
-/// Made by ``EffectHandler/lifted(effect:event:)`` and combined by ``ComposedEffectHandler``.
+/// Made by ``EffectHandler/lifted(effect:event:)-(_,(S.Event)->Parent.Event)``, or for children with no handler of their own by
+/// ``child(effect:event:perform:)`` and, for the rows of an ``IdentifiedStates``, ``rows(effect:event:perform:)``;
+/// combined by ``ComposedEffectHandler``.
 public struct ChildEffectHandler<Parent: State> {
     /// Answers a parent effect when it is this child's, with the child's future lifted; `nil` when it is not.
-    fileprivate let handleIfOwn: (Parent.Effect) -> Answer?
+    let handleIfOwn: (Parent.Effect) -> Answer?
 
-    fileprivate struct Answer {
+    struct Answer {
         let future: Future<Parent.Event>?
     }
 }
@@ -72,9 +74,6 @@ extension EffectHandler {
         effect: @escaping (S.Effect) -> Parent.Effect,
         event: @escaping @Sendable (S.Event) -> Parent.Event
     ) -> ChildEffectHandler<Parent> {
-        ChildEffectHandler { parentEffect in
-            guard let childEffect = extractCase(effect, from: parentEffect) else { return nil }
-            return .init(future: self.handle(effect: childEffect)?.map(event))
-        }
+        .child(effect: effect, event: event) { self.handle(effect: $0) }
     }
 }

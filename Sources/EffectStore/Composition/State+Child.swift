@@ -30,7 +30,7 @@ extension State {
     ///   - lift: Embeds the child's effect in the parent's effect type, usually an enum case such as
     ///     `Effect.session`.
     /// - Returns: The child's effect, lifted, or `nil` when the child has none.
-    public mutating func handle<Child: State>(
+    public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         in child: WritableKeyPath<Self, Child>,
         effect lift: (Child.Effect) -> Effect
@@ -64,7 +64,7 @@ extension State {
     ///     `AppFlow.loggedIn`. The case is recognised from it by reflection; pass a case, not another function.
     ///   - lift: Embeds the child's effect in the parent's effect type.
     /// - Returns: The child's effect, lifted, or `nil`.
-    public mutating func handle<Child: State>(
+    public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         inCase embed: (Child) -> Self,
         effect lift: (Child.Effect) -> Effect
@@ -85,7 +85,7 @@ extension State where Effect: ComposableEffect {
     /// ```
     ///
     /// Chosen by the compiler over the general one whenever both effect types are ``ComposableEffect``s.
-    public mutating func handle<Child: State>(
+    public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         in child: WritableKeyPath<Self, Child>,
         effect lift: (Child.Effect) -> Effect
@@ -95,7 +95,7 @@ extension State where Effect: ComposableEffect {
 
     /// ``handle(_:inCase:effect:)`` for a child whose effects are composable too: the child's plans reach the store
     /// as plans, with their own effects lifted (see ``ComposableEffect/lifting(_:into:)``).
-    public mutating func handle<Child: State>(
+    public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         inCase embed: (Child) -> Self,
         effect lift: (Child.Effect) -> Effect

@@ -216,6 +216,26 @@ final class EffectRun<Event>: @unchecked Sendable {
         for handler in handlers { handler() }
     }
 
+    /// A run that, once started, starts this one and sends its events transformed; cancelling it cancels this one.
+    @usableFromInline
+    func map<T>(_ transform: @escaping @Sendable (Event) -> T) -> EffectRun<T> {
+        EffectRun<T> { sender in
+            let connected = self.connect(
+                Receiver(event: { sender.send(transform($0)) }, finished: { sender.finish() })
+            )
+            guard connected else {
+                // Started already, as a plain future: its first event is all it has left to give.
+                Future(storage: .run(self)).whenComplete { event in
+                    sender.send(transform(event))
+                    sender.finish()
+                    return CallbackList()
+                }.run()
+                return
+            }
+            sender.onCancel { self.cancel() }
+        }
+    }
+
     func onCancel(_ handler: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state -> Bool in
             if state.isCancelled { return true }

@@ -133,15 +133,20 @@ public final class Future<Value> {
     /// service.fetchProcesses().map { ProcessState.Event.load(processes: $0) }
     /// ```
     ///
+    /// The map of a run (``run(_:)``, ``callbackRun(_:)``) is a run too: a store gets every event transformed, and
+    /// cancelling it stops this run.
+    ///
     /// - Parameter transform: Runs once, on the thread that resolves this future or, if it is already resolved,
-    ///   immediately on the calling thread.
+    ///   immediately on the calling thread; for a run, once per event, on the thread that sends it.
     /// - Returns: A future of the transformed value.
     @inlinable
     public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Future<T> {
         switch storage {
         case .ready(let value):
             return Future<T>(value: transform(value))
-        case .pending, .run:
+        case .run(let run):
+            return Future<T>(storage: .run(run.map(transform)))
+        case .pending:
             let box = LockedBox<FutureState<T>>.pendingFuture()
             whenComplete { value in Future<T>.setValue(transform(value), in: box) }.run()
             return Future<T>(pending: box)

@@ -1,0 +1,73 @@
+import EffectStore
+
+/// One row of ``BenchBoard``: a counter that exists only with data.
+public struct BenchRow: ChildState, Identifiable, Equatable {
+    public let id: Int
+    public var count = 0
+
+    public enum Event: Sendable { case increment }
+    public enum Effect: Sendable, Equatable { case never }
+
+    public init(id: Int) { self.id = id }
+
+    public mutating func handle(event: Event) -> Effect? {
+        count &+= 1
+        return nil
+    }
+}
+
+/// A parent whose rows are routed by id, with a composable effect as an app's would be.
+public struct BenchBoard: State, Equatable {
+    public var rows: IdentifiedStates<BenchRow>
+
+    public enum Event: Sendable { case row(id: Int, BenchRow.Event) }
+
+    public enum Effect: ComposableEffect, Equatable {
+        case row(id: Int, BenchRow.Effect)
+        case plan(EffectPlan<Effect>)
+
+        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    /// A board of `rowCount` rows, ids `0..<rowCount`.
+    public init(rowCount: Int) { rows = IdentifiedStates((0..<rowCount).map(BenchRow.init)) }
+
+    public static var initialState: BenchBoard { BenchBoard(rowCount: 0) }
+
+    // Not inlined into callers, so the workload measures a real call, as a store makes one.
+    @inline(never)
+    public mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .row(let id, let event): return handle(event, forRow: id, in: \.rows, effect: Effect.row)
+        }
+    }
+}
+
+extension Workloads {
+    /// One event routed by id to one row of a board of `rows` rows, with no store: `children.route` (10,000 rows)
+    /// and `children.route.10` (10 rows). The rows are visited in a scattered order, so that a large board pays for
+    /// its size if routing depends on it.
+    public static func childrenRoute(rows rowCount: Int, count: Int) throws -> Double {
+        var board = BenchBoard(rowCount: rowCount)
+        var effects = 0
+        // A stride coprime with the row count visits every row before any twice, far apart.
+        let stride = [7919, 7, 11, 13, 1].first { gcd($0, rowCount) == 1 && $0 < max(rowCount, 2) } ?? 1
+        var id = 0
+        let start = now()
+        for _ in 0..<count {
+            if board.handle(event: .row(id: id, .increment)) != nil { effects &+= 1 }
+            id = (id + stride) % rowCount
+        }
+        let elapsed = now() - start
+        let total = board.rows.reduce(0) { $0 + $1.count }
+        let least = board.rows.map(\.count).min() ?? 0
+        try verify(
+            total == count && effects == 0 && least == count / rowCount,
+            "children.route(\(rowCount)): total \(total), effects \(effects), least \(least)"
+        )
+        return Double(elapsed) / Double(count)
+    }
+}
+
+/// The greatest common divisor of `a` and `b`.
+private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }

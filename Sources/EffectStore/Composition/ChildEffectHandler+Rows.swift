@@ -1,0 +1,89 @@
+extension ChildEffectHandler {
+    /// Lifts the effects of a collection's rows into a parent feature, for ``ComposedEffectHandler``: each row effect
+    /// goes to `perform` with its row's id, and the event it answers comes back with the same id.
+    ///
+    /// The parent routes its rows with ``ChildState/handle(_:forRow:in:effect:)``, which lifts a row's effect with
+    /// the row's id into a case such as `Effect.todo(id:_:)`; this takes such effects apart again:
+    ///
+    /// ```swift
+    /// let effects = ComposedEffectHandler<TodoList>(
+    ///     .rows(effect: TodoList.Effect.todo, event: TodoList.Event.todo) { id, effect in
+    ///         reminders.handle(effect)
+    ///     },
+    ///     storage.lifted(effect: TodoList.Effect.storage, event: TodoList.Event.storage)
+    /// )
+    /// ```
+    ///
+    /// Rows need not be ``State``s: this asks only for the row's effect and event types.
+    ///
+    /// - Parameters:
+    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `TodoList.Effect.todo`. It must
+    ///     be an enum case with two associated values; the parent effect is recognised from it by reflection.
+    ///   - event: Embeds a row's id and event in the parent's event type, such as `TodoList.Event.todo`. Runs on the
+    ///     thread that resolves the row effect's future.
+    ///   - perform: Performs one row's effect, on the store's queue (<doc:Threading>), and answers as
+    ///     ``EffectHandler/handle(effect:)`` does.
+    /// - Returns: The lifted handler. It holds `perform` strongly.
+    public static func rows<ID: Sendable, RowEffect, RowEvent>(
+        effect: @escaping (ID, RowEffect) -> Parent.Effect,
+        event: @escaping @Sendable (ID, RowEvent) -> Parent.Event,
+        perform: @escaping (ID, RowEffect) -> Future<RowEvent>?
+    ) -> ChildEffectHandler {
+        ChildEffectHandler { parentEffect in
+            guard let (id, rowEffect) = extractCase(effect, from: parentEffect) else { return nil }
+            return Answer(future: perform(id, rowEffect)?.map { event(id, $0) })
+        }
+    }
+}
+
+extension ChildEffectHandler {
+    /// Lifts the effects of one child into a parent feature, for ``ComposedEffectHandler``, from a function that
+    /// performs them — for a child with no ``EffectHandler`` of its own, such as a ``ChildState`` that is not a
+    /// ``State``.
+    ///
+    /// ```swift
+    /// .child(effect: TodoList.Effect.persistence, event: TodoList.Event.persistence) { effect in
+    ///     persistence.handle(effect)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - effect: The parent's effect case that wraps the child's effects, such as `TodoList.Effect.persistence`.
+    ///     It must be an enum case with one associated value; the parent effect is recognised from it by reflection.
+    ///   - event: Embeds the child's event in the parent's event type. Runs on the thread that resolves the child
+    ///     effect's future.
+    ///   - perform: Performs one child effect, on the store's queue (<doc:Threading>), and answers as
+    ///     ``EffectHandler/handle(effect:)`` does.
+    /// - Returns: The lifted handler. It holds `perform` strongly.
+    public static func child<ChildEffect, ChildEvent>(
+        effect: @escaping (ChildEffect) -> Parent.Effect,
+        event: @escaping @Sendable (ChildEvent) -> Parent.Event,
+        perform: @escaping (ChildEffect) -> Future<ChildEvent>?
+    ) -> ChildEffectHandler {
+        ChildEffectHandler { parentEffect in
+            guard let childEffect = extractCase(effect, from: parentEffect) else { return nil }
+            return Answer(future: perform(childEffect)?.map(event))
+        }
+    }
+}
+
+extension EffectHandler {
+    /// Lifts this handler, for the rows of a collection whose rows are this handler's ``State``, into a parent
+    /// feature, for ``ComposedEffectHandler``; see ``ChildEffectHandler/rows(effect:event:perform:)``.
+    ///
+    /// ```swift
+    /// DownloadEffects().lifted(effect: Downloads.Effect.download, event: Downloads.Event.download)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `Downloads.Effect.download`.
+    ///   - event: Embeds a row's id and event in the parent's event type. Runs on the thread that resolves the row
+    ///     effect's future.
+    /// - Returns: The lifted handler. It holds this handler strongly.
+    public func lifted<Parent: State, ID: Sendable>(
+        effect: @escaping (ID, S.Effect) -> Parent.Effect,
+        event: @escaping @Sendable (ID, S.Event) -> Parent.Event
+    ) -> ChildEffectHandler<Parent> {
+        .rows(effect: effect, event: event) { _, rowEffect in self.handle(effect: rowEffect) }
+    }
+}

@@ -1,0 +1,188 @@
+extension ChildState {
+    /// Hands a row's event to the row with `id` in the collection at `rows`, and lifts the row's effect with the id.
+    ///
+    /// A list feature keeps its rows in an ``IdentifiedStates`` and wraps their events and effects in cases that
+    /// carry the row's id; routing is one line:
+    ///
+    /// ```swift
+    /// struct TodoList: State {
+    ///     var todos: IdentifiedStates<Todo> = []
+    ///
+    ///     enum Event: Sendable { case todo(id: Todo.ID, Todo.Event) /* … */ }
+    ///     enum Effect: ComposableEffect { case todo(id: Todo.ID, Todo.Effect), plan(EffectPlan<Effect>) /* … */ }
+    ///
+    ///     mutating func handle(event: Event) -> Effect? {
+    ///         switch event {
+    ///         case .todo(let id, let event):
+    ///             return handle(event, forRow: id, in: \.todos, effect: Effect.todo)
+    ///         // …
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The row is changed in place. An event for an id that is not in the collection — a late answer for a row
+    /// removed meanwhile — is ignored: nothing changes and the result is `nil`.
+    ///
+    /// When this state's `Effect` is a ``ComposableEffect``, the row's effect is started under an id of the row's
+    /// own, `RowEffects(id)`, so that ``removeRow(id:in:)`` cancels whatever the row has in flight. When the row's
+    /// `Effect` is a ``ComposableEffect`` too, its plans are lifted as well, and the ids in them are the row's own:
+    /// two rows that debounce under `"save"` do not cancel each other. Otherwise the effect is lifted as it is.
+    ///
+    /// - Parameters:
+    ///   - event: The row's event.
+    ///   - id: The row's id.
+    ///   - rows: Where this state keeps its rows.
+    ///   - lift: Embeds the row's id and effect in this state's effect type, usually an enum case such as
+    ///     `Effect.todo`.
+    /// - Returns: The row's effect, lifted, or `nil` when the row has none or is not there.
+    @inlinable
+    public mutating func handle<Row: ChildState & Identifiable>(
+        _ event: Row.Event,
+        forRow id: Row.ID,
+        in rows: WritableKeyPath<Self, IdentifiedStates<Row>>,
+        effect lift: (Row.ID, Row.Effect) -> Effect
+    ) -> Effect? where Row.ID: Sendable {
+        guard let answer = self[keyPath: rows].modify(id: id, { $0.handle(event: event) }), let effect = answer
+        else { return nil }
+        return liftRowEffect(effect, row: id, lift: lift)
+    }
+}
+
+extension ChildState where Effect: ComposableEffect {
+    /// Removes the row with `id` from the collection at `rows`, and returns the effect that cancels its effects.
+    ///
+    /// The row's effects were started under its own id by ``handle(_:forRow:in:effect:)``; the returned
+    /// ``ComposableEffect/cancel(id:)`` stops its runs and drops its answers, its timers and its queued effects:
+    ///
+    /// ```swift
+    /// case .delete(let id):
+    ///     return removeRow(id: id, in: \.todos)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The row's id.
+    ///   - rows: Where this state keeps its rows.
+    /// - Returns: The cancellation of the row's effects, or `nil` when no row has `id`.
+    public mutating func removeRow<Row: Identifiable>(
+        id: Row.ID,
+        in rows: WritableKeyPath<Self, IdentifiedStates<Row>>
+    ) -> Effect? where Row.ID: Sendable {
+        guard self[keyPath: rows].remove(id: id) != nil else { return nil }
+        return .cancel(id: RowEffects(id))
+    }
+
+    /// Removes every row that satisfies `shouldBeRemoved` from the collection at `rows`, and returns the effect that
+    /// cancels their effects.
+    ///
+    /// ```swift
+    /// case .clearCompleted:
+    ///     return removeRows(in: \.todos) { $0.isDone }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - rows: Where this state keeps its rows.
+    ///   - shouldBeRemoved: Whether a row goes.
+    /// - Returns: The cancellation of the removed rows' effects, or `nil` when no row was removed.
+    public mutating func removeRows<Row: Identifiable>(
+        in rows: WritableKeyPath<Self, IdentifiedStates<Row>>,
+        where shouldBeRemoved: (Row) -> Bool
+    ) -> Effect? where Row.ID: Sendable {
+        let removed = self[keyPath: rows].filter(shouldBeRemoved).map(\.id)
+        guard !removed.isEmpty else { return nil }
+        let ids = Set(removed)
+        self[keyPath: rows].removeAll { ids.contains($0.id) }
+        if removed.count == 1 { return .cancel(id: RowEffects(removed[0])) }
+        return .all(removed.map { .cancel(id: RowEffects($0)) })
+    }
+}
+
+/// The id under which every effect of one row of an ``IdentifiedStates`` runs, when the parent's effect is a
+/// ``ComposableEffect``: cancelling it cancels all the row's effects.
+///
+/// ``ChildState/removeRow(id:in:)`` returns this cancellation for you; name it yourself to stop a row's effects
+/// while the row stays, or to compare effects in a test:
+///
+/// ```swift
+/// XCTAssertEqual(list.handle(event: .delete(id: 3)), .cancel(id: RowEffects(3)))
+/// ```
+public struct RowEffects<ID: Hashable & Sendable>: Hashable, Sendable {
+    /// The row's id.
+    public let id: ID
+
+    /// The id of the effects of the row with `id`.
+    ///
+    /// - Parameter id: The row's id.
+    public init(_ id: ID) { self.id = id }
+}
+
+/// An id a row's plan used, made the row's own: the row's ``RowEffects`` id and the id it wrote.
+struct RowScopedID: Hashable, Sendable {
+    let row: EffectID
+    let id: EffectID
+}
+
+/// Lifts a row's effect into the parent's effect type: as it is, or — when the parent's effect is a
+/// ``ComposableEffect`` — cancellable under the row's ``RowEffects`` id, with the row's own plans lifted.
+@usableFromInline
+func liftRowEffect<RowEffect, ID: Hashable & Sendable, Parent>(
+    _ effect: RowEffect,
+    row id: ID,
+    lift: (ID, RowEffect) -> Parent
+) -> Parent {
+    guard let composable = Parent.self as? any ComposableEffect.Type else { return lift(id, effect) }
+    func cancellable<P: ComposableEffect>(_: P.Type) -> Parent {
+        let rowID = EffectID(RowEffects(id))
+        // `P` is `Parent` (checked by the cast above): the casts below change no value.
+        let lifted = liftRowPlan(effect, scope: rowID) { lift(id, $0) as! P }
+        return P.plan(.cancellable(lifted, id: rowID, cancelInFlight: false)) as! Parent
+    }
+    return cancellable(composable)
+}
+
+/// `effect` lifted by `lift`; when `effect` carries a plan, the plan is lifted effect by effect, with its ids scoped
+/// to the row.
+private func liftRowPlan<RowEffect, Parent: ComposableEffect>(
+    _ effect: RowEffect,
+    scope: EffectID,
+    lift: (RowEffect) -> Parent
+) -> Parent {
+    guard let composable = RowEffect.self as? any ComposableEffect.Type else { return lift(effect) }
+    func lifted<C: ComposableEffect>(_: C.Type) -> Parent {
+        // `C` is `RowEffect` (checked by the cast above).
+        liftPlan(effect as! C, scope: scope) { lift($0 as! RowEffect) }
+    }
+    return lifted(composable)
+}
+
+/// `effect`'s plan, if it has one, rebuilt in the parent's effect type with every id scoped to the row.
+private func liftPlan<Child: ComposableEffect, Parent: ComposableEffect>(
+    _ effect: Child,
+    scope: EffectID,
+    lift: (Child) -> Parent
+) -> Parent {
+    guard let plan = effect.plan else { return lift(effect) }
+    func scoped(_ id: EffectID) -> EffectID { EffectID(RowScopedID(row: scope, id: id)) }
+    switch plan {
+    case .all(let effects):
+        return .plan(.all(effects.map { liftPlan($0, scope: scope, lift: lift) }))
+    case .cancellable(let inner, let id, let cancelInFlight):
+        return .plan(
+            .cancellable(liftPlan(inner, scope: scope, lift: lift), id: scoped(id), cancelInFlight: cancelInFlight)
+        )
+    case .cancel(let id):
+        return .plan(.cancel(scoped(id)))
+    case .queued(let inner, let id, let keepingOnlyLatest):
+        return .plan(
+            .queued(liftPlan(inner, scope: scope, lift: lift), id: scoped(id), keepingOnlyLatest: keepingOnlyLatest)
+        )
+    case .debounced(let inner, let id, let interval):
+        return .plan(.debounced(liftPlan(inner, scope: scope, lift: lift), id: scoped(id), interval: interval))
+    case .throttled(let inner, let id, let interval, let latest):
+        return .plan(
+            .throttled(liftPlan(inner, scope: scope, lift: lift), id: scoped(id), interval: interval, latest: latest)
+        )
+    case .delayed(let inner, let id, let delay):
+        return .plan(.delayed(liftPlan(inner, scope: scope, lift: lift), id: id.map(scoped), delay: delay))
+    }
+}

@@ -1,0 +1,38 @@
+/// What a feature needs to be routed to as a child: events, effects and ``handle(event:)`` — but no initial state.
+///
+/// Every ``State`` is a `ChildState`. Conform a type to `ChildState` alone when it only exists with data, such as
+/// one row of a list: it needs no ``State/initialState`` to invent. The composition tools —
+/// ``State/handle(_:in:effect:)-i27e``, ``ChildState/handle(_:forRow:in:effect:)`` and
+/// ``IdentifiedStates`` — ask only for this:
+///
+/// ```swift
+/// struct Todo: ChildState, Identifiable, Equatable {
+///     let id: Int
+///     var title: String
+///     var isDone = false
+///
+///     enum Event: Sendable { case toggle }
+///     enum Effect: Sendable {}
+///
+///     mutating func handle(event: Event) -> Effect? {
+///         switch event {
+///         case .toggle: isDone.toggle(); return nil
+///         }
+///     }
+/// }
+/// ```
+///
+/// The obligations of ``State/handle(event:)`` hold here too: pure, quick, and events that mean nothing now are
+/// ignored.
+public protocol ChildState: Sendable {
+    /// What can happen to this state: user actions, effect results, outside notifications.
+    associatedtype Event: Sendable
+    /// What the state asks the outside world to do next, as an inert value.
+    associatedtype Effect: Sendable
+
+    /// Moves to the next state for `event` and returns the effect to perform, if any.
+    ///
+    /// - Parameter event: The event to handle.
+    /// - Returns: The effect to perform, or `nil` when nothing should happen.
+    mutating func handle(event: Event) -> Effect?
+}

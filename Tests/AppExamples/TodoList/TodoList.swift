@@ -1,0 +1,112 @@
+import EffectStore
+
+/// The todo list: rows with ids, a filter, "clear completed", and a save after every change, latest save wins.
+///
+/// Rows are routed by id with one line each way: events in with ``ChildState/handle(_:forRow:in:effect:)``, effects
+/// out lifted with the row's id; deleting rows with ``ChildState/removeRow(id:in:)`` and
+/// ``ChildState/removeRows(in:where:)`` cancels their reminders.
+public struct TodoList: State, Equatable {
+    /// The todos, in order.
+    public var todos: IdentifiedStates<Todo> = []
+    /// Which todos are shown.
+    public var filter: Filter = .all
+    /// The id the next todo gets.
+    public var nextID = 1
+    /// Whether the saved list was read.
+    public var isLoaded = false
+    /// The last save or load that failed, for the view to show.
+    public var lastError: String?
+
+    /// A todo list; empty until ``Event/persistence(_:)`` brings the saved one.
+    public init(todos: IdentifiedStates<Todo> = [], filter: Filter = .all) {
+        self.todos = todos
+        self.filter = filter
+        self.nextID = (todos.map(\.id).max() ?? 0) + 1
+    }
+
+    /// Which todos are shown.
+    public enum Filter: String, Sendable, Hashable, CaseIterable {
+        case all, active, completed
+
+        /// Whether `todo` is shown under this filter.
+        public func includes(_ todo: Todo) -> Bool {
+            switch self {
+            case .all: true
+            case .active: !todo.isDone
+            case .completed: todo.isDone
+            }
+        }
+    }
+
+    /// The todos the filter shows, in order.
+    public var visibleTodos: [Todo] { todos.filter(filter.includes) }
+
+    /// What can happen to the list.
+    public enum Event: Sendable, Equatable {
+        /// Read the saved list.
+        case load
+        case add(title: String)
+        /// An event of the todo with `id`.
+        case todo(id: Todo.ID, Todo.Event)
+        case delete(id: Todo.ID)
+        case clearCompleted
+        case setFilter(Filter)
+        /// An answer of the storage.
+        case persistence(TodoPersistence.Event)
+    }
+
+    /// What the list asks for: a row's effect, or a read or write of the saved list.
+    public enum Effect: ComposableEffect, Equatable {
+        case todo(id: Todo.ID, Todo.Effect)
+        case persistence(TodoPersistence.Effect)
+        case plan(EffectPlan<Effect>)
+
+        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    /// The id of the save queue: one save at a time, and only the latest waits.
+    public enum SaveQueue: Hashable, Sendable { case save }
+
+    public static var initialState: TodoList { TodoList() }
+
+    /// Decides the next list and what to do.
+    public mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .load:
+            return .persistence(.load)
+        case .add(let title):
+            todos.append(Todo(id: nextID, title: title))
+            nextID += 1
+            return save()
+        case .todo(let id, let event):
+            let effect = handle(event, forRow: id, in: \.todos, effect: Effect.todo)
+            guard event.changesSavedData, todos.contains(id: id) else { return effect }
+            return effect.map { .all($0, save()) } ?? save()
+        case .delete(let id):
+            guard let cancel = removeRow(id: id, in: \.todos) else { return nil }
+            return .all(cancel, save())
+        case .clearCompleted:
+            guard let cancel = removeRows(in: \.todos, where: \.isDone) else { return nil }
+            return .all(cancel, save())
+        case .setFilter(let filter):
+            self.filter = filter
+            return nil
+        case .persistence(.loaded(let saved)):
+            todos = saved
+            nextID = max(nextID, (saved.map(\.id).max() ?? 0) + 1)
+            isLoaded = true
+            return nil
+        case .persistence(.saved):
+            lastError = nil
+            return nil
+        case .persistence(.failed(let message)):
+            lastError = message
+            return nil
+        }
+    }
+
+    /// Writes the list as it is now, after the save running, replacing a save still waiting: latest save wins.
+    private func save() -> Effect {
+        Effect.persistence(.save(todos)).queued(id: SaveQueue.save, keepingOnlyLatest: true)
+    }
+}

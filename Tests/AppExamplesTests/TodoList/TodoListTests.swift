@@ -1,0 +1,131 @@
+import EffectStore
+import Foundation
+import XCTest
+
+@testable import AppExamples
+
+/// The todo list's logic, data in and data out.
+final class TodoListTests: XCTestCase {
+    private func list(_ todos: Todo...) -> TodoList { TodoList(todos: IdentifiedStates(todos)) }
+
+    private func save(_ todos: Todo...) -> TodoList.Effect {
+        TodoList.Effect.persistence(.save(IdentifiedStates(todos))).queued(
+            id: TodoList.SaveQueue.save, keepingOnlyLatest: true)
+    }
+
+    func test_add_appendsWithTheNextID_andSaves() {
+        var state = list(Todo(id: 4, title: "Milk"))
+
+        let effect = state.handle(event: .add(title: "Bread"))
+
+        XCTAssertEqual(state.todos.ids, [4, 5])
+        XCTAssertEqual(effect, save(Todo(id: 4, title: "Milk"), Todo(id: 5, title: "Bread")))
+    }
+
+    func test_toggle_routesToTheRow_andSaves() {
+        var state = list(Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Bread"))
+
+        let effect = state.handle(event: .todo(id: 2, .toggle))
+
+        XCTAssertEqual(state.todos.map(\.isDone), [false, true])
+        XCTAssertEqual(effect, save(Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Bread", isDone: true)))
+    }
+
+    func test_eventForAMissingRow_isIgnored() {
+        var state = list(Todo(id: 1, title: "Milk"))
+
+        XCTAssertNil(state.handle(event: .todo(id: 9, .toggle)))
+        XCTAssertEqual(state, list(Todo(id: 1, title: "Milk")))
+    }
+
+    func test_remind_startsTheRowsReminderUnderTheRow_withoutSaving() {
+        var todo = Todo(id: 1, title: "Milk")
+        XCTAssertEqual(
+            todo.handle(event: .remind(after: .seconds(60))),
+            Todo.Effect.notify(title: "Milk").debounced(id: Todo.ReminderID.reminder, for: .seconds(60))
+        )
+
+        var state = list(Todo(id: 1, title: "Milk"))
+        let effect = state.handle(event: .todo(id: 1, .remind(after: .seconds(60))))
+
+        XCTAssertEqual(state.todos[id: 1]?.isReminderPending, true)
+        guard case .plan(.cancellable(_, let id, cancelInFlight: false)) = effect else {
+            return XCTFail("Expected the row's effect, cancellable under the row: \(String(describing: effect))")
+        }
+        XCTAssertEqual(id, EffectID(RowEffects(1)))
+    }
+
+    func test_toggleDone_cancelsAPendingReminder() {
+        var todo = Todo(id: 1, title: "Milk", isReminderPending: true)
+
+        XCTAssertEqual(todo.handle(event: .toggle), .cancel(id: Todo.ReminderID.reminder))
+        XCTAssertFalse(todo.isReminderPending)
+    }
+
+    func test_delete_cancelsTheRowsEffects_andSaves() {
+        var state = list(Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Bread"))
+
+        let effect = state.handle(event: .delete(id: 1))
+
+        XCTAssertEqual(state.todos.ids, [2])
+        XCTAssertEqual(effect, .all(.cancel(id: RowEffects(1)), save(Todo(id: 2, title: "Bread"))))
+        XCTAssertNil(state.handle(event: .delete(id: 1)))
+    }
+
+    func test_clearCompleted_removesDoneRows_cancelsTheirEffects_andSaves() {
+        var state = list(
+            Todo(id: 1, title: "Milk", isDone: true),
+            Todo(id: 2, title: "Bread"),
+            Todo(id: 3, title: "Eggs", isDone: true)
+        )
+
+        let effect = state.handle(event: .clearCompleted)
+
+        XCTAssertEqual(state.todos.ids, [2])
+        XCTAssertEqual(
+            effect,
+            .all(.all(.cancel(id: RowEffects(1)), .cancel(id: RowEffects(3))), save(Todo(id: 2, title: "Bread")))
+        )
+        XCTAssertNil(state.handle(event: .clearCompleted))
+    }
+
+    func test_filter_showsTheMatchingTodosInOrder() {
+        var state = list(
+            Todo(id: 1, title: "Milk", isDone: true),
+            Todo(id: 2, title: "Bread"),
+            Todo(id: 3, title: "Eggs", isDone: true)
+        )
+
+        XCTAssertNil(state.handle(event: .setFilter(.completed)))
+        XCTAssertEqual(state.visibleTodos.map(\.id), [1, 3])
+        _ = state.handle(event: .setFilter(.active))
+        XCTAssertEqual(state.visibleTodos.map(\.id), [2])
+        _ = state.handle(event: .setFilter(.all))
+        XCTAssertEqual(state.visibleTodos.map(\.id), [1, 2, 3])
+    }
+
+    func test_loaded_replacesTheTodos_andTheNextIDFollowsThem() {
+        var state = TodoList.initialState
+
+        XCTAssertEqual(state.handle(event: .load), .persistence(.load))
+        _ = state.handle(event: .persistence(.loaded([Todo(id: 7, title: "Milk")])))
+        _ = state.handle(event: .add(title: "Bread"))
+
+        XCTAssertTrue(state.isLoaded)
+        XCTAssertEqual(state.todos.ids, [7, 8])
+    }
+
+    func test_json_savesIDTitleAndDone_notTheReminder() throws {
+        let todos: IdentifiedStates<Todo> = [Todo(id: 1, title: "Milk", isDone: true, isReminderPending: true)]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+
+        let data = try encoder.encode(todos)
+
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), #"[{"id":1,"isDone":true,"title":"Milk"}]"#)
+        XCTAssertEqual(
+            try JSONDecoder().decode(IdentifiedStates<Todo>.self, from: data),
+            [Todo(id: 1, title: "Milk", isDone: true)]
+        )
+    }
+}

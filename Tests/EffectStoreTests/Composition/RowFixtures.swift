@@ -1,0 +1,132 @@
+import EffectStore
+import Foundation
+
+/// One counter of a board: exists only with data, so it is a `ChildState`, not a `State`.
+struct Counter: ChildState, Identifiable, Hashable, Codable {
+    let id: Int
+    var count = 0
+    var saved: Int?
+
+    enum Event: Sendable, Hashable {
+        case increment
+        case startTicking
+        case stopTicking
+        case tick
+        case save
+        case saved(Int)
+    }
+
+    enum Effect: ComposableEffect, Equatable {
+        case ticks
+        case persist(Int)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .increment, .tick:
+            count += 1
+            return nil
+        case .startTicking:
+            return Effect.ticks.cancellable(id: "ticks")
+        case .stopTicking:
+            return .cancel(id: "ticks")
+        case .save:
+            return .persist(count)
+        case .saved(let value):
+            saved = value
+            return nil
+        }
+    }
+}
+
+/// A board of counters, routed by id with the composition helpers.
+struct Board: State, Equatable {
+    var counters: IdentifiedStates<Counter> = []
+
+    enum Event: Sendable, Equatable {
+        case counter(id: Int, Counter.Event)
+        case add(Int)
+        case remove(Int)
+        case removeAbove(Int)
+    }
+
+    enum Effect: ComposableEffect, Equatable {
+        case counter(id: Int, Counter.Effect)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: Board { Board() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .counter(let id, let event):
+            return handle(event, forRow: id, in: \.counters, effect: Effect.counter)
+        case .add(let id):
+            counters.append(Counter(id: id))
+            return nil
+        case .remove(let id):
+            return removeRow(id: id, in: \.counters)
+        case .removeAbove(let limit):
+            return removeRows(in: \.counters) { $0.id > limit }
+        }
+    }
+}
+
+/// The same board with a plain effect type: row effects are lifted as they are.
+struct PlainBoard: State, Equatable {
+    var counters: IdentifiedStates<Counter> = []
+
+    enum Effect: Equatable, Sendable { case counter(id: Int, Counter.Effect) }
+
+    static var initialState: PlainBoard { PlainBoard() }
+
+    mutating func handle(event: Board.Event) -> Effect? {
+        guard case .counter(let id, let event) = event else { return nil }
+        return handle(event, forRow: id, in: \.counters, effect: Effect.counter)
+    }
+}
+
+/// Performs counters' effects: `.ticks` is a run whose sender the test keeps, to send ticks itself; `.persist`
+/// answers `.saved` at once.
+final class BoardEffects: @unchecked Sendable {
+    // Safe because: `senders` and `stopped` are only touched under `lock`.
+    private let lock = NSLock()
+    private var senders: [Int: [EffectSender<Counter.Event>]] = [:]
+    private var stopped: [Int] = []
+
+    func perform(id: Int, effect: Counter.Effect) -> Future<Counter.Event>? {
+        switch effect {
+        case .ticks:
+            return .callbackRun { [self] send in
+                lock.withLock { senders[id, default: []].append(send) }
+                return { [self] in lock.withLock { stopped.append(id) } }
+            }
+        case .persist(let value):
+            return Future(value: .saved(value))
+        case .plan:
+            preconditionFailure("BoardEffects: the store handed a plan to the effect handler.")
+        }
+    }
+
+    /// Sends a tick through every run started for counter `id`, cancelled or not.
+    func tick(_ id: Int) {
+        for send in lock.withLock({ senders[id] ?? [] }) { send(.tick) }
+    }
+
+    var runCount: Int { lock.withLock { senders.values.map(\.count).reduce(0, +) } }
+    var stoppedCounters: [Int] { lock.withLock { stopped } }
+
+    /// A handler for a `Board` store.
+    func handler() -> ComposedEffectHandler<Board> {
+        ComposedEffectHandler(
+            .rows(effect: Board.Effect.counter, event: Board.Event.counter) { id, effect in
+                self.perform(id: id, effect: effect)
+            }
+        )
+    }
+}

@@ -1,0 +1,108 @@
+import EffectStore
+import XCTest
+
+final class RowRoutingTests: XCTestCase {
+    // MARK: Data in, data out
+
+    func test_handleForRow_changesOnlyThatRow_andLiftsItsEffectCancellableUnderTheRow() {
+        var board = Board(counters: [Counter(id: 1), Counter(id: 2, count: 4)])
+
+        XCTAssertNil(board.handle(event: .counter(id: 2, .increment)))
+        let effect = board.handle(event: .counter(id: 2, .save))
+
+        XCTAssertEqual(board.counters.map(\.count), [0, 5])
+        XCTAssertEqual(effect, Board.Effect.counter(id: 2, .persist(5)).cancellable(id: RowEffects(2)))
+    }
+
+    func test_handleForRow_missingRow_isIgnored() {
+        var board = Board(counters: [Counter(id: 1)])
+
+        let effect = board.handle(event: .counter(id: 9, .save))
+
+        XCTAssertNil(effect)
+        XCTAssertEqual(board, Board(counters: [Counter(id: 1)]))
+    }
+
+    func test_handleForRow_plainParentEffect_isLiftedAsItIs() {
+        var board = PlainBoard(counters: [Counter(id: 1)])
+
+        XCTAssertEqual(board.handle(event: .counter(id: 1, .save)), .counter(id: 1, .persist(0)))
+    }
+
+    func test_removeRow_returnsTheCancellationOfItsEffects_orNilWhenMissing() {
+        var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
+
+        XCTAssertEqual(board.handle(event: .remove(1)), .cancel(id: RowEffects(1)))
+        XCTAssertNil(board.handle(event: .remove(1)))
+        XCTAssertEqual(board.counters.ids, [2])
+    }
+
+    func test_removeRows_cancelsEachRemovedRow() {
+        var board = Board(counters: [Counter(id: 1), Counter(id: 2), Counter(id: 3)])
+
+        XCTAssertEqual(
+            board.handle(event: .removeAbove(1)), .all(.cancel(id: RowEffects(2)), .cancel(id: RowEffects(3))))
+        XCTAssertNil(board.handle(event: .removeAbove(1)))
+        XCTAssertEqual(board.counters.ids, [1])
+    }
+
+    // MARK: On a real store
+
+    /// A store with counters 1 and 2, each ticking with a run of its own.
+    private func storeWithTwoTickingCounters(_ effects: BoardEffects) -> Store<Board> {
+        let store = Store<Board>(
+            initialState: Board(counters: [Counter(id: 1), Counter(id: 2)]),
+            effectHandler: effects.handler()
+        )
+        store.dispatch(event: .counter(id: 1, .startTicking))
+        store.dispatch(event: .counter(id: 2, .startTicking))
+        return store
+    }
+
+    func test_store_rowEffect_goesToTheHandlerWithItsID_andTheAnswerComesBackToThatRow() async {
+        let effects = BoardEffects()
+        let store = Store<Board>(
+            initialState: Board(counters: [Counter(id: 1, count: 3), Counter(id: 2, count: 8)]),
+            effectHandler: effects.handler()
+        )
+
+        let state = await store.dispatch(event: .counter(id: 2, .save)).value
+
+        XCTAssertEqual(state.counters.map(\.saved), [nil, 8])
+    }
+
+    func test_store_removingARow_cancelsItsRun_andNoEventOfItIsHandledAfterwards() async {
+        let effects = BoardEffects()
+        let store = storeWithTwoTickingCounters(effects)
+        _ = await store.dispatch(event: .add(0)).value
+        XCTAssertEqual(effects.runCount, 2)
+        effects.tick(1)
+        effects.tick(2)
+        _ = await store.dispatch(event: .add(0)).value
+        XCTAssertEqual(store.state.counters.map(\.count), [1, 1, 0])
+
+        _ = await store.dispatch(event: .remove(1)).value
+        _ = await store.dispatch(event: .add(1)).value  // a new row under the old id: the old run must not reach it
+        effects.tick(1)
+        effects.tick(2)
+        let state = await store.dispatch(event: .add(0)).value
+
+        XCTAssertEqual(effects.stoppedCounters, [1])
+        XCTAssertEqual(state.counters.ids, [2, 0, 1])
+        XCTAssertEqual(state.counters[id: 1]?.count, 0)
+        XCTAssertEqual(state.counters[id: 2]?.count, 2)
+    }
+
+    func test_store_rowIDsAreTheRowsOwn_stoppingOneRowsTicksLeavesTheOthers() async {
+        let effects = BoardEffects()
+        let store = storeWithTwoTickingCounters(effects)
+
+        _ = await store.dispatch(event: .counter(id: 1, .stopTicking)).value
+        effects.tick(1)
+        effects.tick(2)
+        let state = await store.dispatch(event: .add(3)).value
+
+        XCTAssertEqual(effects.stoppedCounters, [1])
+        XCTAssertEqual(state.counters.map(\.count), [0, 1, 0])
+    }
+}

@@ -1,0 +1,60 @@
+import EffectStore
+import XCTest
+
+/// `Future.map` of a run, as `lifted(effect:event:)` and `ComposedEffectHandler` do to a child's answer: it must stay
+/// a run, with every event mapped, that the store can cancel.
+final class MappedRunTests: XCTestCase {
+    func test_map_ofARun_deliversEveryEventMapped_andFinishes() async {
+        let store = Store<Planner>(effectHandler: MappingHandler())
+
+        let state = await store.dispatch(event: .start(.ticks(count: 3))).value
+
+        XCTAssertEqual(state.log, ["mapped 0", "mapped 1", "mapped 2"])
+    }
+
+    func test_map_ofARun_isStoppedWhenItsEffectIsCancelled() async {
+        let handler = MappingHandler()
+        let store = Store<Planner>(effectHandler: handler)
+        store.dispatch(event: .start(Planner.Effect.endless.cancellable(id: "endless")))
+
+        _ = await store.dispatch(event: .start(.cancel(id: "endless"))).value
+
+        XCTAssertEqual(handler.stopCount, 1)
+    }
+
+    func test_map_ofARunUsedAsAPlainFuture_resolvesWithTheFirstEventMapped() async {
+        let future = Future<Int>.run { send in
+            send(1)
+            send(2)
+        }.map { $0 * 10 }
+
+        let value = await future.value
+
+        XCTAssertEqual(value, 10)
+    }
+}
+
+/// Answers `.ticks` and `.endless` with runs whose events are mapped with `Future.map`.
+private final class MappingHandler: EffectHandler, @unchecked Sendable {
+    typealias S = Planner
+    // Safe because: `stops` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stops = 0
+
+    var stopCount: Int { lock.withLock { stops } }
+
+    func handle(effect: Planner.Effect) -> Future<Planner.Event>? {
+        switch effect {
+        case .ticks(let count):
+            return Future<Int>.run { send in
+                for index in 0..<count { send(index) }
+            }.map { Planner.Event.got("mapped \($0)") }
+        case .endless:
+            return Future<Int>.callbackRun { _ in
+                { [self] in lock.withLock { stops += 1 } }
+            }.map { Planner.Event.got("mapped \($0)") }
+        case .fetch, .plan:
+            return nil
+        }
+    }
+}
