@@ -66,12 +66,23 @@ extension Store {
                 pending.append(item)
             }
         case .other:
-            noteBlockFromAnotherStore(finished: false)
-            queue.async {
-                self.runInLoop(item)
-                self.noteBlockFromAnotherStore(finished: true)
-                if self.needsIdleSignal { self.signalIdleWaitersIfIdle() }
-            }
+            scheduleWithoutWaiting(item)
+        }
+    }
+
+    /// Runs `item` on the queue without ever waiting for it: after the current item from inside this store's loop,
+    /// asynchronously from anywhere else. For callers that must not block (a `deinit`, which may run under any lock).
+    @inlinable
+    func scheduleWithoutWaiting(_ item: LoopItem) {
+        if context == .own {
+            pending.append(item)
+            return
+        }
+        noteBlockFromAnotherStore(finished: false)
+        queue.async {
+            self.runInLoop(item)
+            self.noteBlockFromAnotherStore(finished: true)
+            if self.needsIdleSignal { self.signalIdleWaitersIfIdle() }
         }
     }
 

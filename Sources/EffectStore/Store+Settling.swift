@@ -14,8 +14,8 @@ extension Store {
     ///
     /// "In flight" means what the store knows of: events another store's callbacks sent it and it has not handled
     /// yet, effects whose answer it waits for, runs that have not finished, and delayed, debounced, throttled or
-    /// queued effects still waiting — with a ``TestClock``, those wait until the test advances it. Events that an
-    /// outside thread is about to dispatch are not known to any store.
+    /// queued effects still waiting, and a throttle's interval still open — with a ``TestClock``, those wait until
+    /// the test advances it. Events that an outside thread is about to dispatch are not known to any store.
     ///
     /// The wait follows the stores feeding this one transitively, so two stores linked both ways settle together.
     /// It blocks the calling thread: calling it from inside a store's callbacks is a programmer error and stops with

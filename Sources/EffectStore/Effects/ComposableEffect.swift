@@ -51,7 +51,9 @@ extension ComposableEffect {
     /// ```
     ///
     /// Once the event whose handling returned the cancel is committed, no event of the cancelled effect is handled,
-    /// and its work is told to stop (see <doc:EffectsInPractice>).
+    /// and a run's work is told to stop: its task is cancelled, or its stop function runs (see
+    /// <doc:EffectsInPractice>). A plain future's work is not stopped — its answer is dropped — so write work that
+    /// must stop, such as a download, as a run.
     ///
     /// - Parameters:
     ///   - id: The id to cancel it by. Several effects may share one.

@@ -2,8 +2,8 @@ import Dispatch
 
 /// What a store waits with when it delays, debounces or throttles effects.
 ///
-/// A store uses ``DispatchEffectClock`` unless you give it another; tests give it a `TestClock` (from
-/// EffectStoreTesting), which moves only when the test advances it, so no test sleeps:
+/// A store uses ``DispatchEffectClock`` unless you give it another; tests give it a ``TestClock``, which moves only
+/// when the test advances it, so no test sleeps:
 ///
 /// ```swift
 /// let clock = TestClock()

@@ -106,23 +106,29 @@ extension Store {
     func cancelEffects(under id: EffectID) {
         let runtime = effectRuntime
         guard runtime.scheduler.hasMembers(id) else { return }
-        carryOut(runtime.scheduler.cancel(id))
+        // The chain goes on after this (its effect is performed next): nothing may be answered inline here.
+        carryOut(runtime.scheduler.cancel(id), mayAnswerLastInline: false)
     }
 
     /// Does what the scheduler decided, in order.
     @inlinable
-    func carryOut(_ actions: [EffectScheduler<S.Effect, UInt64>.Action]) {
+    func carryOut(_ actions: [EffectScheduler<S.Effect, UInt64>.Action], mayAnswerLastInline: Bool = true) {
         guard !actions.isEmpty else { return }
         let runtime = effectRuntime
-        for (index, action) in actions.enumerated() {
+        // A loop, not recursion: what an effect with no answer lets start (the next one in its queue) is appended.
+        var actions = actions
+        var index = 0
+        while index < actions.count {
+            let action = actions[index]
+            index += 1
             switch action {
             case .perform(let effect, let job):
                 guard let answer = performEffect?(effect) else {
-                    carryOut(runtime.scheduler.ended(job))
+                    actions += runtime.scheduler.ended(job)
                     continue
                 }
                 // Only the last action may be answered inline: the ones before it must all have started first.
-                listen(to: answer, job: job, mayAnswerInline: index == actions.count - 1)
+                listen(to: answer, job: job, mayAnswerInline: mayAnswerLastInline && index == actions.count)
             case .stop(let job):
                 runtime.runs.removeValue(forKey: job)?.cancel()
             case .startTimer(let timer, let delay):
@@ -183,8 +189,10 @@ extension Store {
     func handleJobEvent(_ event: S.Event, job: UInt64, endsJob: Bool) {
         guard let runtime, runtime.scheduler.isLive(job) else { return }
         let chain = runtime.scheduler.chain(of: job)
+        runtime.scheduler.hold(chain)  // its event may cancel this very job: the chain must not finish meanwhile
         settle(runChain(from: event, origin: .effect), chain: chain, promise: nil)
         if endsJob { carryOut(runtime.scheduler.ended(job)) }
+        carryOut(runtime.scheduler.unhold(chain))
     }
 
     /// Ends `job`: its run finished, or its answer will never come.
@@ -234,6 +242,6 @@ final class AnswerTicket<S: State>: @unchecked Sendable {
 
     deinit {
         guard !isAnswered else { return }
-        store?.schedule(.jobEnded(job))
+        store?.scheduleWithoutWaiting(.jobEnded(job))  // never waits: a promise may be released under any lock
     }
 }

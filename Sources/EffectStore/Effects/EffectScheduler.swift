@@ -70,11 +70,39 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 
     @usableFromInline
     struct Queue {
-        @usableFromInline var running: Set<Job> = []
+        /// Its jobs in flight, and the timers of its effects that wait for their time: while any is left, the
+        /// next effect waits.
+        @usableFromInline var running: Set<UInt64> = []
+        /// The effects waiting for their turn: `waiting[head...]`, oldest first. A head index, so that taking the
+        /// next one costs constant time.
         @usableFromInline var waiting: [Deferred] = []
+        @usableFromInline var head = 0
 
         @inlinable
         init() {}
+
+        @inlinable
+        var waitingEffects: ArraySlice<Deferred> { waiting[head...] }
+
+        /// Takes the oldest waiting effect; compacts the list once half of it has been taken.
+        @inlinable
+        mutating func popWaiting() -> Deferred? {
+            guard head < waiting.count else { return nil }
+            let next = waiting[head]
+            head += 1
+            if head * 2 >= waiting.count {
+                waiting.removeFirst(head)
+                head = 0
+            }
+            return next
+        }
+
+        /// Replaces the waiting effects.
+        @inlinable
+        mutating func setWaiting(_ effects: [Deferred]) {
+            waiting = effects
+            head = 0
+        }
     }
 
     @usableFromInline
@@ -132,7 +160,21 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     /// Starts `effect` — a plan or an effect to perform — on behalf of `chain`.
     @inlinable
     package mutating func start(_ effect: Effect, chain: Chain?) -> [Action] {
+        // Held while interpreting: dropping a replaced or cancelled effect of this chain must not finish it midway.
+        retain(chain)
         interpret(effect, chain: chain, ids: [], queue: nil)
+        release(chain)
+        return takeActions()
+    }
+
+    /// Keeps `chain` from finishing while the owner handles an event of one of its jobs (which may cancel that job).
+    @inlinable
+    package mutating func hold(_ chain: Chain?) { retain(chain) }
+
+    /// Ends a ``hold(_:)``.
+    @inlinable
+    package mutating func unhold(_ chain: Chain?) -> [Action] {
+        release(chain)
         return takeActions()
     }
 
@@ -167,6 +209,10 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         case .start(let deferred):
             for id in deferred.ids { removeMember(timer, of: id) }
             startDeferred(deferred)
+            if let queue = deferred.queue {
+                queues[queue]?.running.remove(timer)
+                startNextIfIdle(queue)
+            }
             release(deferred.chain)
         case .throttleWindow(let id):
             guard let throttle = throttles.removeValue(forKey: id) else { break }
@@ -221,13 +267,13 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
             cancelMembers(of: id)
         case .queued(let effect, let id, let keepingOnlyLatest):
             let deferred = Deferred(effect: effect, chain: chain, ids: ids + [id], queue: id)
-            if var waitingQueue = queues[id] {
+            if queues[id] != nil {
+                // Changed in place: a copy of the queue would copy its waiting list on every append.
                 if keepingOnlyLatest {
-                    for dropped in waitingQueue.waiting { release(dropped.chain) }
-                    waitingQueue.waiting = []
+                    for dropped in queues[id]!.waitingEffects { release(dropped.chain) }
+                    queues[id]!.setWaiting([])
                 }
-                waitingQueue.waiting.append(deferred)
-                queues[id] = waitingQueue
+                queues[id]!.waiting.append(deferred)
                 retain(chain)
             } else {
                 queues[id] = Queue()
@@ -271,6 +317,8 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         timers[timer] = record
         if case .start(let deferred) = record {
             for id in deferred.ids { members[id, default: Members()].insert(timer) }
+            // An effect of a queue that waits for its time still has its turn: the next one waits for it too.
+            if let queue = deferred.queue { queues[queue, default: Queue()].running.insert(timer) }
             retain(deferred.chain)
         }
         actions.append(.startTimer(timer, delay: delay))
@@ -304,13 +352,11 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     /// Starts the next effect waiting in `queue` once nothing of it runs; forgets the queue when nothing waits.
     @inlinable
     mutating func startNextIfIdle(_ queue: EffectID) {
-        while var state = queues[queue], state.running.isEmpty {
-            guard !state.waiting.isEmpty else {
+        while queues[queue]?.running.isEmpty == true {
+            guard let next = queues[queue]!.popWaiting() else {
                 queues[queue] = nil
                 return
             }
-            let next = state.waiting.removeFirst()
-            queues[queue] = state
             startDeferred(next)
             release(next.chain)
         }
@@ -320,15 +366,15 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     mutating func cancelMembers(of id: EffectID) {
         // Waiting effects first, so that stopping the running one does not start the next: the whole queue named
         // `id`, and the effects under `id` waiting in other queues or as a throttle's trailing effect.
-        if let queue = queues[id] {
-            queues[id]?.waiting = []
-            for dropped in queue.waiting { release(dropped.chain) }
+        if let waiting = queues[id]?.waitingEffects {
+            queues[id]!.setWaiting([])
+            for dropped in waiting { release(dropped.chain) }
         }
-        for name in queues.keys where name != id {
-            guard let waiting = queues[name]?.waiting, waiting.contains(where: { $0.ids.contains(id) }) else {
+        for name in Array(queues.keys) where name != id {
+            guard let waiting = queues[name]?.waitingEffects, waiting.contains(where: { $0.ids.contains(id) }) else {
                 continue
             }
-            queues[name]?.waiting = waiting.filter { !$0.ids.contains(id) }
+            queues[name]!.setWaiting(waiting.filter { !$0.ids.contains(id) })
             for dropped in waiting where dropped.ids.contains(id) { release(dropped.chain) }
         }
         for name in throttles.keys where name != id {
@@ -344,6 +390,10 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
                 } else if case .start(let deferred)? = timers.removeValue(forKey: number) {
                     for other in deferred.ids where other != id { removeMember(number, of: other) }
                     actions.append(.cancelTimer(number))
+                    if let queue = deferred.queue {
+                        queues[queue]?.running.remove(number)
+                        startNextIfIdle(queue)
+                    }
                     release(deferred.chain)
                 }
             }

@@ -1,0 +1,77 @@
+import Dispatch
+import EffectStore
+import XCTest
+
+private enum Eff: ComposableEffect, Equatable {
+    case a, b, c
+    case plan(EffectPlan<Eff>)
+    var plan: EffectPlan<Eff>? { if case .plan(let plan) = self { plan } else { nil } }
+}
+
+private typealias Scheduler = EffectScheduler<Eff, Int>
+
+private func finishes(_ actions: [Scheduler.Action]) -> [Int] {
+    actions.compactMap { if case .finish(let chain) = $0 { chain } else { nil } }
+}
+
+final class EffectSchedulerChainTests: XCTestCase {
+    // A chain's live job is under "x"; handling its answer starts `.all(.cancel(x), b)` for the same chain.
+    func test_start_cancelOfTheChainsOwnJob_thenMore_doesNotFinishTheChain() {
+        var scheduler = Scheduler(planOf: { $0.plan })
+        let (job, _) = scheduler.adopt(chain: 1, id: EffectID("x"))
+        let actions = scheduler.start(.all(.cancel(id: "x"), .b), chain: 1)
+        XCTAssertFalse(
+            scheduler.isWaiting(for: 1) && finishes(actions).contains(1),
+            "finish(1) emitted while b still runs for chain 1: \(actions)")
+        _ = scheduler.ended(job)
+    }
+
+    // Two latest-only queued effects of one chain while another chain's effect runs in the queue.
+    func test_queuedKeepingOnlyLatest_twiceInOneAll_doesNotFinishTheChain() {
+        var scheduler = Scheduler(planOf: { $0.plan })
+        _ = scheduler.start(Eff.a.queued(id: "q"), chain: 1)
+        let actions = scheduler.start(
+            .all(Eff.b.queued(id: "q", keepingOnlyLatest: true), Eff.c.queued(id: "q", keepingOnlyLatest: true)),
+            chain: 2)
+        XCTAssertFalse(
+            scheduler.isWaiting(for: 2) && finishes(actions).contains(2),
+            "finish(2) emitted while c still waits for chain 2: \(actions)")
+    }
+
+    // Two latest throttled effects of one chain while the window is open.
+    func test_throttledLatest_twiceInOneAll_doesNotFinishTheChain() {
+        var scheduler = Scheduler(planOf: { $0.plan })
+        _ = scheduler.start(Eff.a.throttled(id: "t", for: .seconds(1)), chain: 1)
+        let actions = scheduler.start(
+            .all(Eff.b.throttled(id: "t", for: .seconds(1)), Eff.c.throttled(id: "t", for: .seconds(1))), chain: 2)
+        XCTAssertFalse(
+            scheduler.isWaiting(for: 2) && finishes(actions).contains(2),
+            "finish(2) emitted while c still waits for chain 2: \(actions)")
+    }
+
+    // A delayed effect in a queue: the queue is forgotten while it waits, so the next queued effect runs at once,
+    // and both run together once the timer fires.
+    func test_queuedDelayed_theNextQueuedEffectWaitsForIt() {
+        var scheduler = Scheduler(planOf: { $0.plan })
+        let first = scheduler.start(Eff.a.delayed(by: .seconds(1)).queued(id: "q"), chain: nil)
+        let second = scheduler.start(Eff.b.queued(id: "q"), chain: nil)
+        let performsB = second.contains { if case .perform(.b, _) = $0 { true } else { false } }
+        XCTAssertFalse(performsB, "b started while a (queued before it) still waits for its delay: \(first) \(second)")
+    }
+}
+
+final class EffectSchedulerCostTests: XCTestCase {
+    // Enqueuing behind a running effect: `if var waitingQueue = queues[id]` copies the queue out of the dictionary,
+    // so each append copies the whole waiting array (copy-on-write): quadratic.
+    func test_queued_enqueuingCostsLinearTime() {
+        func seconds(_ count: Int) -> Double {
+            var scheduler = Scheduler(planOf: { $0.plan })
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<count { _ = scheduler.start(Eff.a.queued(id: "q"), chain: nil) }
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        let small = seconds(5_000)
+        let large = seconds(20_000)
+        XCTAssertLessThan(large / small, 8, "4x the effects should cost ~4x, not 16x")
+    }
+}
