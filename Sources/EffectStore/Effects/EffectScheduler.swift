@@ -128,6 +128,11 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     @usableFromInline var queues: [EffectID: Queue] = [:]
     @usableFromInline var throttles: [EffectID: Throttle] = [:]
     @usableFromInline var actions: [Action] = []
+    /// Chains the owner holds (``hold(_:)``), innermost last: one whose count reaches zero meanwhile does not finish
+    /// until its hold ends.
+    @usableFromInline var pinned: [Chain] = []
+    /// Pinned chains whose count reached zero.
+    @usableFromInline var finishedWhilePinned: [Chain] = []
 
     /// Creates an empty scheduler.
     ///
@@ -161,20 +166,28 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     @inlinable
     package mutating func start(_ effect: Effect, chain: Chain?) -> [Action] {
         // Held while interpreting: dropping a replaced or cancelled effect of this chain must not finish it midway.
-        retain(chain)
+        hold(chain)
         interpret(effect, chain: chain, ids: [], queue: nil)
-        release(chain)
-        return takeActions()
+        return unhold(chain)
     }
 
     /// Keeps `chain` from finishing while the owner handles an event of one of its jobs (which may cancel that job).
     @inlinable
-    package mutating func hold(_ chain: Chain?) { retain(chain) }
+    package mutating func hold(_ chain: Chain?) {
+        // A pin rather than a count: it costs nothing unless the chain's count reaches zero while pinned.
+        guard let chain else { return }
+        pinned.append(chain)
+    }
 
-    /// Ends a ``hold(_:)``.
+    /// Ends a ``hold(_:)``: a chain whose count reached zero meanwhile, and that nothing else holds, finishes now.
     @inlinable
     package mutating func unhold(_ chain: Chain?) -> [Action] {
-        release(chain)
+        guard let chain, let index = pinned.lastIndex(of: chain) else { return takeActions() }
+        pinned.remove(at: index)
+        if let zero = finishedWhilePinned.firstIndex(of: chain), !pinned.contains(chain) {
+            finishedWhilePinned.remove(at: zero)
+            if outstanding[chain] == nil { actions.append(.finish(chain)) }
+        }
         return takeActions()
     }
 
@@ -427,6 +440,10 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         guard let chain, let count = outstanding[chain] else { return }
         if count <= 1 {
             outstanding[chain] = nil
+            if pinned.contains(chain) {
+                finishedWhilePinned.append(chain)
+                return
+            }
             actions.append(.finish(chain))
         } else {
             outstanding[chain] = count - 1
