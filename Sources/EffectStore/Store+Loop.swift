@@ -6,8 +6,9 @@ import Foundation
 // runs; `dispatch(event:)` from outside any store takes the same synchronous route through `DispatchFrame`, which
 // skips making a loop item. On the queue, `run(_:)` takes one `LoopItem`; an event goes through
 // `runChain(from:origin:)`, which commits each event with `commit(_:origin:)` and follows effects whose answer is
-// already there, until the chain finishes or has to wait for an effect (`settle(_:chain:promise:)` then carries the chain's
-// promise along). Transition observers and the undo history hook in at `commit` (`commitTransition`) and `move(_:)`.
+// already there, until the chain finishes, has to wait for an effect, or goes on in a plan; `settle(_:chain:promise:)`
+// then hands the rest to the effect runtime (Effects/EffectRuntime.swift). Transition observers and the undo history
+// hook in at `commit` (`commitTransition`) and `move(_:)`.
 
 extension Store {
     /// Work for the loop, in the order it was scheduled.

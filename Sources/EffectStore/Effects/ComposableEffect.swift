@@ -17,7 +17,8 @@
 ///
 /// // In a test:
 /// XCTAssertEqual(state.handle(event: .queryChanged("swift")),
-///                .all(Effect.search("swift").cancellable(id: "search", cancelInFlight: true), .saveHistory(["swift"])))
+///                .all(Effect.search("swift").cancellable(id: "search", cancelInFlight: true),
+///                     .saveHistory(["swift"])))
 /// ```
 ///
 /// Your effect handler never sees a `.plan` effect: the store takes plans apart and hands it only the effects in

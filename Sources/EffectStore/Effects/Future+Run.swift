@@ -15,8 +15,9 @@ extension Future where Value: Sendable {
     ///
     /// The store handles each event on its queue, in the order sent, with origin ``TransitionOrigin/effect``; the
     /// dispatch's future resolves when the run has finished (when `operation` returns) and the chains its events
-    /// started have finished too. When the state cancels the run (see ``ComposableEffect/cancellable(id:cancelInFlight:)``),
-    /// or the store is released, its task is cancelled and no event it sends afterwards is handled.
+    /// started have finished too. When the state cancels the run (see
+    /// ``ComposableEffect/cancellable(id:cancelInFlight:)``), or the store is released, its task is cancelled and no
+    /// event it sends afterwards is handled.
     ///
     /// Used as a plain future, outside a store, a run starts when the first callback is added and resolves with its
     /// first event.
