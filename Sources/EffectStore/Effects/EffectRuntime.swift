@@ -4,28 +4,31 @@
 /// Made by the store on its first effect that does not finish at once (or carries a plan); confined to the store's
 /// queue, like the store's own `var`s. A chain is a number the store hands out when a dispatch has to wait; its
 /// promise, if anyone waits for it, is kept here until the scheduler says the chain is finished.
+///
+/// `@exclusivity(unchecked)`: its `var`s are confined to the store's queue, touched one block at a time, so overlapping
+/// accesses cannot happen; the dynamic checks Swift would otherwise make cost several percent of a run's event.
 @usableFromInline
 final class EffectRuntime<S: State> {
     @usableFromInline typealias Job = EffectScheduler<S.Effect, UInt64>.Job
     @usableFromInline typealias Timer = EffectScheduler<S.Effect, UInt64>.Timer
 
-    @usableFromInline var scheduler: EffectScheduler<S.Effect, UInt64>
+    @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<S.Effect, UInt64>
     /// The plan an effect carries, when `S.Effect` is a ``ComposableEffect``.
     @usableFromInline let planOf: ((S.Effect) -> EffectPlan<S.Effect>?)?
     @usableFromInline let clock: any EffectClock
     /// The promises of chains someone waits for, by chain number.
-    @usableFromInline var promises: [UInt64: Promise<S>] = [:]
+    @exclusivity(unchecked) @usableFromInline var promises: [UInt64: Promise<S>] = [:]
     /// Runs in flight, to stop when their job is cancelled.
-    @usableFromInline var runs: [Job: EffectRun<S.Event>] = [:]
+    @exclusivity(unchecked) @usableFromInline var runs: [Job: EffectRun<S.Event>] = [:]
     /// Timers set, to cancel.
-    @usableFromInline var timers: [Timer: @Sendable () -> Void] = [:]
-    @usableFromInline var nextChain: UInt64 = 1
+    @exclusivity(unchecked) @usableFromInline var timers: [Timer: @Sendable () -> Void] = [:]
+    @exclusivity(unchecked) @usableFromInline var nextChain: UInt64 = 1
     /// How many answers are being handled inline, one inside the other; past a bound they go through the queue, so
     /// that a long run of effects answered at once cannot overflow the stack.
-    @usableFromInline var inlineDepth = 0
+    @exclusivity(unchecked) @usableFromInline var inlineDepth = 0
     /// The id of the cancellable effect whose answer `runChain` could not follow, for `adopt` to take it under;
     /// `nil` otherwise. Set and taken on the queue, in one step of the loop.
-    @usableFromInline var adoptionID: EffectID?
+    @exclusivity(unchecked) @usableFromInline var adoptionID: EffectID?
 
     @usableFromInline
     init(clock: any EffectClock) {

@@ -144,11 +144,14 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 
     /// Whether `job` is still in flight: not ended, not cancelled.
     @inlinable
-    package func isLive(_ job: Job) -> Bool { jobs[job] != nil }
+    package func isLive(_ job: Job) -> Bool { jobs.index(forKey: job) != nil }  // no copy of the record
 
     /// The chain `job` was started for.
     @inlinable
-    package func chain(of job: Job) -> Chain? { jobs[job]?.chain }
+    package func chain(of job: Job) -> Chain? {
+        guard let index = jobs.index(forKey: job) else { return nil }
+        return jobs.values[index].chain
+    }
 
     /// Whether anything started on behalf of `chain` is still in flight or waiting.
     @inlinable
