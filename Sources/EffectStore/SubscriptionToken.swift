@@ -17,6 +17,7 @@
 public final class SubscriptionToken: Sendable {
     private let subscription: CancellableSubscription
 
+    @usableFromInline
     init(_ subscription: CancellableSubscription) {
         self.subscription = subscription
     }
@@ -44,6 +45,7 @@ public final class SubscriptionToken: Sendable {
 @usableFromInline
 class CancellableSubscription: @unchecked Sendable {
     // Safe because: it has no state; subclasses say what makes theirs safe.
+    @usableFromInline
     init() {}
 
     /// Ends the subscription. Idempotent.
