@@ -361,8 +361,26 @@ final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {
         self.block = block
     }
 
+    /// Not specialised (a token calls it through the vtable), so from outside any store it detaches through a
+    /// `DetachFrame`, which is not generic: the generic route cost a third of a store's creation in metadata lookups.
     override func cancel() {
-        store?.changeSubscription(self, attaching: false)
+        guard let store else { return }
+        if store.context == .outside {
+            DetachFrame.run(self, on: store.queue)
+        } else {
+            store.changeSubscription(self, attaching: false)
+        }
+    }
+
+    override func detachInLoop() {
+        guard let store else { return }
+        store.inLoop {
+            store.detach(self)
+            // Checked here: in this unspecialised code, `drainPending` costs a metadata lookup even when it does
+            // nothing.
+            if !store.pending.isEmpty { store.drainPending() }
+        }
+        if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
     }
 }
 // Safe because: `store` is written only in `init`, before the subscriber is shared, and weak references load

@@ -50,6 +50,9 @@ class CancellableSubscription: @unchecked Sendable {
 
     /// Ends the subscription. Idempotent.
     func cancel() {}
+
+    /// Detaches the subscription from its store; runs on the store's queue, from `DetachFrame`.
+    func detachInLoop() {}
 }
 
 /// A subscription that has nothing to cancel: the token handed out for a source whose store is already gone.

@@ -202,3 +202,20 @@ struct SubscriptionFrame<S: State> {
         }
     }
 }
+
+/// A token's `cancel()` from outside any store, from code that is not specialised: the subscription travels in a frame
+/// on the caller's stack. Not generic, so that running it needs no generic metadata (see ``SyncLane``).
+struct DetachFrame {
+    /// `unowned(unsafe)`: the caller holds the subscription for the whole synchronous call.
+    unowned(unsafe) let subscription: CancellableSubscription
+
+    /// Calls `subscription.detachInLoop()` on `queue`, synchronously.
+    static func run(_ subscription: CancellableSubscription, on queue: DispatchQueue) {
+        var frame = DetachFrame(subscription: subscription)
+        withUnsafeMutablePointer(to: &frame) { pointer in
+            SyncLane.sync(on: queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
+                raw.assumingMemoryBound(to: DetachFrame.self).pointee.subscription.detachInLoop()
+            }
+        }
+    }
+}
