@@ -20,8 +20,7 @@ extension Store {
     /// - Parameter eventSource: Feeds outside events in.
     public func addEventSource<ES: EventSource>(_ eventSource: ES) where ES.S == S {
         stateBox.withLock { committed in
-            let extras = committed.extras ?? StoreExtras<S>()
-            committed.extras = extras
+            let extras = extras(in: &committed)
             extras.addedEventSources.append(eventSource)
         }
         eventSource.configureEventSource { [weak self] event in

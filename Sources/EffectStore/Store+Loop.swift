@@ -322,30 +322,42 @@ extension Store {
 
     /// Calls each active subscriber of `listeners` — a snapshot, since a block may subscribe or cancel meanwhile.
     @inlinable
-    func notify(_ state: S, to listeners: ContiguousArray<Subscriber<S>>) {
-        for subscriber in listeners where subscriber.isActive {
-            subscriber.block(state)
+    func notify(_ state: S, to listeners: SubscriberList<S>) {
+        if let block = listeners.only?.block { block(state) }
+        for subscriber in listeners.many {
+            if let block = subscriber.block { block(state) }
         }
     }
 
+    /// `@inlinable`, like `detach`, so that subscribing and cancelling run code specialised for `S`.
+    @inlinable
     func attach(_ subscriber: Subscriber<S>) {
         assertOnQueue()
-        guard subscriber.isActive else { return }  // cancelled before this queued registration ran
+        guard let block = subscriber.block else { return }  // cancelled before this queued registration ran
         subscribers.append(subscriber)
-        subscriber.block(stateOnQueue(reading: "Store.subscribe(_:)"))
+        block(stateOnQueue(reading: "Store.subscribe(_:)"))
     }
 
-    /// Marks `subscriber` cancelled, and compacts the list once at least half of it is cancelled: each cancel costs
-    /// amortised constant time, whatever the order.
+    /// Marks `subscriber` cancelled, releasing its block. The only subscriber is dropped at once; one of many stays
+    /// in the list until at least half of it is cancelled, and is compacted away then: each cancel costs amortised
+    /// constant time, whatever the order.
+    @inlinable
     func detach(_ subscriber: Subscriber<S>) {
         assertOnQueue()
-        guard subscriber.isActive else { return }
-        subscriber.isActive = false
-        cancelledSubscribers += 1
-        if Int(cancelledSubscribers) * 2 >= subscribers.count {
-            subscribers.removeAll { !$0.isActive }
-            cancelledSubscribers = 0
+        guard subscriber.block != nil else { return }
+        subscriber.block = nil
+        if subscribers.only === subscriber {
+            subscribers.only = nil
+            return
         }
+        guard !subscribers.many.isEmpty else { return }  // cancelled before its queued registration ran
+        cancelledSubscribers += 1
+        guard Int(cancelledSubscribers) * 2 >= subscribers.many.count else { return }
+        var all = subscribers.many
+        subscribers = SubscriberList()  // so that `all` is the array's only reference, compacted in place
+        all.removeAll { $0.block == nil }
+        cancelledSubscribers = 0
+        subscribers = SubscriberList(all)
     }
 
     // MARK: - Checks
@@ -359,19 +371,23 @@ extension Store {
     }
 
     /// The committed state, read on the queue, where no writer can run concurrently.
-    @usableFromInline
-    func stateOnQueue(reading what: String) -> S {
+    @inlinable
+    func stateOnQueue(reading what: @autoclosure () -> String) -> S {
         assertOnQueue()
-        if isHandling {
-            preconditionFailure(
-                """
-                EffectStore: \(what) was used from inside \(S.self).handle(event:). handle(event:) must be pure \
-                and must not use its store. To fix, read `self` (it is the state being handled) and return an \
-                effect for anything the store should do.
-                """
-            )
-        }
+        if isHandling { readFromInsideHandle(what()) }
         return stateBox.unsynchronizedValue.state
+    }
+
+    /// Stops with the message for a read of the store from inside `S.handle(event:)`.
+    @usableFromInline
+    func readFromInsideHandle(_ what: String) -> Never {
+        preconditionFailure(
+            """
+            EffectStore: \(what) was used from inside \(S.self).handle(event:). handle(event:) must be pure \
+            and must not use its store. To fix, read `self` (it is the state being handled) and return an \
+            effect for anything the store should do.
+            """
+        )
     }
 }
 

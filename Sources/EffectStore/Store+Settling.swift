@@ -108,8 +108,7 @@ extension Store {
     @usableFromInline
     func noteBlockFromAnotherStore(finished: Bool) {
         stateBox.withLock { committed in
-            let extras = committed.extras ?? StoreExtras<S>()
-            committed.extras = extras
+            let extras = extras(in: &committed)
             if finished {
                 extras.asyncPending -= 1
                 extras.asyncCompleted += 1

@@ -17,6 +17,7 @@
 public final class SubscriptionToken: Sendable {
     private let subscription: CancellableSubscription
 
+    @usableFromInline
     init(_ subscription: CancellableSubscription) {
         self.subscription = subscription
     }
@@ -44,10 +45,14 @@ public final class SubscriptionToken: Sendable {
 @usableFromInline
 class CancellableSubscription: @unchecked Sendable {
     // Safe because: it has no state; subclasses say what makes theirs safe.
+    @usableFromInline
     init() {}
 
     /// Ends the subscription. Idempotent.
     func cancel() {}
+
+    /// Detaches the subscription from its store; runs on the store's queue, from `DetachFrame`.
+    func detachInLoop() {}
 }
 
 /// A subscription that has nothing to cancel: the token handed out for a source whose store is already gone.

@@ -16,7 +16,7 @@ final class StoreExtras<S: State>: @unchecked Sendable {
     /// Ends with the store; see ``StoreLifetime``.
     let lifetime = StoreLifetime()
     /// The clock the store was given, if not the default; set in the store's `init`, before it is shared.
-    var clock: (any EffectClock)?
+    @usableFromInline var clock: (any EffectClock)?
     /// Event sources added after creation (`addEventSource(_:)`); guarded by the store's state-box lock.
     var addedEventSources: [AnyObject] = []
 

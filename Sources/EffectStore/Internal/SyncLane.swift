@@ -171,3 +171,56 @@ struct DispatchFrame<S: State> {
         }
     }
 }
+
+/// `subscribe(_:)` or a token's `cancel()` from outside any store: the subscriber travels in a frame on the caller's
+/// stack, and the work is a function with no captures, so attaching or detaching allocates nothing (see
+/// ``SyncLane``).
+@usableFromInline
+struct SubscriptionFrame<S: State> {
+    /// `unowned(unsafe)`: as in ``SyncFrame``; the caller holds the subscriber too.
+    @usableFromInline unowned(unsafe) let store: Store<S>
+    @usableFromInline unowned(unsafe) let subscriber: Subscriber<S>
+    @usableFromInline let attaching: Bool
+
+    @inlinable
+    init(store: Store<S>, subscriber: Subscriber<S>, attaching: Bool) {
+        self.store = store
+        self.subscriber = subscriber
+        self.attaching = attaching
+    }
+
+    /// Attaches or detaches `subscriber` in `store`'s loop on its queue, on this thread, and drains what that
+    /// enqueues.
+    @inlinable
+    static func run(_ subscriber: Subscriber<S>, attaching: Bool, in store: Store<S>) {
+        var frame = SubscriptionFrame(store: store, subscriber: subscriber, attaching: attaching)
+        withUnsafeMutablePointer(to: &frame) { pointer in
+            SyncLane.sync(on: store.queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
+                let frame = raw.assumingMemoryBound(to: SubscriptionFrame<S>.self).pointee
+                let store = frame.store
+                store.inLoop {
+                    if frame.attaching { store.attach(frame.subscriber) } else { store.detach(frame.subscriber) }
+                    store.drainPending()
+                }
+                if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
+            }
+        }
+    }
+}
+
+/// A token's `cancel()` from outside any store, from code that is not specialised: the subscription travels in a frame
+/// on the caller's stack. Not generic, so that running it needs no generic metadata (see ``SyncLane``).
+struct DetachFrame {
+    /// `unowned(unsafe)`: the caller holds the subscription for the whole synchronous call.
+    unowned(unsafe) let subscription: CancellableSubscription
+
+    /// Calls `subscription.detachInLoop()` on `queue`, synchronously.
+    static func run(_ subscription: CancellableSubscription, on queue: DispatchQueue) {
+        var frame = DetachFrame(subscription: subscription)
+        withUnsafeMutablePointer(to: &frame) { pointer in
+            SyncLane.sync(on: queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
+                raw.assumingMemoryBound(to: DetachFrame.self).pointee.subscription.detachInLoop()
+            }
+        }
+    }
+}

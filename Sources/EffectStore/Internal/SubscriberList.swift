@@ -1,0 +1,50 @@
+/// A store's subscribers, in subscription order: the only one held inline, or two or more in an array.
+///
+/// Most stores have exactly one subscriber. Holding it inline saves the array (a 48-byte allocation per store) and
+/// makes cancelling it a plain reset. Two plain fields rather than an enum: an enum's copies and switches made the
+/// store's `commit` too big for the optimiser to inline the chain into `dispatch(event:)`; the 8 more bytes fit in
+/// the store's malloc chunk. Confined to the store's queue, like the store's other `var`s.
+@usableFromInline
+struct SubscriberList<S: State> {
+    /// The subscriber, when there is exactly one; then `many` is empty.
+    @usableFromInline var only: Subscriber<S>?
+    /// Two or more subscribers, or none (and then `only` may hold one). Cancelled ones (their `block` is `nil`) stay
+    /// until the store compacts them away (see `Store.detach(_:)`).
+    @usableFromInline var many: ContiguousArray<Subscriber<S>>
+
+    @inlinable
+    init() {
+        self.only = nil
+        self.many = []
+    }
+
+    /// The list of the subscribers in `all`, in order.
+    @inlinable
+    init(_ all: ContiguousArray<Subscriber<S>>) {
+        if all.count == 1 {
+            self.only = all[0]
+            self.many = []
+        } else {
+            self.only = nil
+            self.many = all
+        }
+    }
+
+    /// Whether there is no subscriber at all.
+    @inlinable
+    var isEmpty: Bool { only == nil && many.isEmpty }
+
+    /// Adds `subscriber` last.
+    @inlinable
+    mutating func append(_ subscriber: Subscriber<S>) {
+        if many.isEmpty, only == nil {
+            only = subscriber
+            return
+        }
+        if let first = only {
+            only = nil
+            many = [first]
+        }
+        many.append(subscriber)
+    }
+}
