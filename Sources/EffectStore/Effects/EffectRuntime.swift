@@ -190,8 +190,7 @@ extension Store {
     /// it was cancelled, and its events must not reach the state.
     @inlinable
     func handleJobEvent(_ event: S.Event, job: UInt64, endsJob: Bool) {
-        guard let runtime, runtime.scheduler.isLive(job) else { return }
-        let chain = runtime.scheduler.chain(of: job)
+        guard let runtime, let chain = runtime.scheduler.liveChain(of: job) else { return }
         runtime.scheduler.hold(chain)  // its event may cancel this very job: the chain must not finish meanwhile
         settle(runChain(from: event, origin: .effect), chain: chain, promise: nil)
         if endsJob { carryOut(runtime.scheduler.ended(job)) }

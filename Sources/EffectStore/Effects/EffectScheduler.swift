@@ -153,6 +153,14 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         return jobs.values[index].chain
     }
 
+    /// For a live `job`, its chain — itself optional; `nil` when the job is not live. One look-up for what
+    /// ``isLive(_:)`` and ``chain(of:)`` tell.
+    @inlinable
+    package func liveChain(of job: Job) -> Chain?? {
+        guard let index = jobs.index(forKey: job) else { return nil }
+        return .some(jobs.values[index].chain)
+    }
+
     /// Whether anything started on behalf of `chain` is still in flight or waiting.
     @inlinable
     package func isWaiting(for chain: Chain) -> Bool { outstanding[chain] != nil }
