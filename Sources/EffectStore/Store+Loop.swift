@@ -6,7 +6,7 @@ import Foundation
 // runs; `dispatch(event:)` from outside any store takes the same synchronous route through `DispatchFrame`, which
 // skips making a loop item. On the queue, `run(_:)` takes one `LoopItem`; an event goes through
 // `runChain(from:origin:)`, which commits each event with `commit(_:origin:)` and follows effects whose answer is
-// already there, until the chain finishes, has to wait for an effect, or goes on in a plan; `settle(_:chain:promise:)`
+// already there, until the chain finishes, has to wait for an effect, or goes on in a plan; `settle(_:chain:)`
 // then hands the rest to the effect runtime (Effects/EffectRuntime.swift). Transition observers and the undo history
 // hook in at `commit` (`commitTransition`) and `move(_:)`.
 
@@ -134,7 +134,17 @@ extension Store {
         assertOnQueue()
         switch item {
         case .event(let event, let origin, let promise):
-            settle(runChain(from: event, origin: origin), chain: nil, promise: promise)
+            let chainEnd = runChain(from: event, origin: origin)
+            if case .finished(let state) = chainEnd {
+                promise?.resolve(state)
+            } else if let promise {
+                guard let chain = continueChain(chainEnd) else {
+                    return promise.resolve(stateOnQueue(reading: "Store.dispatch(event:)"))
+                }
+                effectRuntime.promises[chain] = promise
+            } else {
+                settle(chainEnd, chain: nil)  // nobody waits for it: no chain to count
+            }
         case .answer(let event, let job):
             handleJobEvent(event, job: job, endsJob: true)
         case .runEvent(let event, let job):
@@ -157,16 +167,12 @@ extension Store {
     func runDispatched(_ event: S.Event) -> DispatchOutcome {
         let chainEnd = runChain(from: event, origin: .dispatch)
         if case .finished(let state) = chainEnd { return .finished(state) }
-        // The chain goes on in the effect runtime; often it still finishes before this returns (effects answered at
-        // once), and then it needs no promise either.
-        let runtime = effectRuntime
-        let chain = runtime.makeChain(for: nil)
-        settle(chainEnd, chain: chain, promise: nil)
-        guard runtime.scheduler.isWaiting(for: chain) else {
+        // Often the chain still finishes before this returns (effects answered at once): then it needs no promise.
+        guard let chain = continueChain(chainEnd) else {
             return .finished(stateOnQueue(reading: "Store.dispatch(event:)"))
         }
         let promise = Promise<S>()
-        runtime.promises[chain] = promise
+        effectRuntime.promises[chain] = promise
         return .waiting(promise.future)
     }
 
@@ -216,19 +222,37 @@ extension Store {
         }
     }
 
-    /// Carries a chain on from where `runChain` left it: resolves `promise` if it finished, or hands the effect to the
-    /// effect runtime on behalf of the chain — `chain` if it has a number already (an effect's event), otherwise a new
-    /// one for `promise`. A chain whose plan starts nothing that lasts has finished.
+    /// Carries on a chain that did not finish in `runChain`, under a new chain number: returns the number while the
+    /// chain still waits, for a promise to wait on it, or `nil` when it finished meanwhile (its plan started nothing
+    /// that lasts, or its effects were answered at once).
     @inlinable
-    func settle(_ chainEnd: ChainEnd, chain: UInt64?, promise: Promise<S>?) {
+    func continueChain(_ chainEnd: ChainEnd) -> UInt64? {
+        let runtime = effectRuntime
+        let chain = runtime.makeChain()
+        settle(chainEnd, chain: chain)
+        return runtime.scheduler.isWaiting(for: chain) ? chain : nil
+    }
+
+    /// Hands the rest of a chain to the effect runtime, on behalf of `chain` (`nil` when nobody waits for it): the
+    /// effect to wait for, or the plan to carry out. Nothing is left to do for a chain that finished.
+    @inlinable
+    func settle(_ chainEnd: ChainEnd, chain: UInt64?) {
         switch chainEnd {
-        case .finished(let state):
-            promise?.resolve(state)
+        case .finished:
+            break
         case .waiting(let answer):
-            adopt(answer, chain: chainNumber(chain, promise: promise))
+            adopt(answer, chain: chain)
         case .planned(let effect):
-            startPlanned(effect, chain: chain, promise: promise)
+            startPlan(effect, chain: chain)
         }
+    }
+
+    /// Starts `effect`, which carries a plan, on behalf of `chain`. Kept out of line: inlined, the scheduler's
+    /// interpretation of plans made every caller of `settle` larger, and a run's events measurably slower.
+    @inlinable
+    @inline(never)
+    func startPlan(_ effect: S.Effect, chain: UInt64?) {
+        carryOut(effectRuntime.scheduler.start(effect, chain: chain))
     }
 
     // MARK: - Committing

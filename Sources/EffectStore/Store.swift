@@ -308,14 +308,12 @@ public final class Store<S: State> {
     /// loop asynchronously (see `schedule(_:)`).
     @inlinable
     func changeSubscription(_ subscriber: Subscriber<S>, attaching: Bool) {
-        switch context {
-        case .outside:
-            SubscriptionFrame.run(subscriber, attaching: attaching, in: self)
-        case .own:
-            if attaching { attach(subscriber) } else { detach(subscriber) }
-        case .other:
+        guard context == .outside else {
+            // `schedule` decides: at once in this store's own loop, asynchronously from another store's.
             schedule(.call { attaching ? $0.attach(subscriber) : $0.detach(subscriber) })
+            return
         }
+        SubscriptionFrame.run(subscriber, attaching: attaching, in: self)
     }
 
     /// What the state box holds.
@@ -335,8 +333,9 @@ public final class Store<S: State> {
 }
 
 // Safe because: the `let` properties are set in `init` and never change; `stateBox` is guarded by its lock; every
-// `var` is confined to `queue` (marked "Confined to `queue`" above) and only touched by code that runs on it —
-// `dispatchPrecondition` checks that in debug builds — or in `deinit`, when no other reference exists.
+// other `var` is confined to `queue` (marked "Confined to `queue`" above) and only touched by code that runs on it —
+// `dispatchPrecondition` checks that in debug builds — or in `deinit`, when no other reference exists; except
+// `hasExtras`, which is only written under the state box's lock and only read in `deinit`.
 extension Store: @unchecked Sendable {}
 
 extension Store: LifetimeOwner {}

@@ -38,13 +38,11 @@ final class EffectRuntime<S: State> {
         self.scheduler = EffectScheduler(planOf: { planOf?($0) })
     }
 
-    /// A new chain number, waited for by `promise` if given.
+    /// A new chain number.
     @inlinable
-    func makeChain(for promise: Promise<S>?) -> UInt64 {
-        let chain = nextChain
-        nextChain += 1
-        if let promise { promises[chain] = promise }
-        return chain
+    func makeChain() -> UInt64 {
+        defer { nextChain += 1 }
+        return nextChain
     }
 }
 
@@ -67,30 +65,6 @@ extension Store {
         let made = EffectRuntime<S>(clock: clock)
         runtime = made
         return made
-    }
-
-    /// The chain an effect the loop could not finish at once belongs to: `chain` if the dispatch has one already,
-    /// otherwise a new one, waited for by `promise`.
-    @inlinable
-    func chainNumber(_ chain: UInt64?, promise: Promise<S>?) -> UInt64? {
-        if let chain { return chain }
-        guard let promise else { return nil }
-        return effectRuntime.makeChain(for: promise)
-    }
-
-    /// Starts `effect`, which carries a plan, on behalf of `chain` — or, without one, of a new chain for `promise`,
-    /// which is resolved at once if the plan starts nothing that lasts (a cancel, say).
-    @inlinable
-    func startPlanned(_ effect: S.Effect, chain: UInt64?, promise: Promise<S>?) {
-        let runtime = effectRuntime
-        let number = chainNumber(chain, promise: promise)
-        carryOut(runtime.scheduler.start(effect, chain: number))
-        if chain == nil, let number, let promise, runtime.promises[number] != nil,
-            !runtime.scheduler.isWaiting(for: number)
-        {
-            runtime.promises[number] = nil
-            promise.resolve(stateOnQueue(reading: "Store.dispatch(event:)"))
-        }
     }
 
     /// Takes on an effect the handler has performed and whose answer is not there yet.
@@ -192,7 +166,7 @@ extension Store {
     func handleJobEvent(_ event: S.Event, job: UInt64, endsJob: Bool) {
         guard let runtime, let chain = runtime.scheduler.liveChain(of: job) else { return }
         runtime.scheduler.hold(chain)  // its event may cancel this very job: the chain must not finish meanwhile
-        settle(runChain(from: event, origin: .effect), chain: chain, promise: nil)
+        settle(runChain(from: event, origin: .effect), chain: chain)
         if endsJob { carryOut(runtime.scheduler.ended(job)) }
         carryOut(runtime.scheduler.unhold(chain))
     }

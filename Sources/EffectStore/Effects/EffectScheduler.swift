@@ -142,19 +142,8 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         self.planOf = planOf
     }
 
-    /// Whether `job` is still in flight: not ended, not cancelled.
-    @inlinable
-    package func isLive(_ job: Job) -> Bool { jobs.index(forKey: job) != nil }  // no copy of the record
-
-    /// The chain `job` was started for.
-    @inlinable
-    package func chain(of job: Job) -> Chain? {
-        guard let index = jobs.index(forKey: job) else { return nil }
-        return jobs.values[index].chain
-    }
-
-    /// For a live `job`, its chain — itself optional; `nil` when the job is not live. One look-up for what
-    /// ``isLive(_:)`` and ``chain(of:)`` tell.
+    /// For a live `job` (in flight: not ended, not cancelled), the chain it was started for — itself optional; `nil`
+    /// when the job is not live. Reads the record in place, without copying it.
     @inlinable
     package func liveChain(of job: Job) -> Chain?? {
         guard let index = jobs.index(forKey: job) else { return nil }
