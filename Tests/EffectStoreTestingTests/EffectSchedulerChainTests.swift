@@ -26,6 +26,17 @@ final class EffectSchedulerChainTests: XCTestCase {
         _ = scheduler.ended(job)
     }
 
+    // The owner holds a chain while it handles one of its job's events; that event cancels the job. If the owner then
+    // cancels everything (its store is released), the held chain is finished too, like every other.
+    func test_cancelAll_finishesAChainHeldWhileItsLastJobWasCancelled() {
+        var scheduler = Scheduler(planOf: { $0.plan })
+        _ = scheduler.adopt(chain: 1, id: EffectID("x"))
+        scheduler.hold(1)
+        XCTAssertEqual(finishes(scheduler.cancel(EffectID("x"))), [], "held: not finished yet")
+        XCTAssertEqual(finishes(scheduler.cancelAll()), [1])
+        XCTAssertEqual(finishes(scheduler.unhold(1)), [], "cancelAll forgot the hold; nothing finishes twice")
+    }
+
     // Two latest-only queued effects of one chain while another chain's effect runs in the queue.
     func test_queuedKeepingOnlyLatest_twiceInOneAll_doesNotFinishTheChain() {
         var scheduler = Scheduler(planOf: { $0.plan })

@@ -257,7 +257,10 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         queues = [:]
         throttles = [:]
         outstanding = [:]
-        for chain in chains { actions.append(.finish(chain)) }
+        let finishedWhileHeld = finishedWhilePinned
+        pinned = []
+        finishedWhilePinned = []
+        for chain in chains + finishedWhileHeld { actions.append(.finish(chain)) }
         return takeActions()
     }
 
