@@ -1,3 +1,4 @@
+import Dispatch
 import EffectStore
 
 /// A state for the effect runtime's workloads: its effects are composable, so they can be cancellable and runs.
@@ -10,6 +11,8 @@ public struct EffectBenchState: State, Equatable {
         case requestCancellable
         /// A run that sends `count` increments.
         case stream(count: Int)
+        /// A callback run that sends `count` increments from a dispatch thread, for profiling with valgrind.
+        case streamFromThread(count: Int)
         /// A run under `"runs"` that sends nothing until cancelled.
         case startIdle
         /// Cancels everything under `"runs"`.
@@ -19,6 +22,7 @@ public struct EffectBenchState: State, Equatable {
     public enum Effect: ComposableEffect, Equatable {
         case answer
         case stream(count: Int)
+        case streamFromThread(count: Int)
         case idle
         case plan(EffectPlan<Effect>)
 
@@ -36,6 +40,7 @@ public struct EffectBenchState: State, Equatable {
         case .increment: return nil
         case .requestCancellable: return Effect.answer.cancellable(id: BenchRunID.request)
         case .stream(let count): return .stream(count: count)
+        case .streamFromThread(let count): return .streamFromThread(count: count)
         case .startIdle: return Effect.idle.cancellable(id: BenchRunID.runs)
         case .stopIdle: return .cancel(id: BenchRunID.runs)
         }
@@ -60,6 +65,14 @@ public final class EffectBenchHandler: EffectHandler {
             return .run { send in
                 for _ in 0..<count { send(.increment) }
             }
+        case .streamFromThread(let count):
+            return .callbackRun { send in
+                DispatchQueue.global().async {
+                    for _ in 0..<count { send(.increment) }
+                    send.finish()
+                }
+                return {}
+            }
         case .idle:
             return .callbackRun { _ in {} }
         case .plan:
@@ -69,6 +82,16 @@ public final class EffectBenchHandler: EffectHandler {
 }
 
 extension Workloads {
+    /// `stream.event`'s run, sent from a dispatch thread by a callback run and waited for with a semaphore, so that
+    /// no Swift concurrency is involved: for counting instructions with valgrind (`--stream-from-thread N`).
+    public static func streamFromThread(count: Int) throws {
+        let store = Store<EffectBenchState>(effectHandler: EffectBenchHandler())
+        let done = DispatchSemaphore(value: 0)
+        store.dispatch(event: .streamFromThread(count: count)).onComplete { _ in done.signal() }
+        done.wait()
+        try verify(store.state.count == count + 1, "stream-from-thread: count \(store.state.count)")
+    }
+
     /// One long run sending `count` events from its own task; ns per event handled.
     public static func streamEvent(count: Int) async throws -> Double {
         let store = Store<EffectBenchState>(effectHandler: EffectBenchHandler())

@@ -117,6 +117,19 @@ public enum Workloads {
         return Double(elapsed) / Double(count)
     }
 
+    /// `count` round trips as `round-trip.sequential` makes them, but read with `onComplete` instead of `await`, so
+    /// that the loop runs on one thread with no task: for counting instructions with valgrind, which cannot follow
+    /// Swift concurrency's tasks (`--round-trips N`).
+    public static func roundTripsWithoutAwaiting(count: Int) throws {
+        let store = Store<BenchState>(effectHandler: ImmediateAnswers())
+        let checksum = UnsafeCounter()  // the answers are ready, so `onComplete` runs on this thread before it returns
+        for _ in 0..<count { store.dispatch(event: .request).onComplete { checksum.value &+= $0.count } }
+        try verify(
+            store.state.count == 2 * count && checksum.value == count * (count + 1),
+            "round-trips: count \(store.state.count) of \(2 * count), checksum \(checksum.value)"
+        )
+    }
+
     /// `count` round trips, each awaited before the next is dispatched.
     public static func roundTripSequential(count: Int) async throws -> Double {
         let store = Store<BenchState>(effectHandler: ImmediateAnswers())

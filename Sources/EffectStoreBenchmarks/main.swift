@@ -17,37 +17,44 @@ import Foundation
 // --create N only runs the `store-create` loop N times (create a store with an effect handler, subscribe once,
 // release both) and exits, for profiling creation with valgrind --tool=callgrind or counting its allocations.
 // --create-queues N does the same for the `baseline.queue-create` loop, to compare instruction counts.
+//
+// --round-trips N and --stream-from-thread N run `round-trip.sequential`'s and `stream.event`'s work without Swift
+// concurrency (valgrind cannot follow its tasks), for counting instructions per round trip or per event the same way.
+// --stream N runs `stream.event` alone, for a sampling profiler such as `perf record`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-if let flag = arguments.firstIndex(of: "--allocations") {
-    guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count >= 0 else {
-        print("usage: effectstore-benchmarks --allocations N   (N: a whole number of dispatches)")
-        exit(2)
-    }
-    let store = Store<BenchState>()
-    for _ in 0..<count { store.dispatch(event: .increment) }
-    guard store.state.count == count else {
-        print("allocations: the store counted \(store.state.count) of \(count)")
-        exit(1)
-    }
-    exit(0)
+/// A mode that runs one loop `N` times and exits, for a profiler (see above): its flag, what `N` counts, and the loop.
+struct ProfilingMode {
+    let flag: String
+    let counts: String
+    let run: (Int) async throws -> Void
 }
 
-for mode in ["--create", "--create-queues"] {
-    guard let flag = arguments.firstIndex(of: mode) else { continue }
+let profilingModes = [
+    ProfilingMode(flag: "--allocations", counts: "effect-less dispatches") { count in
+        let store = Store<BenchState>()
+        for _ in 0..<count { store.dispatch(event: .increment) }
+        try Workloads.verify(
+            store.state.count == count, "allocations: the store counted \(store.state.count) of \(count)")
+    },
+    ProfilingMode(flag: "--create", counts: "stores") { _ = try Workloads.storeCreate(count: $0) },
+    ProfilingMode(flag: "--create-queues", counts: "queues") { _ = try Workloads.queueCreate(count: $0) },
+    ProfilingMode(flag: "--round-trips", counts: "round trips") { try Workloads.roundTripsWithoutAwaiting(count: $0) },
+    ProfilingMode(flag: "--stream", counts: "events") { _ = try await Workloads.streamEvent(count: $0) },
+    ProfilingMode(flag: "--stream-from-thread", counts: "events") { try Workloads.streamFromThread(count: $0) },
+]
+
+for mode in profilingModes {
+    guard let flag = arguments.firstIndex(of: mode.flag) else { continue }
     guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
-        print("usage: effectstore-benchmarks \(mode) N   (N: a positive number of stores or queues)")
+        print("usage: effectstore-benchmarks \(mode.flag) N   (N: a positive number of \(mode.counts))")
         exit(2)
     }
     do {
-        if mode == "--create" {
-            _ = try Workloads.storeCreate(count: count)
-        } else {
-            _ = try Workloads.queueCreate(count: count)
-        }
+        try await mode.run(count)
     } catch {
-        print("create: \(error)")
+        print("\(mode.flag): \(error)")
         exit(1)
     }
     exit(0)
@@ -71,7 +78,10 @@ if let flag = arguments.firstIndex(of: "--only") {
 let unknown = rest.filter { $0 != "--quick" }
 guard unknown.isEmpty else {
     print("unknown argument(s): \(unknown.joined(separator: " "))")
-    print("usage: effectstore-benchmarks [--quick] [--only NAME,...] [--allocations N] [--create N]")
+    print(
+        "usage: effectstore-benchmarks [--quick] [--only NAME,...] [--allocations N] [--create N] [--create-queues N]"
+            + " [--round-trips N] [--stream N] [--stream-from-thread N]"
+    )
     exit(2)
 }
 
