@@ -269,6 +269,7 @@ extension Future where Value: Sendable {
     ///
     /// Suspends until the future is resolved; returns at once if it already is. The awaiting task resumes on its
     /// own executor. Waiting is not cancellable: a cancelled task still waits for the value.
+    @inlinable
     public var value: Value {
         get async {
             if let value = valueIfResolved { return value }
