@@ -46,15 +46,14 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         }
     }
 
+    /// The ids and queue a job runs under, for a job that has any (see ``jobKeys``).
     @usableFromInline
-    struct JobRecord {
-        @usableFromInline var chain: Chain?
+    struct JobKeys {
         @usableFromInline var ids: [EffectID]
         @usableFromInline var queue: EffectID?
 
         @inlinable
-        init(chain: Chain?, ids: [EffectID], queue: EffectID?) {
-            self.chain = chain
+        init(ids: [EffectID], queue: EffectID?) {
             self.ids = ids
             self.queue = queue
         }
@@ -121,7 +120,11 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 
     @usableFromInline let planOf: (Effect) -> EffectPlan<Effect>?
     @usableFromInline var nextNumber: UInt64 = 1
-    @usableFromInline var jobs: [Job: JobRecord] = [:]
+    /// The jobs in flight and the chain each counts towards. Only the chain, a trivial value, so that the look-up made
+    /// for every event of a run (``liveChain(of:)``) copies no array or existential.
+    @usableFromInline var jobs: [Job: Chain?] = [:]
+    /// The ids and queue of the jobs in ``jobs`` that run under any.
+    @usableFromInline var jobKeys: [Job: JobKeys] = [:]
     @usableFromInline var timers: [Timer: TimerRecord] = [:]
     @usableFromInline var members: [EffectID: Members] = [:]
     @usableFromInline var outstanding: [Chain: Int] = [:]
@@ -146,8 +149,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     /// when the job is not live. Reads the record in place, without copying it.
     @inlinable
     package func liveChain(of job: Job) -> Chain?? {
-        guard let index = jobs.index(forKey: job) else { return nil }
-        return .some(jobs.values[index].chain)
+        jobs[job]
     }
 
     /// Whether anything started on behalf of `chain` is still in flight or waiting.
@@ -195,7 +197,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     /// was cancellable.
     @inlinable
     package mutating func adopt(chain: Chain?, id: EffectID? = nil) -> (Job, [Action]) {
-        let job = newJob(JobRecord(chain: chain, ids: id.map { [$0] } ?? [], queue: nil))
+        let job = newJob(chain: chain, ids: id.map { [$0] } ?? [], queue: nil)
         return (job, takeActions())
     }
 
@@ -252,6 +254,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         for timer in timers.keys.sorted() { actions.append(.cancelTimer(timer)) }
         let chains = Array(outstanding.keys)
         jobs = [:]
+        jobKeys = [:]
         timers = [:]
         members = [:]
         queues = [:]
@@ -269,7 +272,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     @inlinable
     mutating func interpret(_ effect: Effect, chain: Chain?, ids: [EffectID], queue: EffectID?) {
         guard let plan = planOf(effect) else {
-            let job = newJob(JobRecord(chain: chain, ids: ids, queue: queue))
+            let job = newJob(chain: chain, ids: ids, queue: queue)
             actions.append(.perform(effect, job: job))
             return
         }
@@ -341,12 +344,13 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     }
 
     @inlinable
-    mutating func newJob(_ record: JobRecord) -> Job {
+    mutating func newJob(chain: Chain?, ids: [EffectID], queue: EffectID?) -> Job {
         let job = takeNumber()
-        jobs[job] = record
-        for id in record.ids { members[id, default: Members()].insert(job) }
-        if let queue = record.queue { queues[queue, default: Queue()].running.insert(job) }
-        retain(record.chain)
+        jobs[job] = chain
+        if !ids.isEmpty || queue != nil { jobKeys[job] = JobKeys(ids: ids, queue: queue) }
+        for id in ids { members[id, default: Members()].insert(job) }
+        if let queue { queues[queue, default: Queue()].running.insert(job) }
+        retain(chain)
         return job
     }
 
@@ -354,15 +358,17 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 
     @inlinable
     mutating func removeJob(_ job: Job) {
-        guard let record = jobs.removeValue(forKey: job) else { return }
-        for id in record.ids {
-            removeMember(job, of: id)
+        guard let chain = jobs.removeValue(forKey: job) else { return }
+        if !jobKeys.isEmpty, let keys = jobKeys.removeValue(forKey: job) {
+            for id in keys.ids {
+                removeMember(job, of: id)
+            }
+            if let queue = keys.queue {
+                queues[queue]?.running.remove(job)
+                startNextIfIdle(queue)
+            }
         }
-        if let queue = record.queue {
-            queues[queue]?.running.remove(job)
-            startNextIfIdle(queue)
-        }
-        release(record.chain)
+        release(chain)
     }
 
     /// Starts the next effect waiting in `queue` once nothing of it runs; forgets the queue when nothing waits.
