@@ -30,11 +30,15 @@ final class EffectRuntime<S: State> {
     /// `nil` otherwise. Set and taken on the queue, in one step of the loop.
     @exclusivity(unchecked) @usableFromInline var adoptionID: EffectID?
 
+    /// The store, weakly, for the callbacks of its effects (a run's events above all) to find it from any thread.
+    @usableFromInline let store: WeakStore<S>
+
     @usableFromInline
-    init(clock: any EffectClock) {
+    init(store: Store<S>, clock: any EffectClock) {
         let planOf = planExtractor(for: S.Effect.self)
         self.planOf = planOf
         self.clock = clock
+        self.store = WeakStore(store)
         self.scheduler = EffectScheduler(planOf: { planOf?($0) })
     }
 
@@ -44,6 +48,17 @@ final class EffectRuntime<S: State> {
         defer { nextChain += 1 }
         return nextChain
     }
+}
+
+/// A weak reference to a store that closures share, rather than each capturing `[weak store]`: a weak capture is a
+/// mutable box, and every read of it pays Swift's dynamic exclusivity check, a tenth of a run's event; a `weak let`
+/// pays none.
+@usableFromInline
+final class WeakStore<S: State>: Sendable {
+    @usableFromInline weak let store: Store<S>?
+
+    @usableFromInline
+    init(_ store: Store<S>) { self.store = store }
 }
 
 /// Reads the plan out of an effect of type `E`, when `E` is a ``ComposableEffect``; `nil` otherwise. Asked once per
@@ -62,7 +77,7 @@ extension Store {
     @inlinable
     var effectRuntime: EffectRuntime<S> {
         if let runtime { return runtime }
-        let made = EffectRuntime<S>(clock: clock)
+        let made = EffectRuntime<S>(store: self, clock: clock)
         runtime = made
         return made
     }
@@ -126,11 +141,13 @@ extension Store {
     @inlinable
     func listen(to answer: Future<S.Event>, job: UInt64, mayAnswerInline: Bool) {
         if case .run(let run) = answer.storage {
-            effectRuntime.runs[job] = run
+            let runtime = effectRuntime
+            runtime.runs[job] = run
+            let store = runtime.store
             let connected = run.connect(
                 EffectRun.Receiver(
-                    event: { [weak self] event in self?.schedule(.runEvent(event, job: job)) },
-                    finished: { [weak self] in self?.schedule(.jobEnded(job)) }
+                    event: { event in store.store?.schedule(.runEvent(event, job: job)) },
+                    finished: { store.store?.schedule(.jobEnded(job)) }
                 )
             )
             precondition(
