@@ -101,10 +101,7 @@ extension Store {
     /// goes through here.
     @inlinable
     func inLoop<T>(_ body: () -> T) -> T {
-        let previous = LoopMarker.current
-        LoopMarker.current = Unmanaged.passUnretained(self).toOpaque()
-        defer { LoopMarker.current = previous }
-        return body()
+        LoopMarker.marking(Unmanaged.passUnretained(self).toOpaque(), body)
     }
 
     /// Runs every item enqueued from inside the loop, oldest first, including those that running them adds.

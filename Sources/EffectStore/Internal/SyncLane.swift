@@ -26,9 +26,16 @@ import Dispatch
 final class SyncLane: @unchecked Sendable {
     // Safe because: `run` and `frame` are only touched by the owning thread, or by the work item while that thread
     // waits in `sync` (see above).
-    private var run: ((UnsafeMutableRawPointer) -> Void)?
-    private var frame: UnsafeMutableRawPointer?
-    private var item: DispatchWorkItem?
+    //
+    // `@exclusivity(unchecked)`: one thread touches these, one access at a time (see above), so accesses cannot
+    // overlap; Swift's dynamic checks would cost a thread-local look-up of their own on every access.
+    @exclusivity(unchecked) private var run: ((UnsafeMutableRawPointer) -> Void)?
+    @exclusivity(unchecked) private var frame: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private var item: DispatchWorkItem?
+    /// The store whose loop runs on this thread, for ``LoopMarker``: kept in the lane, so that marking and unmarking
+    /// a loop costs one thread-local look-up in all rather than one per read and per write. Only this thread touches
+    /// it.
+    @exclusivity(unchecked) @usableFromInline var loop: UnsafeMutableRawPointer?
 
     private init() {}
 
@@ -75,14 +82,26 @@ final class SyncLane: @unchecked Sendable {
     }
 
     #if !canImport(WinSDK)
-        /// This thread's lane, made on first use and released when the thread exits.
-        private static var current: SyncLane? {
+        /// This thread's lane, made on first use and released when the thread exits; `nil` only if the platform
+        /// refused the thread-local slot.
+        @usableFromInline
+        static var current: SyncLane? {
             if let existing = pthread_getspecific(key) {
                 return Unmanaged<SyncLane>.fromOpaque(existing).takeUnretainedValue()
             }
             let lane = SyncLane()
-            guard pthread_setspecific(key, Unmanaged.passRetained(lane).toOpaque()) == 0 else { return nil }
+            guard pthread_setspecific(key, Unmanaged.passRetained(lane).toOpaque()) == 0 else {
+                Unmanaged.passUnretained(lane).release()  // balances `passRetained`: the slot did not take it
+                return nil
+            }
             return lane
+        }
+
+        /// This thread's lane if it has one, without making one.
+        @usableFromInline
+        static var existing: SyncLane? {
+            guard let existing = pthread_getspecific(key) else { return nil }
+            return Unmanaged<SyncLane>.fromOpaque(existing).takeUnretainedValue()
         }
 
         private static let key: pthread_key_t = {
@@ -104,14 +123,16 @@ final class SyncLane: @unchecked Sendable {
 /// stack (see ``SyncLane``).
 @usableFromInline
 struct SyncFrame<S: State> {
-    /// `unowned(unsafe)`: the caller holds the store for the whole synchronous call; a strong reference would cost
-    /// two atomic operations per call.
-    @usableFromInline unowned(unsafe) let store: Store<S>
+    /// Unretained: the caller holds the store for the whole synchronous call. A strong reference would cost two
+    /// atomic operations per call, and so would reading an `unowned(unsafe)` one into a local: the compiler retains
+    /// the local. `_withUnsafeGuaranteedRef` lends the store for the call with no retain; a store that has ever been
+    /// referenced weakly (most have) takes the slow path on every retain and release.
+    @usableFromInline let store: Unmanaged<Store<S>>
     @usableFromInline let item: Store<S>.LoopItem
 
     @inlinable
     init(store: Store<S>, item: Store<S>.LoopItem) {
-        self.store = store
+        self.store = Unmanaged.passUnretained(store)
         self.item = item
     }
 
@@ -122,7 +143,7 @@ struct SyncFrame<S: State> {
         withUnsafeMutablePointer(to: &frame) { pointer in
             SyncLane.sync(on: store.queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
                 let frame = raw.assumingMemoryBound(to: SyncFrame<S>.self)
-                frame.pointee.store.runInLoop(frame.pointee.item)
+                frame.pointee.store._withUnsafeGuaranteedRef { $0.runInLoop(frame.pointee.item) }
             }
         }
     }
@@ -133,14 +154,14 @@ struct SyncFrame<S: State> {
 /// which is made after the queue is left (see ``SyncLane``).
 @usableFromInline
 struct DispatchFrame<S: State> {
-    /// `unowned(unsafe)`: as in ``SyncFrame``.
-    @usableFromInline unowned(unsafe) let store: Store<S>
+    /// Unretained: as in ``SyncFrame``.
+    @usableFromInline let store: Unmanaged<Store<S>>
     @usableFromInline let event: S.Event
     @usableFromInline var result: Store<S>.DispatchOutcome?
 
     @inlinable
     init(store: Store<S>, event: S.Event) {
-        self.store = store
+        self.store = Unmanaged.passUnretained(store)
         self.event = event
         self.result = nil
     }
@@ -153,12 +174,13 @@ struct DispatchFrame<S: State> {
         withUnsafeMutablePointer(to: &frame) { pointer in
             SyncLane.sync(on: store.queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
                 let frame = raw.assumingMemoryBound(to: DispatchFrame<S>.self)
-                let store = frame.pointee.store
-                frame.pointee.result = store.inLoop {
-                    defer { store.drainPending() }
-                    return store.runDispatched(frame.pointee.event)
+                frame.pointee.store._withUnsafeGuaranteedRef { store in
+                    frame.pointee.result = store.inLoop {
+                        defer { store.drainPending() }
+                        return store.runDispatched(frame.pointee.event)
+                    }
+                    if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
                 }
-                if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
             }
         }
         switch frame.result {
