@@ -125,6 +125,8 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     @usableFromInline var jobs: [Job: Chain?] = [:]
     /// The ids and queue of the jobs in ``jobs`` that run under any.
     @usableFromInline var jobKeys: [Job: JobKeys] = [:]
+    /// The job ``liveChain(of:)`` found last, while it is in ``jobs``.
+    @usableFromInline var lastFound: (job: Job, chain: Chain?)?
     @usableFromInline var timers: [Timer: TimerRecord] = [:]
     @usableFromInline var members: [EffectID: Members] = [:]
     @usableFromInline var outstanding: [Chain: Int] = [:]
@@ -146,10 +148,16 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     }
 
     /// For a live `job` (in flight: not ended, not cancelled), the chain it was started for — itself optional; `nil`
-    /// when the job is not live. Reads the record in place, without copying it.
+    /// when the job is not live.
+    ///
+    /// A run sends many events in a row, so the last job found is remembered with its chain (and forgotten when it
+    /// ends), which spares hashing the job for every event.
     @inlinable
-    package func liveChain(of job: Job) -> Chain?? {
-        jobs[job]
+    package mutating func liveChain(of job: Job) -> Chain?? {
+        if let found = lastFound, found.job == job { return .some(found.chain) }
+        guard let chain = jobs[job] else { return nil }
+        lastFound = (job, chain)
+        return .some(chain)
     }
 
     /// Whether anything started on behalf of `chain` is still in flight or waiting.
@@ -184,9 +192,15 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     /// Ends a ``hold(_:)``: a chain whose count reached zero meanwhile, and that nothing else holds, finishes now.
     @inlinable
     package mutating func unhold(_ chain: Chain?) -> [Action] {
-        guard let chain, let index = pinned.lastIndex(of: chain) else { return takeActions() }
-        pinned.remove(at: index)
-        if let zero = finishedWhilePinned.firstIndex(of: chain), !pinned.contains(chain) {
+        guard let chain else { return takeActions() }
+        if pinned.last == chain {
+            pinned.removeLast()  // the usual case: holds end innermost first
+        } else if let index = pinned.lastIndex(of: chain) {
+            pinned.remove(at: index)
+        } else {
+            return takeActions()
+        }
+        if !finishedWhilePinned.isEmpty, let zero = finishedWhilePinned.firstIndex(of: chain), !pinned.contains(chain) {
             finishedWhilePinned.remove(at: zero)
             if outstanding[chain] == nil { actions.append(.finish(chain)) }
         }
@@ -255,6 +269,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         let chains = Array(outstanding.keys)
         jobs = [:]
         jobKeys = [:]
+        lastFound = nil
         timers = [:]
         members = [:]
         queues = [:]
@@ -359,6 +374,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     @inlinable
     mutating func removeJob(_ job: Job) {
         guard let chain = jobs.removeValue(forKey: job) else { return }
+        if lastFound?.job == job { lastFound = nil }
         if !jobKeys.isEmpty, let keys = jobKeys.removeValue(forKey: job) {
             for id in keys.ids {
                 removeMember(job, of: id)
@@ -467,6 +483,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 
     @inlinable
     mutating func takeActions() -> [Action] {
+        guard !actions.isEmpty else { return [] }
         defer { actions = [] }
         return actions
     }
