@@ -130,10 +130,12 @@ public struct EffectSender<Event>: Sendable {
 final class EffectRun<Event>: @unchecked Sendable {
     // Safe because: `state` is a lock-guarded box; `start` and `firstEvent` are immutable (the box is thread-safe).
 
+    /// A class rather than a struct: `send` copies the receiver out of the lock for every event, and a reference is
+    /// one retain where two closures were two.
     @usableFromInline
-    struct Receiver {
-        @usableFromInline var event: @Sendable (Event) -> Void
-        @usableFromInline var finished: @Sendable () -> Void
+    final class Receiver: Sendable {
+        @usableFromInline let event: @Sendable (Event) -> Void
+        @usableFromInline let finished: @Sendable () -> Void
 
         @inlinable
         init(event: @escaping @Sendable (Event) -> Void, finished: @escaping @Sendable () -> Void) {
