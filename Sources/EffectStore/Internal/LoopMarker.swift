@@ -31,18 +31,22 @@ enum LoopMarker {
     #else
         /// The store whose loop runs on this thread, as an opaque pointer, or `nil`.
         @inlinable
-        static var current: UnsafeMutableRawPointer? { SyncLane.existing?.loop }
+        static var current: UnsafeMutableRawPointer? {
+            SyncLane.existing?._withUnsafeGuaranteedRef { $0.loop }
+        }
 
         /// Runs `body` with the marker set to `store`, and restores the previous marker after.
         @inlinable
         static func marking<T>(_ store: UnsafeMutableRawPointer, _ body: () -> T) -> T {
-            guard let lane = SyncLane.current else {
+            guard let current = SyncLane.current else {
                 preconditionFailure("EffectStore: the platform refused a thread-local slot (pthread_setspecific)")
             }
-            let previous = lane.loop
-            lane.loop = store
-            defer { lane.loop = previous }
-            return body()
+            return current._withUnsafeGuaranteedRef { lane in
+                let previous = lane.loop
+                lane.loop = store
+                defer { lane.loop = previous }
+                return body()
+            }
         }
     #endif
 }
