@@ -82,6 +82,20 @@ public final class EffectBenchHandler: EffectHandler {
 }
 
 extension Workloads {
+    /// `round-trip.cancellable`'s round trips read with `onComplete` instead of `await`, on one thread with no task,
+    /// for counting instructions with valgrind (`--cancellable-round-trips N`).
+    public static func cancellableRoundTripsWithoutAwaiting(count: Int) throws {
+        let store = Store<EffectBenchState>(effectHandler: EffectBenchHandler())
+        let checksum = UnsafeCounter()  // the answers are ready, so `onComplete` runs on this thread before it returns
+        for _ in 0..<count {
+            store.dispatch(event: .requestCancellable).onComplete { checksum.value &+= $0.count }
+        }
+        try verify(
+            store.state.count == 2 * count && checksum.value == count * (count + 1),
+            "cancellable-round-trips: count \(store.state.count) of \(2 * count), checksum \(checksum.value)"
+        )
+    }
+
     /// `stream.event`'s run, sent from a dispatch thread by a callback run and waited for with a semaphore, so that
     /// no Swift concurrency is involved: for counting instructions with valgrind (`--stream-from-thread N`).
     public static func streamFromThread(count: Int) throws {

@@ -18,8 +18,9 @@ import Foundation
 // release both) and exits, for profiling creation with valgrind --tool=callgrind or counting its allocations.
 // --create-queues N does the same for the `baseline.queue-create` loop, to compare instruction counts.
 //
-// --round-trips N and --stream-from-thread N run `round-trip.sequential`'s and `stream.event`'s work without Swift
-// concurrency (valgrind cannot follow its tasks), for counting instructions per round trip or per event the same way.
+// --round-trips N, --cancellable-round-trips N and --stream-from-thread N run `round-trip.sequential`'s,
+// `round-trip.cancellable`'s and `stream.event`'s work without Swift concurrency (valgrind cannot follow its tasks), for
+// counting instructions per round trip or per event the same way.
 // --stream N runs `stream.event` alone, for a sampling profiler such as `perf record`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -41,6 +42,9 @@ let profilingModes = [
     ProfilingMode(flag: "--create", counts: "stores") { _ = try Workloads.storeCreate(count: $0) },
     ProfilingMode(flag: "--create-queues", counts: "queues") { _ = try Workloads.queueCreate(count: $0) },
     ProfilingMode(flag: "--round-trips", counts: "round trips") { try Workloads.roundTripsWithoutAwaiting(count: $0) },
+    ProfilingMode(flag: "--cancellable-round-trips", counts: "round trips") {
+        try Workloads.cancellableRoundTripsWithoutAwaiting(count: $0)
+    },
     ProfilingMode(flag: "--stream", counts: "events") { _ = try await Workloads.streamEvent(count: $0) },
     ProfilingMode(flag: "--stream-from-thread", counts: "events") { try Workloads.streamFromThread(count: $0) },
 ]
@@ -80,7 +84,7 @@ guard unknown.isEmpty else {
     print("unknown argument(s): \(unknown.joined(separator: " "))")
     print(
         "usage: effectstore-benchmarks [--quick] [--only NAME,...] [--allocations N] [--create N] [--create-queues N]"
-            + " [--round-trips N] [--stream N] [--stream-from-thread N]"
+            + " [--round-trips N] [--cancellable-round-trips N] [--stream N] [--stream-from-thread N]"
     )
     exit(2)
 }
