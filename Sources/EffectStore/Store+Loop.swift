@@ -18,10 +18,10 @@ extension Store {
         case event(S.Event, origin: TransitionOrigin, chain: Promise<S>?)
         /// The answer of an effect in flight (a job of the effect runtime), which ends it.
         case answer(S.Event, job: UInt64)
-        /// An event a run in flight sent.
-        case runEvent(S.Event, job: UInt64)
         /// A run finished, or an answer will never come.
         case jobEnded(UInt64)
+        /// Runs have left events (or their ends) in the effect runtime's ``RunInbox``: handle them, oldest first.
+        case drainRuns
         /// A timer of the effect runtime fired.
         case timerFired(UInt64)
         /// An `undo()` or a `redo()`.
@@ -144,10 +144,10 @@ extension Store {
             }
         case .answer(let event, let job):
             handleJobEvent(event, job: job, endsJob: true)
-        case .runEvent(let event, let job):
-            handleJobEvent(event, job: job, endsJob: false)
         case .jobEnded(let job):
             endJob(job)
+        case .drainRuns:
+            drainRunInbox()
         case .timerFired(let timer):
             fireTimer(timer)
         case .move(let direction, let promise):

@@ -32,6 +32,8 @@ final class EffectRuntime<S: State> {
 
     /// The store, weakly, for the callbacks of its effects (a run's events above all) to find it from any thread.
     @usableFromInline let store: WeakStore<S>
+    /// Where runs leave their events for the loop.
+    @usableFromInline let inbox = RunInbox<S>()
 
     @usableFromInline
     init(store: Store<S>, clock: any EffectClock) {
@@ -47,6 +49,86 @@ final class EffectRuntime<S: State> {
     func makeChain() -> UInt64 {
         defer { nextChain += 1 }
         return nextChain
+    }
+}
+
+/// The events a store's runs have sent that its loop has not handled yet, in the order sent.
+///
+/// A run's `send` leaves its event here and returns; it does not wait for the store's queue. The first event after a
+/// drain schedules one drain on the queue (``Store/LoopItem/drainRuns``), which handles everything left by then; so a
+/// run that sends faster than the loop handles pays one queue hop per batch, not per event, and its thread and the
+/// store's queue work at the same time. A run's end comes through here too, after its events.
+///
+/// Order: entries are handled in the order deposited. A drain is a block on the store's serial queue, enqueued when
+/// the first entry is deposited, so work the sending thread puts on the queue after `send` returns (a `dispatch`,
+/// say) runs after that drain: from one thread, "send, then dispatch" is handled in that order.
+///
+/// Bound: when ``limit`` entries wait, the sender drains them itself, synchronously (as a dispatch would), so that a
+/// run faster than its store waits instead of filling memory.
+///
+/// Thread-safety: the entries and the "drain scheduled" flag live in a `LockedBox`: deposited from any thread, taken
+/// on the store's queue.
+@usableFromInline
+final class RunInbox<S: State>: Sendable {
+    @usableFromInline
+    enum Entry: Sendable {
+        /// An event `job`'s run sent.
+        case event(S.Event, job: UInt64)
+        /// `job`'s run finished.
+        case ended(UInt64)
+    }
+
+    /// What the sender must do after depositing.
+    @usableFromInline
+    enum Deposit {
+        /// Nothing: a drain is scheduled already.
+        case nothing
+        /// Schedule a drain, without waiting for it.
+        case scheduleDrain
+        /// Drain now, waiting: ``limit`` entries wait.
+        case drainNow
+    }
+
+    @usableFromInline
+    struct Contents: Sendable {
+        @usableFromInline var entries: [Entry] = []
+        @usableFromInline var drainIsScheduled = false
+
+        @usableFromInline
+        init() {}
+    }
+
+    /// How many entries may wait before the sender drains them itself.
+    @usableFromInline static var limit: Int { 1024 }
+
+    @usableFromInline let contents = LockedBox.make(Contents())
+
+    @usableFromInline
+    init() {}
+
+    /// Leaves `entry` for the loop; from any thread.
+    @inlinable
+    func deposit(_ entry: Entry) -> Deposit {
+        contents.withLock { contents in
+            contents.entries.append(entry)
+            if contents.entries.count >= Self.limit {
+                contents.drainIsScheduled = true
+                return .drainNow
+            }
+            if contents.drainIsScheduled { return .nothing }
+            contents.drainIsScheduled = true
+            return .scheduleDrain
+        }
+    }
+
+    /// Takes every entry, oldest first; the next deposit schedules a new drain. On the store's queue.
+    @inlinable
+    func take() -> [Entry] {
+        contents.withLock { contents in
+            contents.drainIsScheduled = false
+            defer { contents.entries = [] }
+            return contents.entries
+        }
     }
 }
 
@@ -144,10 +226,11 @@ extension Store {
             let runtime = effectRuntime
             runtime.runs[job] = run
             let store = runtime.store
+            let inbox = runtime.inbox
             let connected = run.connect(
                 EffectRun.Receiver(
-                    event: { event in store.store?.schedule(.runEvent(event, job: job)) },
-                    finished: { store.store?.schedule(.jobEnded(job)) }
+                    event: { event in Store.deliver(.event(event, job: job), to: inbox, of: store) },
+                    finished: { Store.deliver(.ended(job), to: inbox, of: store) }
                 )
             )
             precondition(
@@ -174,6 +257,36 @@ extension Store {
         answer.onComplete { [weak self] event in
             ticket.isAnswered = true
             self?.schedule(.answer(event, job: job))
+        }
+    }
+
+    /// Leaves a run's event or end in `inbox` and, when that is the first since the last drain, schedules a drain; on
+    /// the run's thread (see ``RunInbox``). The store is looked up only then, so most events cost no weak load.
+    @inlinable
+    static func deliver(_ entry: RunInbox<S>.Entry, to inbox: RunInbox<S>, of store: WeakStore<S>) {
+        switch inbox.deposit(entry) {
+        case .nothing:
+            return
+        case .scheduleDrain:
+            store.store?.scheduleWithoutWaiting(.drainRuns)
+        case .drainNow:
+            store.store?.schedule(.drainRuns)
+        }
+    }
+
+    /// Handles what the runs left in the inbox, in order, each as if it had come in a block of its own: what one
+    /// enqueues runs before the next. On the queue.
+    @inlinable
+    func drainRunInbox() {
+        guard let runtime else { return }
+        for entry in runtime.inbox.take() {
+            switch entry {
+            case .event(let event, let job):
+                handleJobEvent(event, job: job, endsJob: false)
+            case .ended(let job):
+                endJob(job)
+            }
+            drainPending()
         }
     }
 

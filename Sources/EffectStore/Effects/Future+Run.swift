@@ -101,6 +101,9 @@ public struct EffectSender<Event>: Sendable {
 
     /// Sends `event` to the store.
     ///
+    /// Returns without waiting for the store's queue; the store handles the event soon after, before any dispatch or
+    /// send this thread makes next (see <doc:Threading#Events-from-runs>).
+    ///
     /// - Parameter event: Handled on the store's queue, after the events this run sent before it.
     @inlinable
     public func send(_ event: Event) { run.send(event) }

@@ -1,0 +1,160 @@
+import Dispatch
+import EffectStoreTesting
+import Foundation
+import XCTest
+
+@testable import EffectStore
+
+/// A run's `send` leaves its event for the store and returns (see the Threading article, "Events from runs"): the
+/// events are handled in the order sent, before what the sending thread asks of the store next, and a run faster
+/// than its store is held at the inbox's limit instead of filling memory.
+final class RunInboxTests: XCTestCase {
+    func test_send_thenDispatch_fromOneThread_areHandledInThatOrder() {
+        let senders = Senders()
+        let store = Store<Relay>(effectHandler: senders)
+        store.dispatch(event: .listen)
+        guard let send = senders.first else { return XCTFail("the run did not start") }
+
+        for round in 0..<200 {
+            for value in 0..<5 { send(.value(round * 5 + value)) }
+            store.dispatch(event: .mark(round))
+        }
+
+        let expected = (0..<200).flatMap { round in (0..<5).map { Relay.Entry.value(round * 5 + $0) } + [.mark(round)] }
+        XCTAssertEqual(store.state.log, expected)
+    }
+
+    func test_send_fromAnotherThread_thenDispatchFromIt_areHandledInThatOrder() {
+        let senders = Senders()
+        let store = Store<Relay>(effectHandler: senders)
+        store.dispatch(event: .listen)
+        guard let send = senders.first else { return XCTFail("the run did not start") }
+        let done = DispatchSemaphore(value: 0)
+
+        Thread {
+            for round in 0..<200 {
+                send(.value(round))
+                store.dispatch(event: .mark(round))
+            }
+            done.signal()
+        }.start()
+
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the sending thread did not finish")
+        XCTAssertEqual(store.state.log, (0..<200).flatMap { [Relay.Entry.value($0), .mark($0)] })
+    }
+
+    func test_send_whileTheStoreIsBusy_stopsAtTheLimit_thenEveryEventIsHandledInOrder() {
+        let senders = Senders()
+        let store = Store<Relay>(effectHandler: senders)
+        store.dispatch(event: .listen)
+        guard let send = senders.first else { return XCTFail("the run did not start") }
+        let limit = RunInbox<Relay>.limit
+        let count = 3 * limit
+
+        // Hold the store's queue: a subscriber waits in the `.hold` event's delivery until the gate opens.
+        let entered = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let token = store.subscribe { state in
+            if state.log.last == .hold {
+                entered.signal()
+                gate.wait()
+            }
+        }
+        DispatchQueue.global().async { store.dispatch(event: .hold) }
+        XCTAssertEqual(entered.wait(timeout: .now() + 10), .success, "the queue was not held")
+
+        let sent = LockedBox.make(0)
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            for value in 0..<count {
+                send(.value(value))
+                sent.withLock { $0 += 1 }
+            }
+            finished.signal()
+        }.start()
+
+        // The sender fills the inbox up to the limit, then waits for the queue; give it time to run past, if it could.
+        waitUntil { sent.withLock { $0 } >= limit - 1 }
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertLessThan(sent.withLock { $0 }, limit, "send went on past the limit while the store was busy")
+
+        gate.signal()
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success, "the sender did not finish")
+        store.dispatch(event: .mark(0))  // after every event the sender sent
+        XCTAssertEqual(store.state.log, [.hold] + (0..<count).map { .value($0) } + [.mark(0)])
+        token.cancel()
+    }
+
+    func test_events_fromSeveralRuns_areHandledPerRunInTheOrderSent() {
+        let senders = Senders()
+        let store = Store<Relay>(effectHandler: senders)
+        store.dispatch(event: .listen)
+        store.dispatch(event: .listen)
+        let sends = senders.all
+        XCTAssertEqual(sends.count, 2)
+
+        runConcurrently(threads: 2) { thread in
+            for value in 0..<2_000 { sends[thread](.value(thread * 10_000 + value)) }
+        }
+        store.dispatch(event: .mark(0))
+
+        let values = store.state.log.compactMap { entry -> Int? in
+            if case .value(let value) = entry { value } else { nil }
+        }
+        XCTAssertEqual(values.filter { $0 < 10_000 }, Array(0..<2_000))
+        XCTAssertEqual(values.filter { $0 >= 10_000 }, Array(10_000..<12_000))
+        XCTAssertEqual(store.state.log.last, .mark(0))
+    }
+}
+
+/// A state that logs the values its runs send and the marks dispatched between them.
+private struct Relay: State, Equatable {
+    enum Entry: Equatable, Sendable {
+        case value(Int)
+        case mark(Int)
+        case hold
+    }
+
+    var log: [Entry] = []
+
+    enum Event: Sendable {
+        /// Starts a run that sends whatever the test sends through it.
+        case listen
+        case value(Int)
+        case mark(Int)
+        case hold
+    }
+
+    enum Effect: Equatable, Sendable {
+        case listen
+    }
+
+    static var initialState: Relay { Relay() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .listen: return .listen
+        case .value(let value): log.append(.value(value))
+        case .mark(let mark): log.append(.mark(mark))
+        case .hold: log.append(.hold)
+        }
+        return nil
+    }
+}
+
+/// Starts a callback run per `.listen` and keeps its sender, for the test to send through.
+private final class Senders: EffectHandler, Sendable {
+    typealias S = Relay
+
+    private let senders = LockedBox.make([EffectSender<Relay.Event>]())
+
+    var first: EffectSender<Relay.Event>? { senders.withLock { $0.first } }
+    var all: [EffectSender<Relay.Event>] { senders.withLock { $0 } }
+
+    func handle(effect: Relay.Effect) -> Future<Relay.Event>? {
+        .callbackRun { [senders] send in
+            senders.withLock { $0.append(send) }
+            return {}
+        }
+    }
+}
