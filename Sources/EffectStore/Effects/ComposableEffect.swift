@@ -29,6 +29,24 @@ public protocol ComposableEffect: Sendable {
 
     /// The plan this effect carries, or `nil` for an effect the effect handler performs.
     var plan: EffectPlan<Self>? { get }
+
+    /// How a store reads ``plan`` out of your effects: `{ $0.plan }`.
+    ///
+    /// Leave it to the default implementation. It exists so that this function is compiled for your effect type, in
+    /// your module: a store is generic over your state, and would otherwise read every plan through generic code,
+    /// which cost more than the rest of handling a cancellable effect's answer.
+    ///
+    /// ```swift
+    /// let read = Effect.planReader
+    /// read(.plan(.cancel(EffectID("search"))))   // the plan
+    /// ```
+    static var planReader: @Sendable (Self) -> EffectPlan<Self>? { get }
+}
+
+extension ComposableEffect {
+    /// `{ $0.plan }`, compiled for your effect type (see the requirement).
+    @inlinable
+    public static var planReader: @Sendable (Self) -> EffectPlan<Self>? { { $0.plan } }
 }
 
 extension ComposableEffect {

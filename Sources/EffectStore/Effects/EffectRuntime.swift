@@ -148,8 +148,9 @@ final class WeakStore<S: State>: Sendable {
 package func planExtractor<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
     guard let composable = type as? any ComposableEffect.Type else { return nil }
     func extractor<C: ComposableEffect>(_: C.Type) -> (E) -> EffectPlan<E>? {
-        // `C` is `E` (checked by the cast above), so the values and plans are of the same types.
-        { effect in unsafeBitCast(unsafeBitCast(effect, to: C.self).plan, to: EffectPlan<E>?.self) }
+        // `C` is `E` (checked by the cast above), so the two function types are one. `planReader` is compiled for the
+        // concrete type where it conforms; a closure made here would read every plan through generic code.
+        unsafeBitCast(C.planReader, to: ((E) -> EffectPlan<E>?).self)
     }
     return extractor(composable)
 }
