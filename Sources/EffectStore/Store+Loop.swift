@@ -196,14 +196,16 @@ extension Store {
                 // A cancellable plain effect answered at once, with nothing else waiting, can be cancelled by nothing
                 // before its answer is handled: it is followed here like a plain one, with no job. The rest is the
                 // effect runtime's.
-                guard case .cancellable(let inner, let id, let cancelInFlight) = plan, planOf(inner) == nil
+                // The id is not bound here: copying its existential costs more than the rest of this path. It is read
+                // out of the plan again where it is needed.
+                guard case .cancellable(let inner, _, let cancelInFlight) = plan, planOf(inner) == nil
                 else { return .planned(effect) }
-                if cancelInFlight { cancelEffects(under: id) }
+                if cancelInFlight, case .cancellable(_, let id, _) = plan { cancelEffects(under: id) }
                 guard let performed = performEffect?(inner) else { return .finished(state) }
                 guard nothingPending, performed.valueIfResolved != nil, !performed.isRun else {
                     // `settle` adopts it under its id. The id travels in the runtime rather than in `ChainEnd` or a
                     // local, whose existential would be copied and destroyed on every dispatch.
-                    effectRuntime.adoptionID = id
+                    if case .cancellable(_, let id, _) = plan { effectRuntime.adoptionID = id }
                     return .waiting(for: performed)
                 }
                 answer = performed

@@ -8,10 +8,10 @@
 /// return Effect.search(query).cancellable(id: SearchIDs.request, cancelInFlight: true)
 /// ```
 public struct EffectID: Hashable, Sendable, CustomStringConvertible {
-    // The value in an existential (small values stay inline, unboxed) and its hash, taken once: the store looks ids
-    // up on every effect that has one, and compares values only when the hashes match.
+    // The value in an existential (small values stay inline, unboxed). Its hash is not taken when the id is made:
+    // most ids are never hashed (a cancellable effect answered at once is not registered under its id), and hashing
+    // each one as it was made cost a tenth of such an effect's round trip.
     @usableFromInline let value: any Hashable & Sendable
-    @usableFromInline let hash: Int
 
     /// Creates an id from any hashable, sendable value.
     ///
@@ -19,17 +19,16 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     public init(_ value: some Hashable & Sendable) {
         self.value = value
-        self.hash = value.hashValue
     }
 
     @inlinable
     public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-        lhs.hash == rhs.hash && lhs.value.isEqual(to: rhs.value)
+        lhs.value.isEqual(to: rhs.value)
     }
 
     @inlinable
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+        value.hash(into: &hasher)
     }
 
     public var description: String { String(describing: value) }
