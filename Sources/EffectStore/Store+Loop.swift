@@ -173,6 +173,15 @@ extension Store {
         return .waiting(promise.future)
     }
 
+    /// Runs the chain of an event posted from outside any store (see ``post(_:)``), on the queue: what it leaves
+    /// waiting goes to the effect runtime with no chain number, as nobody waits for it.
+    @inlinable
+    func runPosted(_ event: S.Event) {
+        let chainEnd = runChain(from: event, origin: .dispatch)
+        if case .finished = chainEnd { return }
+        settle(chainEnd, chain: nil)
+    }
+
     /// How a synchronous dispatch's chain ended on the queue.
     @usableFromInline
     enum DispatchOutcome {

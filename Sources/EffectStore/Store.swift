@@ -274,6 +274,17 @@ public final class Store<S: State> {
         return promise.future
     }
 
+    /// `dispatch(event:)` for callers inside the library that never read the future (an observable projection's
+    /// `send`): the same scheduling and the same handling, but no future and no promise are made.
+    @inlinable
+    func post(_ event: S.Event) {
+        if context == .outside {
+            DispatchFrame.post(event, in: self)
+            return
+        }
+        schedule(.event(event, origin: .dispatch, chain: nil))
+    }
+
     // MARK: - Subscribing
 
     /// Calls `block` with the current state, then with the state after every event the store handles, in order.

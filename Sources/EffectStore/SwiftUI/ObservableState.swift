@@ -275,7 +275,7 @@
         @inlinable
         public convenience init<Source: StateSource, S: State>(_ source: Source, dispatchingTo store: Store<S>)
         where Source.Value == Value, Event == S.Event {
-            self.init(source) { [weak store] event in store?.dispatch(event: event) }
+            self.init(source) { [weak store] event in store?.post(event) }
         }
     }
 
