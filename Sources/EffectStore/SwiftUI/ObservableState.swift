@@ -235,13 +235,22 @@
         @inlinable
         func apply(_ value: Value) {
             let old = storage
-            changedMembers.removeAll(keepingCapacity: true)
-            for index in members.indices where members[index].hasChanged(value) { changedMembers.append(index) }
+            // `changedMembers` is reused: its first `changedCount` elements are this state's. An observer's `willSet`
+            // may read a property for the first time, which appends to `members`: it is notified from the next state.
+            var changedCount = 0
+            for index in members.indices where members[index].hasChanged(old, value) {
+                if changedCount < changedMembers.count {
+                    changedMembers[changedCount] = index
+                } else {
+                    changedMembers.append(index)
+                }
+                changedCount += 1
+            }
             let wholeStateChanged = isWholeStateRead && !(isEqual?(old, value) ?? false)
             if wholeStateChanged { registrar.willSet(self, keyPath: \.state) }
-            for index in changedMembers { members[index].willSet(self) }
+            for index in changedMembers[..<changedCount] { members[index].willSet(self) }
             storage = value
-            for index in changedMembers { members[index].didSet(self) }
+            for index in changedMembers[..<changedCount] { members[index].didSet(self) }
             if wholeStateChanged { registrar.didSet(self, keyPath: \.state) }
         }
     }

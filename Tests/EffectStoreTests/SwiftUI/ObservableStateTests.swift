@@ -15,6 +15,9 @@
         var count = 0
         var tag = Tag()
 
+        /// Computed: an `ObservableState` reads it through its key path, not at an offset in the state.
+        var hasResults: Bool { !results.isEmpty }
+
         enum Event: Sendable {
             case queryChanged(String)
             case resultsArrived([String])
@@ -102,6 +105,45 @@
             model.send(.increment)  // a new state, with the same query
 
             XCTAssertEqual(counter.count, 0)
+        }
+
+        func test_storedPropertiesPastTheFirst_compareTheirOwnValues() {
+            let store = Store<SearchState>(initialState: SearchState(results: ["a"]))
+            let model = ObservableState(store)
+            let countChanges = changes { _ = model.count }
+            let resultsChanges = changes { _ = model.results }
+
+            model.send(.queryChanged("obs"))  // neither `count` nor `results` changes
+            model.send(.resultsArrived(["a"]))  // an equal array
+            XCTAssertEqual(countChanges.count, 0)
+            XCTAssertEqual(resultsChanges.count, 0)
+
+            model.send(.increment)
+            model.send(.resultsArrived(["a", "b"]))
+            XCTAssertEqual(countChanges.count, 1)
+            XCTAssertEqual(resultsChanges.count, 1)
+            XCTAssertEqual(model.results, ["a", "b"])
+        }
+
+        func test_computedProperty_firesOnlyWhenItsValueChanges() {
+            let store = Store<SearchState>()
+            let model = ObservableState(store)
+            XCTAssertFalse(model.hasResults)
+            model.send(.increment)  // compared with the value read first
+            let counter = changes { _ = model.hasResults }
+
+            model.send(.increment)
+            model.send(.resultsArrived([]))
+            XCTAssertEqual(counter.count, 0, "`hasResults` stayed false")
+
+            model.send(.resultsArrived(["a"]))
+            XCTAssertEqual(counter.count, 1)
+            XCTAssertTrue(model.hasResults)
+            let second = changes { _ = model.hasResults }
+            model.send(.resultsArrived(["a", "b"]))
+            XCTAssertEqual(second.count, 0, "still true: compared with the state shown, not the first one")
+            model.send(.resultsArrived([]))
+            XCTAssertEqual(second.count, 1)
         }
 
         func test_nonEquatableProperty_firesOnEveryNewState() {
