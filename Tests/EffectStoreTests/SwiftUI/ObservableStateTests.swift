@@ -274,17 +274,32 @@
             XCTAssertEqual(transforms.count, before, "no subscription is left to derive the new state")
         }
 
-        func test_projection_doesNotKeepTheStoreAlive() {
+        func test_projection_keepsItsStoreAlive_untilReleased() {
             var store: Store<SearchState>? = Store<SearchState>()
             weak let weakStore = store
-            let model = ObservableState(store!)
-            model.send(.queryChanged("obs"))
+            var model: ObservableState<SearchState, SearchState.Event>? = ObservableState(store!)
 
             store = nil
+            XCTAssertNotNil(weakStore, "the projection keeps the store it sends to")
+            model?.send(.queryChanged("obs"))
+            XCTAssertEqual(model?.query, "obs", "events still reach the store")
 
+            model = nil
+            XCTAssertNil(weakStore, "released with the projection")
+        }
+
+        func test_projectionOfADerivedState_keepsTheStoreItSendsTo_untilReleased() {
+            var store: Store<SearchState>? = Store<SearchState>()
+            weak let weakStore = store
+            var model: ObservableState<String, SearchState.Event>? = ObservableState(
+                store!.map(\.query), dispatchingTo: store!)
+
+            store = nil
+            model?.send(.queryChanged("obs"))
+            XCTAssertEqual(model?.state, "obs")
+
+            model = nil
             XCTAssertNil(weakStore)
-            model.send(.queryChanged("ignored"))  // does nothing once the store is gone
-            XCTAssertEqual(model.query, "obs", "the last state stays")
         }
 
         /// Lets the main queue run until `model` shows `count`, for at most 5 seconds.
