@@ -250,10 +250,21 @@
             }
             let wholeStateChanged = isWholeStateRead && !(isEqual?(old, value) ?? false)
             if wholeStateChanged { registrar.willSet(self, keyPath: \.state) }
-            for index in changedMembers[..<changedCount] { members[index].willSet(self) }
-            storage = value
-            for index in changedMembers[..<changedCount] { members[index].didSet(self) }
+            store(value, notifyingChanged: changedCount)
             if wholeStateChanged { registrar.didSet(self, keyPath: \.state) }
+        }
+
+        /// Stores `value` inside the mutation of each of the first `count` members in `changedMembers`, from
+        /// `position` on: `willSet` for each, then the new state, then `didSet` for each (in the reverse order).
+        @inlinable
+        func store(_ value: Value, notifyingChanged count: Int, from position: Int = 0) {
+            guard position < count else {
+                storage = value
+                return
+            }
+            members[changedMembers[position]].mutation(self) {
+                store(value, notifyingChanged: count, from: position + 1)
+            }
         }
     }
 

@@ -21,6 +21,7 @@
         enum Event: Sendable {
             case queryChanged(String)
             case resultsArrived([String])
+            case searched(String, results: [String])
             case increment
         }
 
@@ -30,6 +31,7 @@
             switch event {
             case .queryChanged(let query): self.query = query
             case .resultsArrived(let results): self.results = results
+            case .searched(let query, let results): (self.query, self.results) = (query, results)
             case .increment: count += 1
             }
             return nil
@@ -144,6 +146,27 @@
             XCTAssertEqual(second.count, 0, "still true: compared with the state shown, not the first one")
             model.send(.resultsArrived([]))
             XCTAssertEqual(second.count, 1)
+        }
+
+        func test_severalPropertiesChangedByOneState_eachFiresOnce() {
+            let store = Store<SearchState>()
+            let model = ObservableState(store)
+            let queryChanges = changes { _ = model.query }
+            let resultsChanges = changes { _ = model.results }
+            let eitherChanges = changes {
+                _ = model.query
+                _ = model.results
+            }
+            let countChanges = changes { _ = model.count }
+
+            model.send(.searched("obs", results: ["Observation"]))
+
+            XCTAssertEqual(queryChanges.count, 1)
+            XCTAssertEqual(resultsChanges.count, 1)
+            XCTAssertEqual(eitherChanges.count, 1, "one observation of both properties fires once")
+            XCTAssertEqual(countChanges.count, 0)
+            XCTAssertEqual(model.query, "obs")
+            XCTAssertEqual(model.results, ["Observation"])
         }
 
         func test_nonEquatableProperty_firesOnEveryNewState() {
