@@ -204,6 +204,20 @@
             XCTAssertEqual(counter.count, 1, "reading through the binding registers the property")
         }
 
+        func test_send_isHandledAsADispatch() {
+            let store = Store<SearchState>()
+            let model = ObservableState(store)
+            let origins = LockedBox.make([TransitionOrigin]())
+            let observation = store.observeTransitions { transition in origins.withLock { $0.append(transition.origin) }
+            }
+
+            model.send(.increment)
+
+            XCTAssertEqual(
+                origins.withLock { $0 }, [.dispatch], "handled before `send` returns, as `dispatch(event:)` is")
+            observation.cancel()
+        }
+
         func test_derivedState_showsTheDerivedValueAndSendsToTheStore() {
             let store = Store<SearchState>()
             let model = ObservableState(store.map { "\($0.query) (\($0.results.count))" }, dispatchingTo: store)
