@@ -50,9 +50,9 @@
     /// The object keeps the store it sends events to alive, as a view model keeps its services: made with ``init(_:)``
     /// or ``init(_:dispatchingTo:)``, it holds that store strongly, so keeping the object (in a view's `@State`, in
     /// your app or scene) keeps the feature running, and releasing it releases the store, unless you keep the store
-    /// too. It also holds a subscription to the source, cancelled when the object is released. Nothing the store
-    /// holds keeps the object alive, so the two never form a cycle. With ``init(_:send:)``, it keeps `send` and what
-    /// `send` captures.
+    /// too. It also holds a subscription to the source, cancelled when the object is released. The subscription holds
+    /// the object weakly, so the store and the object form no cycle; do not hold the object in the store's effect
+    /// handler or event source, which would make one. With ``init(_:send:)``, it keeps `send` and what `send` captures.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     @dynamicMemberLookup
