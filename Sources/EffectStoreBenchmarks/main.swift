@@ -22,6 +22,8 @@ import Foundation
 // `round-trip.cancellable`'s and `stream.event`'s work without Swift concurrency (valgrind cannot follow its tasks), for
 // counting instructions per round trip or per event the same way.
 // --stream N runs `stream.event` alone, for a sampling profiler such as `perf record`.
+// --observable N runs `observable.update`'s loop alone (N sends on the main actor, no await inside), for `perf record`
+// or callgrind.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -47,6 +49,7 @@ let profilingModes = [
     },
     ProfilingMode(flag: "--stream", counts: "events") { _ = try await Workloads.streamEvent(count: $0) },
     ProfilingMode(flag: "--stream-from-thread", counts: "events") { try Workloads.streamFromThread(count: $0) },
+    ProfilingMode(flag: "--observable", counts: "sends") { _ = try Workloads.observableUpdate(count: $0) },
 ]
 
 for mode in profilingModes {
@@ -85,6 +88,7 @@ guard unknown.isEmpty else {
     print(
         "usage: effectstore-benchmarks [--quick] [--only NAME,...] [--allocations N] [--create N] [--create-queues N]"
             + " [--round-trips N] [--cancellable-round-trips N] [--stream N] [--stream-from-thread N]"
+            + " [--observable N]"
     )
     exit(2)
 }

@@ -7,49 +7,96 @@
     @MainActor
     @usableFromInline
     struct ObservedMember<Value: Sendable, Event> {
-        /// Takes the property from a new state and returns whether it differs from the one taken before (from the state
-        /// shown when the property was first read); always `true` when the property is not `Equatable`. Called once for
-        /// each state applied, in order, so it compares with the previous state with one key path read.
-        @usableFromInline let hasChanged: (Value) -> Bool
-        /// `ObservationRegistrar.access`, `willSet` and `didSet` for the property, seen from the object.
+        /// Whether the property differs between the state shown (`old`) and the state about to be shown (`new`);
+        /// always `true` when the property is not `Equatable`. Called once for each state applied, in order.
+        @usableFromInline let hasChanged: (_ old: Value, _ new: Value) -> Bool
+        /// `ObservationRegistrar.access` for the property, seen from the object.
         @usableFromInline let access: (ObservableState<Value, Event>) -> Void
-        @usableFromInline let willSet: (ObservableState<Value, Event>) -> Void
-        @usableFromInline let didSet: (ObservableState<Value, Event>) -> Void
+        /// A mutation of the property, seen from the object: `ObservationRegistrar.willSet`, the closure given, then
+        /// `didSet`. One closure for both costs one retain and release of its context fewer per change than two, and
+        /// calling `willSet` and `didSet` spares the generic metadata look-up that `withMutation` makes per call.
+        @usableFromInline let mutation: (ObservableState<Value, Event>, () -> Void) -> Void
 
         /// A property compared with `==` (made `@inlinable` so the comparison is specialised in the caller's module).
         @inlinable
         init<Member: Equatable>(_ keyPath: KeyPath<Value, Member>, in current: Value) {
-            var last = current[keyPath: keyPath]
-            self.init(keyPath) { value in
-                let member = value[keyPath: keyPath]
-                defer { last = member }
-                return member != last
-            }
+            self.init(keyPath, hasChanged: Self.changeTest(keyPath, in: current))
         }
 
         /// A property that is compared with `==` if its type is `Equatable` at run time, and otherwise always changes.
         @inlinable
         init<Member>(_ keyPath: KeyPath<Value, Member>, in current: Value) {
-            guard let isEqual = RuntimeEquality(Member.self) else {
-                self.init(keyPath) { _ in true }
-                return
+            self.init(keyPath, hasChanged: Self.changeTest(keyPath, in: current))
+        }
+
+        // The change tests are made in `nonisolated` functions: a closure made in this main-actor type is isolated to
+        // the main actor, and Swift checks the executor at the start of each call of such a closure (and of each
+        // closure nested in it) — three checks per property and state, as costly as the comparison itself.
+
+        /// The change test of a property compared with `==`.
+        @inlinable
+        nonisolated static func changeTest<Member: Equatable>(
+            _ keyPath: KeyPath<Value, Member>,
+            in current: Value
+        ) -> (_ old: Value, _ new: Value) -> Bool {
+            changeTest(keyPath, in: current) { $0 == $1 }
+        }
+
+        /// The change test of a property compared with `==` if its type is `Equatable` at run time; otherwise the
+        /// property always changes.
+        @inlinable
+        nonisolated static func changeTest<Member>(
+            _ keyPath: KeyPath<Value, Member>,
+            in current: Value
+        ) -> (_ old: Value, _ new: Value) -> Bool {
+            guard let isEqual = RuntimeEquality(Member.self) else { return { _, _ in true } }
+            return changeTest(keyPath, in: current, comparingWith: isEqual.areEqual)
+        }
+
+        /// The change test of a property compared with `areEqual`.
+        ///
+        /// A stored property of a struct (or of a stored property of it, and so on) is read at its offset in the
+        /// state, in place: a key path read goes through the runtime, with a generic metadata look-up per read, and
+        /// cost more than the rest of the comparison, per property and state. Any other property (a computed one, one
+        /// behind a class reference) is read through its key path, once per state: the value taken from one state
+        /// is kept to compare with the next.
+        @inlinable
+        nonisolated static func changeTest<Member>(
+            _ keyPath: KeyPath<Value, Member>,
+            in current: Value,
+            comparingWith areEqual: @escaping (Member, Member) -> Bool
+        ) -> (_ old: Value, _ new: Value) -> Bool {
+            if let offset = MemoryLayout<Value>.offset(of: keyPath) {
+                return { old, new in
+                    withUnsafeBytes(of: old) { old in
+                        withUnsafeBytes(of: new) { new in
+                            !areEqual(
+                                old.load(fromByteOffset: offset, as: Member.self),
+                                new.load(fromByteOffset: offset, as: Member.self))
+                        }
+                    }
+                }
             }
+            // `last` is the property in the state shown: the previous call's `new`, or `current` at first.
             var last = current[keyPath: keyPath]
-            self.init(keyPath) { value in
-                let member = value[keyPath: keyPath]
+            return { _, new in
+                let member = new[keyPath: keyPath]
                 defer { last = member }
-                return !isEqual(member, last)
+                return !areEqual(member, last)
             }
         }
 
         @inlinable
-        init<Member>(_ keyPath: KeyPath<Value, Member>, hasChanged: @escaping (Value) -> Bool) {
+        init<Member>(_ keyPath: KeyPath<Value, Member>, hasChanged: @escaping (_ old: Value, _ new: Value) -> Bool) {
             // `\.state.query`: what Observation sees for `model.query`, built once per property.
             let path = (\ObservableState<Value, Event>.state).appending(path: keyPath)
             self.hasChanged = hasChanged
             access = { $0.registrar.access($0, keyPath: path) }
-            willSet = { $0.registrar.willSet($0, keyPath: path) }
-            didSet = { $0.registrar.didSet($0, keyPath: path) }
+            mutation = { model, body in
+                model.registrar.willSet(model, keyPath: path)
+                body()
+                model.registrar.didSet(model, keyPath: path)
+            }
         }
     }
 

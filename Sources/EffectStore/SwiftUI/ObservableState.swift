@@ -18,8 +18,8 @@
     ///     }
     /// }
     ///
-    /// let searchStore = Store<SearchState>(effectHandler: SearchEffects())   // kept alive by the app
-    /// SearchView(model: ObservableState(searchStore))
+    /// let model = ObservableState(Store<SearchState>(effectHandler: SearchEffects()))   // keeps its store alive
+    /// SearchView(model: model)
     /// ```
     ///
     /// ## What notifies
@@ -47,10 +47,12 @@
     ///
     /// ## Lifetime
     ///
-    /// The object holds a subscription to the source, cancelled when the object is released. Like a
-    /// ``SubscriptionToken`` and a ``DerivedState``, it does **not** keep the store alive: keep the store yourself (in
-    /// your app or scene) for as long as views show it. Once the store is gone, the object keeps its last state and
-    /// ``send(_:)`` does nothing.
+    /// The object keeps the store it sends events to alive, as a view model keeps its services: made with ``init(_:)``
+    /// or ``init(_:dispatchingTo:)``, it holds that store strongly, so keeping the object (in a view's `@State`, in
+    /// your app or scene) keeps the feature running, and releasing it releases the store, unless you keep the store
+    /// too. It also holds a subscription to the source, cancelled when the object is released. The subscription holds
+    /// the object weakly, so the store and the object form no cycle; do not hold the object in the store's effect
+    /// handler or event source, which would make one. With ``init(_:send:)``, it keeps `send` and what `send` captures.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     @dynamicMemberLookup
@@ -66,7 +68,7 @@
         /// The state shown; changed only by `apply(_:)`.
         @exclusivity(unchecked) @usableFromInline var storage: Value
         @usableFromInline let registrar = ObservationRegistrar()
-        /// Sends an event to the store; does not keep it alive.
+        /// Sends an event to the store; keeps what it captures (the store, for ``init(_:)``) alive.
         @usableFromInline let sendEvent: (Event) -> Void
         /// States delivered by the source, waiting to be applied on the main actor.
         @usableFromInline let inbox = StateInbox<Value>()
@@ -168,7 +170,7 @@
         /// ```
         ///
         /// From outside any store's callbacks (a view, an action), the store handles the event before this returns
-        /// and the next read shows its state. Does nothing once the store is released.
+        /// and the next read shows its state.
         ///
         /// - Parameter event: The event to send.
         @inlinable
@@ -235,14 +237,34 @@
         @inlinable
         func apply(_ value: Value) {
             let old = storage
-            changedMembers.removeAll(keepingCapacity: true)
-            for index in members.indices where members[index].hasChanged(value) { changedMembers.append(index) }
+            // `changedMembers` is reused: its first `changedCount` elements are this state's. An observer's `willSet`
+            // may read a property for the first time, which appends to `members`: it is notified from the next state.
+            var changedCount = 0
+            for index in members.indices where members[index].hasChanged(old, value) {
+                if changedCount < changedMembers.count {
+                    changedMembers[changedCount] = index
+                } else {
+                    changedMembers.append(index)
+                }
+                changedCount += 1
+            }
             let wholeStateChanged = isWholeStateRead && !(isEqual?(old, value) ?? false)
             if wholeStateChanged { registrar.willSet(self, keyPath: \.state) }
-            for index in changedMembers { members[index].willSet(self) }
-            storage = value
-            for index in changedMembers { members[index].didSet(self) }
+            store(value, notifyingChanged: changedCount)
             if wholeStateChanged { registrar.didSet(self, keyPath: \.state) }
+        }
+
+        /// Stores `value` inside the mutation of each of the first `count` members in `changedMembers`, from
+        /// `position` on: `willSet` for each, then the new state, then `didSet` for each (in the reverse order).
+        @inlinable
+        func store(_ value: Value, notifyingChanged count: Int, from position: Int = 0) {
+            guard position < count else {
+                storage = value
+                return
+            }
+            members[changedMembers[position]].mutation(self) {
+                store(value, notifyingChanged: count, from: position + 1)
+            }
         }
     }
 
@@ -254,7 +276,7 @@
         /// let model = ObservableState(searchStore)   // ObservableState<SearchState, SearchState.Event>
         /// ```
         ///
-        /// - Parameter store: The store to show. Not kept alive (see "Lifetime" above).
+        /// - Parameter store: The store to show. Kept alive as long as this object (see "Lifetime" above).
         @inlinable
         public convenience init(_ store: Store<Value>) {
             self.init(store, dispatchingTo: store)
@@ -271,11 +293,14 @@
         ///
         /// - Parameters:
         ///   - source: A ``DerivedState`` (or a ``Store``) to show.
-        ///   - store: The store that handles the events. Not kept alive (see "Lifetime" above).
+        ///   - store: The store that handles the events. Kept alive as long as this object (see "Lifetime" above).
         @inlinable
         public convenience init<Source: StateSource, S: State>(_ source: Source, dispatchingTo store: Store<S>)
         where Source.Value == Value, Event == S.Event {
-            self.init(source) { [weak store] event in store?.post(event) }
+            // Strongly, as "Lifetime" above says; a weak capture would also cost a weak load and a release of the store
+            // (slow once the store has a side table) per event sent. `post` is `dispatch(event:)` without the future
+            // nobody reads, whose release cost as much as a tenth of a send.
+            self.init(source) { event in store.post(event) }
         }
     }
 

@@ -15,9 +15,13 @@
         var count = 0
         var tag = Tag()
 
+        /// Computed: an `ObservableState` reads it through its key path, not at an offset in the state.
+        var hasResults: Bool { !results.isEmpty }
+
         enum Event: Sendable {
             case queryChanged(String)
             case resultsArrived([String])
+            case searched(String, results: [String])
             case increment
         }
 
@@ -27,6 +31,7 @@
             switch event {
             case .queryChanged(let query): self.query = query
             case .resultsArrived(let results): self.results = results
+            case .searched(let query, let results): (self.query, self.results) = (query, results)
             case .increment: count += 1
             }
             return nil
@@ -104,6 +109,66 @@
             XCTAssertEqual(counter.count, 0)
         }
 
+        func test_storedPropertiesPastTheFirst_compareTheirOwnValues() {
+            let store = Store<SearchState>(initialState: SearchState(results: ["a"]))
+            let model = ObservableState(store)
+            let countChanges = changes { _ = model.count }
+            let resultsChanges = changes { _ = model.results }
+
+            model.send(.queryChanged("obs"))  // neither `count` nor `results` changes
+            model.send(.resultsArrived(["a"]))  // an equal array
+            XCTAssertEqual(countChanges.count, 0)
+            XCTAssertEqual(resultsChanges.count, 0)
+
+            model.send(.increment)
+            model.send(.resultsArrived(["a", "b"]))
+            XCTAssertEqual(countChanges.count, 1)
+            XCTAssertEqual(resultsChanges.count, 1)
+            XCTAssertEqual(model.results, ["a", "b"])
+        }
+
+        func test_computedProperty_firesOnlyWhenItsValueChanges() {
+            let store = Store<SearchState>()
+            let model = ObservableState(store)
+            XCTAssertFalse(model.hasResults)
+            model.send(.increment)  // compared with the value read first
+            let counter = changes { _ = model.hasResults }
+
+            model.send(.increment)
+            model.send(.resultsArrived([]))
+            XCTAssertEqual(counter.count, 0, "`hasResults` stayed false")
+
+            model.send(.resultsArrived(["a"]))
+            XCTAssertEqual(counter.count, 1)
+            XCTAssertTrue(model.hasResults)
+            let second = changes { _ = model.hasResults }
+            model.send(.resultsArrived(["a", "b"]))
+            XCTAssertEqual(second.count, 0, "still true: compared with the state shown, not the first one")
+            model.send(.resultsArrived([]))
+            XCTAssertEqual(second.count, 1)
+        }
+
+        func test_severalPropertiesChangedByOneState_eachFiresOnce() {
+            let store = Store<SearchState>()
+            let model = ObservableState(store)
+            let queryChanges = changes { _ = model.query }
+            let resultsChanges = changes { _ = model.results }
+            let eitherChanges = changes {
+                _ = model.query
+                _ = model.results
+            }
+            let countChanges = changes { _ = model.count }
+
+            model.send(.searched("obs", results: ["Observation"]))
+
+            XCTAssertEqual(queryChanges.count, 1)
+            XCTAssertEqual(resultsChanges.count, 1)
+            XCTAssertEqual(eitherChanges.count, 1, "one observation of both properties fires once")
+            XCTAssertEqual(countChanges.count, 0)
+            XCTAssertEqual(model.query, "obs")
+            XCTAssertEqual(model.results, ["Observation"])
+        }
+
         func test_nonEquatableProperty_firesOnEveryNewState() {
             let store = Store<SearchState>()
             let model = ObservableState(store)
@@ -137,6 +202,20 @@
             XCTAssertEqual(query.wrappedValue, "obs")
             XCTAssertEqual(store.state.query, "obs")
             XCTAssertEqual(counter.count, 1, "reading through the binding registers the property")
+        }
+
+        func test_send_isHandledAsADispatch() {
+            let store = Store<SearchState>()
+            let model = ObservableState(store)
+            let origins = LockedBox.make([TransitionOrigin]())
+            let observation = store.observeTransitions { transition in origins.withLock { $0.append(transition.origin) }
+            }
+
+            model.send(.increment)
+
+            XCTAssertEqual(
+                origins.withLock { $0 }, [.dispatch], "handled before `send` returns, as `dispatch(event:)` is")
+            observation.cancel()
         }
 
         func test_derivedState_showsTheDerivedValueAndSendsToTheStore() {
@@ -232,17 +311,32 @@
             XCTAssertEqual(transforms.count, before, "no subscription is left to derive the new state")
         }
 
-        func test_projection_doesNotKeepTheStoreAlive() {
+        func test_projection_keepsItsStoreAlive_untilReleased() {
             var store: Store<SearchState>? = Store<SearchState>()
             weak let weakStore = store
-            let model = ObservableState(store!)
-            model.send(.queryChanged("obs"))
+            var model: ObservableState<SearchState, SearchState.Event>? = ObservableState(store!)
 
             store = nil
+            XCTAssertNotNil(weakStore, "the projection keeps the store it sends to")
+            model?.send(.queryChanged("obs"))
+            XCTAssertEqual(model?.query, "obs", "events still reach the store")
 
+            model = nil
+            XCTAssertNil(weakStore, "released with the projection")
+        }
+
+        func test_projectionOfADerivedState_keepsTheStoreItSendsTo_untilReleased() {
+            var store: Store<SearchState>? = Store<SearchState>()
+            weak let weakStore = store
+            var model: ObservableState<String, SearchState.Event>? = ObservableState(
+                store!.map(\.query), dispatchingTo: store!)
+
+            store = nil
+            model?.send(.queryChanged("obs"))
+            XCTAssertEqual(model?.state, "obs")
+
+            model = nil
             XCTAssertNil(weakStore)
-            model.send(.queryChanged("ignored"))  // does nothing once the store is gone
-            XCTAssertEqual(model.query, "obs", "the last state stays")
         }
 
         /// Lets the main queue run until `model` shows `count`, for at most 5 seconds.
