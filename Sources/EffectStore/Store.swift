@@ -102,7 +102,7 @@ public final class Store<S: State> {
         self.stateBox = .make(Committed(state: initialState))
         self.performEffect = performEffect
         self.eventSource = eventSource
-        if let clock { extras.clock = clock }
+        if isClockSet(clock) { setClock(clock) }
         configureEventSource? { [weak self] event in
             self?.schedule(.event(event, origin: .eventSource, chain: nil))
         }
@@ -199,11 +199,26 @@ public final class Store<S: State> {
         // No other reference exists, so nothing runs on `queue` any more: reading its confined state is safe.
         // `deinit` is never specialised: a store with nothing to end skips the generic work below.
         guard hasExtras || runtime != nil else { return }
+        endExtrasAndEffects()
+    }
+
+    /// What `deinit` ends in a store that has extras or effects. Out of line: inlined into `deinit`, the lookup of the
+    /// state box's generic metadata that it needs was hoisted above the `guard`, and every store paid it (~330
+    /// instructions of a created store's ~8,500).
+    @inline(never)
+    private func endExtrasAndEffects() {
         let committed = stateBox.unsynchronizedValue
         committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
         endEffects(with: committed.state)  // stops runs and timers, resolves waiting dispatch futures
         // A derived state may keep the box, for the last state; not the observers and the undo history.
         stateBox.withLock { $0.extras = nil }
+    }
+
+    /// Keeps `clock` for the effect runtime. Out of line: the clock is an existential, whose copies and destruction
+    /// an inlined `if let clock` paid on every store's creation, also with no clock (~300 instructions).
+    @usableFromInline
+    func setClock(_ clock: (any EffectClock)?) {
+        if let clock { extras.clock = clock }
     }
 
     /// What delayed, debounced and throttled effects wait with.
@@ -351,8 +366,9 @@ final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {
     /// separate `Bool` for "cancelled" it took 41, a 64-byte chunk). `@exclusivity(unchecked)` like the store's
     /// confined `var`s: a dynamic exclusivity check per subscriber and event made notifying ten subscribers 18% slower.
     @exclusivity(unchecked) @usableFromInline var block: (@Sendable (S) -> Void)?
-    /// Written once, in `init`; weak so that tokens do not keep the store alive.
-    @usableFromInline weak var store: Store<S>?
+    /// Weak so that tokens do not keep the store alive. A `let`: as a `var`, every access from the unspecialised
+    /// `cancel()` and `detachInLoop()` paid a dynamic exclusivity check.
+    @usableFromInline weak let store: Store<S>?
 
     @inlinable
     init(store: Store<S>, block: @escaping @Sendable (S) -> Void) {
@@ -373,14 +389,28 @@ final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {
 
     override func detachInLoop() {
         guard let store else { return }
-        store.inLoop {
+        // `pending` checked without its element type, and drained out of line: this code is not specialised, and
+        // there `pending.isEmpty` (or `.count`) and the inlined `drainPending` (whose lookup the optimiser hoists
+        // above the check) each cost a generic metadata lookup, even when there is nothing to drain.
+        LoopMarker.marking(Unmanaged.passUnretained(store).toOpaque()) {
             store.detach(self)
-            // Checked here: in this unspecialised code, `drainPending` costs a metadata lookup even when it does
-            // nothing.
-            if !store.pending.isEmpty { store.drainPending() }
+            // An array's layout does not depend on its element type (one reference to its buffer, whose header holds
+            // the count), so seen as `[Never]` it says whether it is empty with no metadata: no element is touched.
+            if !unsafeBitCast(store.pending, to: [Never].self).isEmpty { Self.drain(store) }
         }
         if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
+    }
+
+    @inline(never)
+    private static func drain(_ store: Store<S>) {
+        store.drainPending()
     }
 }
 // Safe because: `store` is written only in `init`, before the subscriber is shared, and weak references load
 // atomically; `block` is written in `init` and then only read and cleared on the store's queue.
+
+/// Whether `clock` is set, looked at in place: inlined, `clock != nil` copies the existential first.
+@usableFromInline
+func isClockSet(_ clock: (any EffectClock)?) -> Bool {
+    clock != nil
+}
