@@ -110,6 +110,62 @@ final class StoreSubscriptionTests: XCTestCase {
         XCTAssertEqual(received.values, [0, 1])
     }
 
+    func test_cancel_fromOutside_anEventSentWhileTheBlockIsReleased_isHandledBeforeCancelReturns() {
+        let store = Store<Tally>()
+        // Released with the block, on the store's queue: its `deinit` dispatches, which enqueues in the store's loop.
+        final class DispatchesWhenReleased: Sendable {
+            let store: Store<Tally>
+            init(store: Store<Tally>) { self.store = store }
+            deinit { store.dispatch(event: .add(10)) }
+        }
+        let token = Self.subscribe(to: store, holding: DispatchesWhenReleased(store: store))
+        XCTAssertEqual(store.state.count, 0)
+        token.cancel()
+        XCTAssertEqual(store.state.count, 10, "the event enqueued while detaching is handled before cancel returns")
+    }
+
+    /// Subscribes with a block that is the only holder of `object`.
+    private static func subscribe(to store: Store<Tally>, holding object: some Sendable) -> SubscriptionToken {
+        store.subscribe { _ in _ = object }
+    }
+
+    func test_storeAndToken_releasedConcurrentlyInEitherOrder_neitherCrashesNorKeepsTheStoreAlive() {
+        struct Pair: @unchecked Sendable {
+            // Safe because: each field is taken by one thread only (stores by thread 0, tokens by thread 1).
+            var stores: [Store<Tally>?]
+            var tokens: [SubscriptionToken?]
+        }
+        let count = 300
+        var made = Pair(stores: [], tokens: [])
+        var weakStores: [() -> Store<Tally>?] = []
+        for _ in 0..<count {
+            let store = Store<Tally>()
+            made.tokens.append(store.subscribe { _ in })
+            made.stores.append(store)
+            weakStores.append { [weak store] in store }
+        }
+        let pairs = LockedBox.make(made)
+        made = Pair(stores: [], tokens: [])
+        runConcurrently(threads: 2) { thread in
+            for index in 0..<count {
+                if thread == 0 {
+                    let store = pairs.withLock { pair -> Store<Tally>? in
+                        defer { pair.stores[index] = nil }
+                        return pair.stores[index]
+                    }
+                    store?.dispatch(event: .increment)  // then released here, maybe before its token
+                } else {
+                    let token = pairs.withLock { pair -> SubscriptionToken? in
+                        defer { pair.tokens[index] = nil }
+                        return pair.tokens[index]
+                    }
+                    if index.isMultiple(of: 2) { token?.cancel() }  // else cancelled by its release
+                }
+            }
+        }
+        XCTAssertEqual(weakStores.filter { $0() != nil }.count, 0, "no token keeps its store alive")
+    }
+
     func test_cancel_fromAnotherThreadDuringDelivery_noCallStartsAfterCancelReturns() {
         let store = Store<Tally>()
         let afterCancel = Recorder<Int>()
