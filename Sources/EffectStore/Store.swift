@@ -358,7 +358,13 @@ extension Store: LifetimeOwner {}
 // The committed state and the reference to the store's thread-safe extras: what a derived state may keep.
 extension Store.Committed: Sendable {}
 
-/// One subscription: the block, and the store to cancel it in.
+/// One subscription: the block, and the queue of the store it is attached to.
+///
+/// It holds the store's queue, not the store: a `weak` reference to the store gave every store a side table (48 bytes,
+/// and every later retain and release of the store on the slow path), about a sixth of a store's creation time. The
+/// queue is all that cancelling needs, because cancelling only clears `block` on the queue; the store drops cancelled
+/// subscribers from its list itself (see `SubscriberList`). A store's queue does not refer to its store, so holding it
+/// keeps no store alive.
 @usableFromInline
 final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {
     /// The block; `nil` once the subscription is cancelled, which also releases what the block captured. An optional
@@ -366,48 +372,51 @@ final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {
     /// separate `Bool` for "cancelled" it took 41, a 64-byte chunk). `@exclusivity(unchecked)` like the store's
     /// confined `var`s: a dynamic exclusivity check per subscriber and event made notifying ten subscribers 18% slower.
     @exclusivity(unchecked) @usableFromInline var block: (@Sendable (S) -> Void)?
-    /// Weak so that tokens do not keep the store alive. A `let`: as a `var`, every access from the unspecialised
-    /// `cancel()` and `detachInLoop()` paid a dynamic exclusivity check.
-    @usableFromInline weak let store: Store<S>?
+    /// The queue of the store the subscription belongs to; the only place `block` is read or written.
+    @usableFromInline let queue: DispatchQueue
 
     @inlinable
     init(store: Store<S>, block: @escaping @Sendable (S) -> Void) {
-        self.store = store
+        self.queue = store.queue
         self.block = block
     }
 
     /// Not specialised (a token calls it through the vtable), so from outside any store it detaches through a
     /// `DetachFrame`, which is not generic: the generic route cost a third of a store's creation in metadata lookups.
     override func cancel() {
-        guard let store else { return }
-        if store.context == .outside {
-            DetachFrame.run(self, on: store.queue)
-        } else {
-            store.changeSubscription(self, attaching: false)
+        guard let marker = LoopMarker.current else {
+            // Outside every store's loop: wait for a notification in progress, then clear the block.
+            return DetachFrame.run(self, on: queue)
         }
-    }
-
-    override func detachInLoop() {
-        guard let store else { return }
-        // `pending` checked without its element type, and drained out of line: this code is not specialised, and
-        // there `pending.isEmpty` (or `.count`) and the inlined `drainPending` (whose lookup the optimiser hoists
-        // above the check) each cost a generic metadata lookup, even when there is nothing to drain.
-        LoopMarker.marking(Unmanaged.passUnretained(store).toOpaque()) {
+        // The marker is the store whose loop runs on this thread, alive for as long as its loop runs here.
+        let running = Unmanaged<AnyObject>.fromOpaque(marker).takeUnretainedValue()
+        if let store = running as? Store<S>, store.queue === queue {
+            // Inside this subscription's own store's loop: at once. The store is alive, and this is its queue.
             store.detach(self)
-            // An array's layout does not depend on its element type (one reference to its buffer, whose header holds
-            // the count), so seen as `[Never]` it says whether it is empty with no metadata: no element is touched.
-            if !unsafeBitCast(store.pending, to: [Never].self).isEmpty { Self.drain(store) }
+        } else {
+            // Inside another store's loop (or releasing a block, see `detachInLoop()`): never wait there.
+            queue.async { self.detachInLoop() }
         }
-        if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
     }
 
-    @inline(never)
-    private static func drain(_ store: Store<S>) {
-        store.drainPending()
+    /// Clears `block`, on `queue`, from outside the store's loop: the store may be gone. The store's list keeps this
+    /// subscriber, cancelled, until the store compacts it away.
+    override func detachInLoop() {
+        guard block != nil else { return }
+        // Releasing the block may run code (what it captured may `deinit`) that uses the store: it runs marked as inside
+        // a loop that is no store's, so that such code only ever schedules work on a store, asynchronously, and never
+        // waits for this queue, which this thread holds. The block is released by the assignment, inside `marking`.
+        LoopMarker.marking(Unmanaged.passUnretained(NoStoreLoop.marker).toOpaque()) { block = nil }
     }
 }
-// Safe because: `store` is written only in `init`, before the subscriber is shared, and weak references load
-// atomically; `block` is written in `init` and then only read and cleared on the store's queue.
+// Safe because: `queue` is immutable; `block` is written in `init`, before the subscriber is shared, and then only
+// read and cleared on `queue`.
+
+/// What the loop marker points at while a block released from outside any store's loop runs its captures' `deinit`s:
+/// a loop, so stores schedule instead of waiting, but no store's, so none runs work at once.
+final class NoStoreLoop: Sendable {
+    static let marker = NoStoreLoop()
+}
 
 /// Whether `clock` is set, looked at in place: inlined, `clock != nil` copies the existential first.
 @usableFromInline

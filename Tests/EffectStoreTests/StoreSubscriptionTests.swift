@@ -110,9 +110,9 @@ final class StoreSubscriptionTests: XCTestCase {
         XCTAssertEqual(received.values, [0, 1])
     }
 
-    func test_cancel_fromOutside_anEventSentWhileTheBlockIsReleased_isHandledBeforeCancelReturns() {
+    func test_cancel_fromOutside_anEventSentWhileTheBlockIsReleased_isHandledWithoutDeadlock() {
         let store = Store<Tally>()
-        // Released with the block, on the store's queue: its `deinit` dispatches, which enqueues in the store's loop.
+        // Released with the block, on the store's queue: its `deinit` dispatches, which must not wait for that queue.
         final class DispatchesWhenReleased: Sendable {
             let store: Store<Tally>
             init(store: Store<Tally>) { self.store = store }
@@ -121,7 +121,68 @@ final class StoreSubscriptionTests: XCTestCase {
         let token = Self.subscribe(to: store, holding: DispatchesWhenReleased(store: store))
         XCTAssertEqual(store.state.count, 0)
         token.cancel()
-        XCTAssertEqual(store.state.count, 10, "the event enqueued while detaching is handled before cancel returns")
+        XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)))
+        XCTAssertEqual(store.state.count, 10, "the event sent while the block was released is handled")
+    }
+
+    func test_cancel_fromAnotherStoresCallback_anEventSentWhileTheBlockIsReleased_isHandledWithoutDeadlock() {
+        let store = Store<Tally>()
+        let driver = Store<Tally>()
+        final class DispatchesWhenReleased: Sendable {
+            let store: Store<Tally>
+            init(store: Store<Tally>) { self.store = store }
+            deinit { store.dispatch(event: .add(10)) }
+        }
+        let token = LockedBox<SubscriptionToken?>.make(
+            Self.subscribe(to: store, holding: DispatchesWhenReleased(store: store)))
+        let driving = driver.subscribe { state in
+            if state.count == 1 { token.withLock { $0 }?.cancel() }  // inside another store's loop: asynchronous
+        }
+        driver.dispatch(event: .increment)
+        XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)))
+        XCTAssertEqual(store.state.count, 10, "the event sent while the block was released is handled")
+        driving.cancel()
+    }
+
+    func test_subscribersCancelledFromOutside_stayListedUntilTheNextEvent_whichCompactsThemAway() {
+        let store = Store<Tally>()
+        let received = Recorder<Int>()
+        let tokens = (0..<10).map { index in store.subscribe { _ in received.append(index) } }
+        for token in tokens.prefix(6) { token.cancel() }
+        XCTAssertEqual(Self.listedSubscribers(of: store), 10, "cancelling from outside only clears the block")
+        store.dispatch(event: .increment)
+        XCTAssertEqual(Self.listedSubscribers(of: store), 4, "the event skipped six of ten: compacted")
+        XCTAssertEqual(received.values.suffix(4), [6, 7, 8, 9], "only the live subscribers heard the event")
+        withExtendedLifetime(tokens) {}
+    }
+
+    func test_subscribersCancelledFromOutside_areDroppedWhenTheListWouldGrow_orTheOnlyOneIsReplaced() {
+        let store = Store<Tally>()
+        let first = store.subscribe { _ in }
+        first.cancel()
+        let second = store.subscribe { _ in }
+        XCTAssertEqual(Self.listedSubscribers(of: store), 1, "a cancelled only subscriber is replaced")
+        var tokens = [second]
+        while Self.listedSubscribers(of: store) < 8 { tokens.append(store.subscribe { _ in }) }
+        for token in tokens { token.cancel() }
+        // Appending until the array would grow drops the cancelled ones instead of growing it.
+        var live: [SubscriptionToken] = []
+        for _ in 0..<20 { live.append(store.subscribe { _ in }) }
+        XCTAssertEqual(Self.listedSubscribers(of: store, cancelledOnly: true), 0, "the eight cancelled are gone")
+        XCTAssertEqual(Self.listedSubscribers(of: store), live.count)
+        withExtendedLifetime(live) {}
+    }
+
+    /// How many subscribers `store` lists (only the cancelled ones, if asked), read on its queue.
+    private static func listedSubscribers(of store: Store<Tally>, cancelledOnly: Bool = false) -> Int {
+        let count = LockedBox.make(0)
+        store.schedule(
+            .call { store in
+                let list = store.subscribers
+                let all = (list.only.map { [$0] } ?? []) + Array(list.many)
+                count.withLock { $0 = all.filter { !cancelledOnly || $0.block == nil }.count }
+            })
+        return count.withLock { $0 }
     }
 
     /// Subscribes with a block that is the only holder of `object`.
