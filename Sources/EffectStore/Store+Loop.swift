@@ -356,9 +356,21 @@ extension Store {
     @inlinable
     func notify(_ state: S, to listeners: SubscriberList<S>) {
         if let block = listeners.only?.block { block(state) }
+        var cancelled = 0
         for subscriber in listeners.many {
-            if let block = subscriber.block { block(state) }
+            if let block = subscriber.block { block(state) } else { cancelled &+= 1 }
         }
+        // Cancelled from outside the loop, a subscriber stays in the list (see `SubscriberList`) until compacted.
+        if cancelled != 0, cancelled * 2 >= listeners.many.count { compactSubscribers() }
+    }
+
+    /// Drops the cancelled subscribers from `subscribers`. Out of line: `notify` is on every event's path.
+    @inlinable
+    @inline(never)
+    func compactSubscribers() {
+        guard !subscribers.many.isEmpty else { return }  // compacted meanwhile, by a block that cancelled
+        subscribers.removeCancelled()
+        cancelledSubscribers = 0
     }
 
     /// `@inlinable`, like `detach`, so that subscribing and cancelling run code specialised for `S`.
@@ -385,11 +397,7 @@ extension Store {
         guard !subscribers.many.isEmpty else { return }  // cancelled before its queued registration ran
         cancelledSubscribers += 1
         guard Int(cancelledSubscribers) * 2 >= subscribers.many.count else { return }
-        var all = subscribers.many
-        subscribers = SubscriberList()  // so that `all` is the array's only reference, compacted in place
-        all.removeAll { $0.block == nil }
-        cancelledSubscribers = 0
-        subscribers = SubscriberList(all)
+        compactSubscribers()
     }
 
     // MARK: - Checks

@@ -102,7 +102,7 @@ public final class Store<S: State> {
         self.stateBox = .make(Committed(state: initialState))
         self.performEffect = performEffect
         self.eventSource = eventSource
-        if let clock { extras.clock = clock }
+        if isClockSet(clock) { setClock(clock) }
         configureEventSource? { [weak self] event in
             self?.schedule(.event(event, origin: .eventSource, chain: nil))
         }
@@ -199,11 +199,26 @@ public final class Store<S: State> {
         // No other reference exists, so nothing runs on `queue` any more: reading its confined state is safe.
         // `deinit` is never specialised: a store with nothing to end skips the generic work below.
         guard hasExtras || runtime != nil else { return }
+        endExtrasAndEffects()
+    }
+
+    /// What `deinit` ends in a store that has extras or effects. Out of line: inlined into `deinit`, the lookup of the
+    /// state box's generic metadata that it needs was hoisted above the `guard`, and every store paid it (~330
+    /// instructions of a created store's ~8,500).
+    @inline(never)
+    private func endExtrasAndEffects() {
         let committed = stateBox.unsynchronizedValue
         committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
         endEffects(with: committed.state)  // stops runs and timers, resolves waiting dispatch futures
         // A derived state may keep the box, for the last state; not the observers and the undo history.
         stateBox.withLock { $0.extras = nil }
+    }
+
+    /// Keeps `clock` for the effect runtime. Out of line: the clock is an existential, whose copies and destruction
+    /// an inlined `if let clock` paid on every store's creation, also with no clock (~300 instructions).
+    @usableFromInline
+    func setClock(_ clock: (any EffectClock)?) {
+        if let clock { extras.clock = clock }
     }
 
     /// What delayed, debounced and throttled effects wait with.
@@ -354,7 +369,13 @@ extension Store: LifetimeOwner {}
 // The committed state and the reference to the store's thread-safe extras: what a derived state may keep.
 extension Store.Committed: Sendable {}
 
-/// One subscription: the block, and the store to cancel it in.
+/// One subscription: the block, and the queue of the store it is attached to.
+///
+/// It holds the store's queue, not the store: a `weak` reference to the store gave every store a side table (48 bytes,
+/// and every later retain and release of the store on the slow path), about a sixth of a store's creation time. The
+/// queue is all that cancelling needs, because cancelling only clears `block` on the queue; the store drops cancelled
+/// subscribers from its list itself (see `SubscriberList`). A store's queue does not refer to its store, so holding it
+/// keeps no store alive.
 @usableFromInline
 final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {
     /// The block; `nil` once the subscription is cancelled, which also releases what the block captured. An optional
@@ -362,36 +383,54 @@ final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {
     /// separate `Bool` for "cancelled" it took 41, a 64-byte chunk). `@exclusivity(unchecked)` like the store's
     /// confined `var`s: a dynamic exclusivity check per subscriber and event made notifying ten subscribers 18% slower.
     @exclusivity(unchecked) @usableFromInline var block: (@Sendable (S) -> Void)?
-    /// Written once, in `init`; weak so that tokens do not keep the store alive.
-    @usableFromInline weak var store: Store<S>?
+    /// The queue of the store the subscription belongs to; the only place `block` is read or written.
+    @usableFromInline let queue: DispatchQueue
 
     @inlinable
     init(store: Store<S>, block: @escaping @Sendable (S) -> Void) {
-        self.store = store
+        self.queue = store.queue
         self.block = block
     }
 
     /// Not specialised (a token calls it through the vtable), so from outside any store it detaches through a
     /// `DetachFrame`, which is not generic: the generic route cost a third of a store's creation in metadata lookups.
     override func cancel() {
-        guard let store else { return }
-        if store.context == .outside {
-            DetachFrame.run(self, on: store.queue)
+        guard let marker = LoopMarker.current else {
+            // Outside every store's loop: wait for a notification in progress, then clear the block.
+            return DetachFrame.run(self, on: queue)
+        }
+        // The marker is the store whose loop runs on this thread, alive for as long as its loop runs here.
+        let running = Unmanaged<AnyObject>.fromOpaque(marker).takeUnretainedValue()
+        if let store = running as? Store<S>, store.queue === queue {
+            // Inside this subscription's own store's loop: at once. The store is alive, and this is its queue.
+            store.detach(self)
         } else {
-            store.changeSubscription(self, attaching: false)
+            // Inside another store's loop (or releasing a block, see `detachInLoop()`): never wait there.
+            queue.async { self.detachInLoop() }
         }
     }
 
+    /// Clears `block`, on `queue`, from outside the store's loop: the store may be gone. The store's list keeps this
+    /// subscriber, cancelled, until the store compacts it away.
     override func detachInLoop() {
-        guard let store else { return }
-        store.inLoop {
-            store.detach(self)
-            // Checked here: in this unspecialised code, `drainPending` costs a metadata lookup even when it does
-            // nothing.
-            if !store.pending.isEmpty { store.drainPending() }
-        }
-        if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
+        guard block != nil else { return }
+        // Releasing the block may run code (what it captured may `deinit`) that uses the store: it runs marked as inside
+        // a loop that is no store's, so that such code only ever schedules work on a store, asynchronously, and never
+        // waits for this queue, which this thread holds. The block is released by the assignment, inside `marking`.
+        LoopMarker.marking(Unmanaged.passUnretained(NoStoreLoop.marker).toOpaque()) { block = nil }
     }
 }
-// Safe because: `store` is written only in `init`, before the subscriber is shared, and weak references load
-// atomically; `block` is written in `init` and then only read and cleared on the store's queue.
+// Safe because: `queue` is immutable; `block` is written in `init`, before the subscriber is shared, and then only
+// read and cleared on `queue`.
+
+/// What the loop marker points at while a block released from outside any store's loop runs its captures' `deinit`s:
+/// a loop, so stores schedule instead of waiting, but no store's, so none runs work at once.
+final class NoStoreLoop: Sendable {
+    static let marker = NoStoreLoop()
+}
+
+/// Whether `clock` is set, looked at in place: inlined, `clock != nil` copies the existential first.
+@usableFromInline
+func isClockSet(_ clock: (any EffectClock)?) -> Bool {
+    clock != nil
+}

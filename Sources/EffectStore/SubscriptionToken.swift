@@ -51,7 +51,8 @@ class CancellableSubscription: @unchecked Sendable {
     /// Ends the subscription. Idempotent.
     func cancel() {}
 
-    /// Detaches the subscription from its store; runs on the store's queue, from `DetachFrame`.
+    /// Ends the subscription on its store's queue, from outside the store's loop (from `DetachFrame`, or a block
+    /// scheduled from another store's loop); the store may already be gone.
     func detachInLoop() {}
 }
 

@@ -110,6 +110,123 @@ final class StoreSubscriptionTests: XCTestCase {
         XCTAssertEqual(received.values, [0, 1])
     }
 
+    func test_cancel_fromOutside_anEventSentWhileTheBlockIsReleased_isHandledWithoutDeadlock() {
+        let store = Store<Tally>()
+        // Released with the block, on the store's queue: its `deinit` dispatches, which must not wait for that queue.
+        final class DispatchesWhenReleased: Sendable {
+            let store: Store<Tally>
+            init(store: Store<Tally>) { self.store = store }
+            deinit { store.dispatch(event: .add(10)) }
+        }
+        let token = Self.subscribe(to: store, holding: DispatchesWhenReleased(store: store))
+        XCTAssertEqual(store.state.count, 0)
+        token.cancel()
+        XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)))
+        XCTAssertEqual(store.state.count, 10, "the event sent while the block was released is handled")
+    }
+
+    func test_cancel_fromAnotherStoresCallback_anEventSentWhileTheBlockIsReleased_isHandledWithoutDeadlock() {
+        let store = Store<Tally>()
+        let driver = Store<Tally>()
+        final class DispatchesWhenReleased: Sendable {
+            let store: Store<Tally>
+            init(store: Store<Tally>) { self.store = store }
+            deinit { store.dispatch(event: .add(10)) }
+        }
+        let token = LockedBox<SubscriptionToken?>.make(
+            Self.subscribe(to: store, holding: DispatchesWhenReleased(store: store)))
+        let driving = driver.subscribe { state in
+            if state.count == 1 { token.withLock { $0 }?.cancel() }  // inside another store's loop: asynchronous
+        }
+        driver.dispatch(event: .increment)
+        XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)))
+        XCTAssertEqual(store.state.count, 10, "the event sent while the block was released is handled")
+        driving.cancel()
+    }
+
+    func test_subscribersCancelledFromOutside_stayListedUntilTheNextEvent_whichCompactsThemAway() {
+        let store = Store<Tally>()
+        let received = Recorder<Int>()
+        let tokens = (0..<10).map { index in store.subscribe { _ in received.append(index) } }
+        for token in tokens.prefix(6) { token.cancel() }
+        XCTAssertEqual(Self.listedSubscribers(of: store), 10, "cancelling from outside only clears the block")
+        store.dispatch(event: .increment)
+        XCTAssertEqual(Self.listedSubscribers(of: store), 4, "the event skipped six of ten: compacted")
+        XCTAssertEqual(received.values.suffix(4), [6, 7, 8, 9], "only the live subscribers heard the event")
+        withExtendedLifetime(tokens) {}
+    }
+
+    func test_subscribersCancelledFromOutside_areDroppedWhenTheListWouldGrow_orTheOnlyOneIsReplaced() {
+        let store = Store<Tally>()
+        let first = store.subscribe { _ in }
+        first.cancel()
+        let second = store.subscribe { _ in }
+        XCTAssertEqual(Self.listedSubscribers(of: store), 1, "a cancelled only subscriber is replaced")
+        var tokens = [second]
+        while Self.listedSubscribers(of: store) < 8 { tokens.append(store.subscribe { _ in }) }
+        for token in tokens { token.cancel() }
+        // Appending until the array would grow drops the cancelled ones instead of growing it.
+        var live: [SubscriptionToken] = []
+        for _ in 0..<20 { live.append(store.subscribe { _ in }) }
+        XCTAssertEqual(Self.listedSubscribers(of: store, cancelledOnly: true), 0, "the eight cancelled are gone")
+        XCTAssertEqual(Self.listedSubscribers(of: store), live.count)
+        withExtendedLifetime(live) {}
+    }
+
+    /// How many subscribers `store` lists (only the cancelled ones, if asked), read on its queue.
+    private static func listedSubscribers(of store: Store<Tally>, cancelledOnly: Bool = false) -> Int {
+        let count = LockedBox.make(0)
+        store.schedule(
+            .call { store in
+                let list = store.subscribers
+                let all = (list.only.map { [$0] } ?? []) + Array(list.many)
+                count.withLock { $0 = all.filter { !cancelledOnly || $0.block == nil }.count }
+            })
+        return count.withLock { $0 }
+    }
+
+    /// Subscribes with a block that is the only holder of `object`.
+    private static func subscribe(to store: Store<Tally>, holding object: some Sendable) -> SubscriptionToken {
+        store.subscribe { _ in _ = object }
+    }
+
+    func test_storeAndToken_releasedConcurrentlyInEitherOrder_neitherCrashesNorKeepsTheStoreAlive() {
+        struct Pair: @unchecked Sendable {
+            // Safe because: each field is taken by one thread only (stores by thread 0, tokens by thread 1).
+            var stores: [Store<Tally>?]
+            var tokens: [SubscriptionToken?]
+        }
+        let count = 300
+        var made = Pair(stores: [], tokens: [])
+        var weakStores: [() -> Store<Tally>?] = []
+        for _ in 0..<count {
+            let store = Store<Tally>()
+            made.tokens.append(store.subscribe { _ in })
+            made.stores.append(store)
+            weakStores.append { [weak store] in store }
+        }
+        let pairs = LockedBox.make(made)
+        made = Pair(stores: [], tokens: [])
+        runConcurrently(threads: 2) { thread in
+            for index in 0..<count {
+                if thread == 0 {
+                    let store = pairs.withLock { pair -> Store<Tally>? in
+                        defer { pair.stores[index] = nil }
+                        return pair.stores[index]
+                    }
+                    store?.dispatch(event: .increment)  // then released here, maybe before its token
+                } else {
+                    let token = pairs.withLock { pair -> SubscriptionToken? in
+                        defer { pair.tokens[index] = nil }
+                        return pair.tokens[index]
+                    }
+                    if index.isMultiple(of: 2) { token?.cancel() }  // else cancelled by its release
+                }
+            }
+        }
+        XCTAssertEqual(weakStores.filter { $0() != nil }.count, 0, "no token keeps its store alive")
+    }
+
     func test_cancel_fromAnotherThreadDuringDelivery_noCallStartsAfterCancelReturns() {
         let store = Store<Tally>()
         let afterCancel = Recorder<Int>()

@@ -4,6 +4,11 @@
 /// makes cancelling it a plain reset. Two plain fields rather than an enum: an enum's copies and switches made the
 /// store's `commit` too big for the optimiser to inline the chain into `dispatch(event:)`; the 8 more bytes fit in
 /// the store's malloc chunk. Confined to the store's queue, like the store's other `var`s.
+///
+/// A subscription cancelled from outside the store's loop only clears its subscriber's `block` (it does not reach
+/// the store), so the list may hold cancelled subscribers: `append` replaces a cancelled `only` one and compacts
+/// `many` when it would grow and at least half of it is cancelled, and `Store.notify` compacts when at least half of
+/// those it skipped were cancelled. Each costs amortised constant time per subscription.
 @usableFromInline
 struct SubscriberList<S: State> {
     /// The subscriber, when there is exactly one; then `many` is empty.
@@ -37,14 +42,27 @@ struct SubscriberList<S: State> {
     /// Adds `subscriber` last.
     @inlinable
     mutating func append(_ subscriber: Subscriber<S>) {
-        if many.isEmpty, only == nil {
-            only = subscriber
+        if many.isEmpty, only?.block == nil {
+            only = subscriber  // also replaces a cancelled one
             return
         }
         if let first = only {
             only = nil
             many = [first]
+        } else if many.count == many.capacity, many.count(where: { $0.block == nil }) * 2 >= many.count {
+            // About to grow, and at least half is cancelled: drop those instead.
+            removeCancelled()
+            return append(subscriber)
         }
         many.append(subscriber)
+    }
+
+    /// Drops the cancelled subscribers (those whose `block` is `nil`) from `many`.
+    @inlinable
+    mutating func removeCancelled() {
+        var all = many
+        many = []  // so that `all` is the array's only reference, compacted in place
+        all.removeAll { $0.block == nil }
+        self = SubscriberList(all)
     }
 }
