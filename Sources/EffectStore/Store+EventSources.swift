@@ -30,7 +30,7 @@ extension Store {
 
     /// The event sources feeding this store, the one given at creation first. Safe from any thread.
     var allEventSources: [AnyObject] {
-        let added = stateBox.withLock { $0.extras?.addedEventSources } ?? []
-        return (eventSource.map { [$0] } ?? []) + added
+        let (first, added) = stateBox.withLock { ($0.eventSource, $0.extras?.addedEventSources ?? []) }
+        return (first.map { [$0] } ?? []) + added
     }
 }

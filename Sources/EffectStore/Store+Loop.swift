@@ -370,7 +370,6 @@ extension Store {
     func compactSubscribers() {
         guard !subscribers.many.isEmpty else { return }  // compacted meanwhile, by a block that cancelled
         subscribers.removeCancelled()
-        cancelledSubscribers = 0
     }
 
     /// `@inlinable`, like `detach`, so that subscribing and cancelling run code specialised for `S`.
@@ -382,22 +381,15 @@ extension Store {
         block(stateOnQueue(reading: "Store.subscribe(_:)"))
     }
 
-    /// Marks `subscriber` cancelled, releasing its block. The only subscriber is dropped at once; one of many stays
-    /// in the list until at least half of it is cancelled, and is compacted away then: each cancel costs amortised
-    /// constant time, whatever the order.
+    /// Marks `subscriber` cancelled, releasing its block: constant time, whatever the order of cancels. The only
+    /// subscriber is dropped at once; one of many stays in the list, as one cancelled from outside the loop does,
+    /// until `notify` or `append` compacts the list (see ``SubscriberList``).
     @inlinable
     func detach(_ subscriber: Subscriber<S>) {
         assertOnQueue()
         guard subscriber.block != nil else { return }
         subscriber.block = nil
-        if subscribers.only === subscriber {
-            subscribers.only = nil
-            return
-        }
-        guard !subscribers.many.isEmpty else { return }  // cancelled before its queued registration ran
-        cancelledSubscribers += 1
-        guard Int(cancelledSubscribers) * 2 >= subscribers.many.count else { return }
-        compactSubscribers()
+        if subscribers.only === subscriber { subscribers.only = nil }
     }
 
     // MARK: - Checks

@@ -48,13 +48,11 @@ public final class Store<S: State> {
     /// The serial queue all of the store's work runs on.
     @usableFromInline let queue: DispatchQueue
     /// The committed state (and the store's extras — lifetime, observers, undo history — once something needs
-    /// them). The state is written only on `queue`, under the box's lock; it is read under the lock from other
+    /// them; and the event source given at creation, kept alive as long as the store: see `Committed`). The state is written only on `queue`, under the box's lock; it is read under the lock from other
     /// threads and without it on `queue` (no writer can run concurrently there).
     @usableFromInline let stateBox: LockedBox<Committed>
     /// The effect handler, type-erased. Called only on `queue`; holds the handler strongly.
     @usableFromInline let performEffect: ((S.Effect) -> Future<S.Event>?)?
-    /// Keeps the event source alive as long as the store.
-    @usableFromInline let eventSource: AnyObject?
 
     // MARK: Confined to `queue`: read and written only by code running on it.
     //
@@ -68,11 +66,9 @@ public final class Store<S: State> {
     /// Effects in flight, and the dispatch futures waiting for their chains; made on the first effect that does not
     /// finish at once. Ended in `deinit`.
     @exclusivity(unchecked) @usableFromInline var runtime: EffectRuntime<S>?
-    /// How many of `pending` have been taken. 32 bits (with the counter and flags below) keep the object in a
-    /// smaller malloc size class; the loop never holds 2³¹ items at once.
+    /// How many of `pending` have been taken. 32 bits (with the flags below) keep the object in a smaller malloc
+    /// size class; the loop never holds 2³¹ items at once.
     @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
-    /// How many of `subscribers` are cancelled and not yet compacted away (only ever more than 0 for `many`).
-    @exclusivity(unchecked) @usableFromInline var cancelledSubscribers: Int32 = 0
     /// True while `S.handle(event:)` runs, to catch a read of `state` from inside it.
     @exclusivity(unchecked) @usableFromInline var isHandling = false
     /// True while transition observers or an undo history are installed: the one check the loop makes for them.
@@ -80,9 +76,10 @@ public final class Store<S: State> {
     @exclusivity(unchecked) @usableFromInline var needsTransitions = false
     /// True while a thread waits for the store to be idle (`waitUntilSettled`): the loop then checks after each block.
     @exclusivity(unchecked) @usableFromInline var needsIdleSignal = false
-    /// Whether the extras have been made. Set under the state box's lock, from any thread; read in `deinit`, which
-    /// then skips the work for them in a store that never needed them. A `Bool` here fills padding: no memory.
-    var hasExtras = false
+    /// Whether the box's tail holds anything: the extras (set under the state box's lock, from any thread, when they
+    /// are made) or the event source given at creation (set in `init`). Read in `deinit`, which then skips the work
+    /// for them in a store that never needed them. A `Bool` here fills padding: no memory.
+    @usableFromInline var hasExtras = false
 
     // MARK: - Creating a store
 
@@ -99,9 +96,9 @@ public final class Store<S: State> {
         // A fixed label: interpolating the state's type name cost more than creating the queue (four allocations and
         // the type's name demangled, per store), and libdispatch keeps a copy of the label, so a short one is smaller.
         self.queue = DispatchQueue(label: "EffectStore.Store")
-        self.stateBox = .make(Committed(state: initialState))
+        self.stateBox = .make(Committed(state: initialState, eventSource: eventSource))
         self.performEffect = performEffect
-        self.eventSource = eventSource
+        if eventSource != nil { hasExtras = true }  // so that `deinit` drops it from the box, which may outlive us
         if isClockSet(clock) { setClock(clock) }
         configureEventSource? { [weak self] event in
             self?.schedule(.event(event, origin: .eventSource, chain: nil))
@@ -346,14 +343,50 @@ public final class Store<S: State> {
     @usableFromInline
     struct Committed {
         @usableFromInline var state: S
-        /// Made on first use; see ``Store/extras``. One reference for everything optional keeps the box, and so
-        /// every store, in a smaller malloc size class.
-        @usableFromInline var extras: StoreExtras<S>?
+        /// The extras once made (see ``Store/extras``); before that, the event source given at creation, if any,
+        /// which the extras then take over. One reference for everything optional keeps the box, and so every store,
+        /// in a smaller malloc size class; sharing it with the event source keeps the store object in one too.
+        @usableFromInline var tail: Tail
+
+        /// What shares the box's one optional reference.
+        @usableFromInline
+        enum Tail {
+            case empty
+            case eventSource(AnyObject)
+            case extras(StoreExtras<S>)
+        }
 
         @inlinable
-        init(state: S) {
+        init(state: S, eventSource: AnyObject?) {
             self.state = state
-            self.extras = nil
+            self.tail = eventSource.map { .eventSource($0) } ?? .empty
+        }
+
+        /// The extras, if made. Setting them hands them the event source given at creation; setting `nil` drops
+        /// both (in `deinit`).
+        @inlinable
+        var extras: StoreExtras<S>? {
+            get {
+                if case .extras(let extras) = tail { return extras }
+                return nil
+            }
+            set {
+                guard let newValue else {
+                    tail = .empty
+                    return
+                }
+                if case .eventSource(let source) = tail { newValue.creationEventSource = source }
+                tail = .extras(newValue)
+            }
+        }
+
+        /// The event source given at creation, if any.
+        var eventSource: AnyObject? {
+            switch tail {
+            case .empty: return nil
+            case .eventSource(let source): return source
+            case .extras(let extras): return extras.creationEventSource
+            }
         }
     }
 }
@@ -368,6 +401,10 @@ extension Store: LifetimeOwner {}
 
 // The committed state and the reference to the store's thread-safe extras: what a derived state may keep.
 extension Store.Committed: Sendable {}
+
+// Safe because: the extras are thread-safe (see `StoreExtras`); the event source is only held, to keep it alive, and
+// handed out by `allEventSources` for settling, which only casts it to find the stores that feed this one.
+extension Store.Committed.Tail: @unchecked Sendable {}
 
 /// One subscription: the block, and the queue of the store it is attached to.
 ///

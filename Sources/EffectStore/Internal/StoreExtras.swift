@@ -11,7 +11,7 @@ final class StoreExtras<S: State>: @unchecked Sendable {
     // by its own lock: written on the store's queue, read from any thread), `equality` is an immutable value;
     // `observers`, `nextSequenceNumber`, `hasHistory` and `idleWaiters` are confined to the store's queue, like the
     // store's `var`s; `clock` is written in the store's `init`, before the extras are shared; `addedEventSources`,
-    // `asyncPending` and `asyncCompleted` are only touched under the store's state-box lock.
+    // `asyncPending`, `asyncCompleted` and `creationEventSource` are only touched under the store's state-box lock.
 
     /// Ends with the store; see ``StoreLifetime``.
     let lifetime = StoreLifetime()
@@ -19,6 +19,8 @@ final class StoreExtras<S: State>: @unchecked Sendable {
     @usableFromInline var clock: (any EffectClock)?
     /// Event sources added after creation (`addEventSource(_:)`); guarded by the store's state-box lock.
     var addedEventSources: [AnyObject] = []
+    /// The event source given at the store's creation, taken over from the state box when the extras are made.
+    @usableFromInline var creationEventSource: AnyObject?
 
     // Settling (see `Store+Settling.swift`).
     /// Blocks scheduled on the store's queue from another store's loop and not yet finished; guarded by the store's
