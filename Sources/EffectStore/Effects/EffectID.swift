@@ -23,7 +23,9 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
 
     @inlinable
     public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-        lhs.value.isEqual(to: rhs.value)
+        // The types first: `isEqual`'s `as?` converts (an `Int` to an `Int?`, and on Apple platforms a `String` to an
+        // `NSString`), which would make equal ids that hash differently.
+        type(of: lhs.value) == type(of: rhs.value) && lhs.value.isEqual(to: rhs.value)
     }
 
     @inlinable

@@ -11,6 +11,9 @@ final class EffectIDTests: XCTestCase {
         XCTAssertEqual(EffectID("search"), EffectID("search"))
         XCTAssertNotEqual(EffectID(1), EffectID("1"))
         XCTAssertNotEqual(EffectID(1), EffectID(Int64(1)), "same number, different types")
+        // `as?` would turn one into the other (and they hash differently): the types decide first.
+        XCTAssertNotEqual(EffectID(Int?.some(1)), EffectID(1), "an optional is a type of its own")
+        XCTAssertNotEqual(EffectID(1), EffectID(Int?.some(1)), "whichever side it is on")
     }
 
     func test_hashing_agreesWithEquality_soIdsWorkAsSetAndDictionaryKeys() {
