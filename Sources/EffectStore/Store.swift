@@ -207,8 +207,16 @@ public final class Store<S: State> {
         let committed = stateBox.unsynchronizedValue
         committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
         endEffects(with: committed.state)  // stops runs and timers, resolves waiting dispatch futures
-        // A derived state may keep the box, for the last state; not the observers and the undo history.
-        stateBox.withLock { $0.extras = nil }
+        // A derived state may keep the box, for the last state; not the observers, the undo history or the event
+        // source. They are taken out under the lock and released after it: their `deinit` may read this box.
+        let released = stateBox.withLock { committed -> (Committed.Tail, AnyObject?) in
+            let tail = committed.tail
+            committed.tail = .empty
+            guard case .extras(let extras) = tail else { return (tail, nil) }
+            defer { extras.creationEventSource = nil }
+            return (tail, extras.creationEventSource)
+        }
+        withExtendedLifetime((committed, released)) {}
     }
 
     /// Keeps `clock` for the effect runtime. Out of line: the clock is an existential, whose copies and destruction
@@ -362,8 +370,8 @@ public final class Store<S: State> {
             self.tail = eventSource.map { .eventSource($0) } ?? .empty
         }
 
-        /// The extras, if made. Setting them hands them the event source given at creation; setting `nil` drops
-        /// both (in `deinit`).
+        /// The extras, if made. Setting them hands them the event source given at creation. (`deinit` empties the
+        /// slot itself, to release what it held outside the lock.)
         @inlinable
         var extras: StoreExtras<S>? {
             get {
@@ -372,6 +380,7 @@ public final class Store<S: State> {
             }
             set {
                 guard let newValue else {
+                    if case .extras(let extras) = tail { extras.creationEventSource = nil }
                     tail = .empty
                     return
                 }
