@@ -360,7 +360,7 @@ extension Store {
         for subscriber in listeners.many {
             if let block = subscriber.block { block(state) } else { cancelled &+= 1 }
         }
-        // Cancelled from outside the loop, a subscriber stays in the list (see `SubscriberList`) until compacted.
+        // A cancelled subscriber (but the only one) stays in the list (see `SubscriberList`) until compacted.
         if cancelled != 0, cancelled * 2 >= listeners.many.count { compactSubscribers() }
     }
 

@@ -26,6 +26,9 @@ final class EffectRuntime<S: State> {
     /// How many answers are being handled inline, one inside the other; past a bound they go through the queue, so
     /// that a long run of effects answered at once cannot overflow the stack.
     @exclusivity(unchecked) @usableFromInline var inlineDepth = 0
+    /// Whether `drainRunInbox` is running, and whether a drain was asked for meanwhile (see there).
+    @exclusivity(unchecked) @usableFromInline var isDrainingRuns = false
+    @exclusivity(unchecked) @usableFromInline var drainsRunsAgain = false
     /// The id of the cancellable effect whose answer `runChain` could not follow, for `adopt` to take it under;
     /// `nil` otherwise. Set and taken on the queue, in one step of the loop.
     @exclusivity(unchecked) @usableFromInline var adoptionID: EffectID?
@@ -59,15 +62,21 @@ final class EffectRuntime<S: State> {
 /// run that sends faster than the loop handles pays one queue hop per batch, not per event, and its thread and the
 /// store's queue work at the same time. A run's end comes through here too, after its events.
 ///
-/// Order: entries are handled in the order deposited. A drain is a block on the store's serial queue, enqueued when
-/// the first entry is deposited, so work the sending thread puts on the queue after `send` returns (a `dispatch`,
-/// say) runs after that drain: from one thread, "send, then dispatch" is handled in that order.
+/// Order: entries are handled in the order deposited. A `send` returns only once a drain that will take its event is
+/// on the store's queue: the deposit that finds no drain scheduled enqueues one (after the lock, then marks it
+/// enqueued), and a deposit that finds one scheduled but not yet marked enqueued — its sender may not have got to the
+/// queue yet — enqueues one of its own, which then finds what the first left, or nothing. So whatever the sending
+/// thread puts on the queue after `send` returns (a `dispatch`, say) runs after that drain: from one thread, "send,
+/// then dispatch" is handled in that order. A send from inside the store's own loop always queues a drain after the
+/// current item, as an event dispatched from there would be.
 ///
-/// Bound: when ``limit`` entries wait, the sender drains them itself, synchronously (as a dispatch would), so that a
-/// run faster than its store waits instead of filling memory.
+/// Bound: when ``limit`` entries wait, a sender outside any store then waits for the queue to drain them, as a
+/// dispatch would, so that a run faster than its store waits instead of filling memory. (Inside a store's loop a send
+/// never waits, as nothing there does.)
 ///
-/// Thread-safety: the entries and the "drain scheduled" flag live in a `LockedBox`: deposited from any thread, taken
-/// on the store's queue.
+/// Thread-safety: the entries and the drain's state live in a `LockedBox`: deposited from any thread, taken on the
+/// store's queue. A drain is marked enqueued only if no drain has taken the entries since it was scheduled (the
+/// generation), so a late mark cannot claim a drain for entries that came after it.
 @usableFromInline
 final class RunInbox<S: State>: Sendable {
     @usableFromInline
@@ -78,27 +87,32 @@ final class RunInbox<S: State>: Sendable {
         case ended(UInt64)
     }
 
-    /// What the sender must do after depositing.
-    @usableFromInline
-    enum Deposit {
-        /// Nothing: a drain is scheduled already.
-        case nothing
-        /// Schedule a drain, without waiting for it.
-        case scheduleDrain
-        /// Drain now, waiting: ``limit`` entries wait.
-        case drainNow
-    }
-
     @usableFromInline
     struct Contents: Sendable {
         @usableFromInline var entries: [Entry] = []
+        /// A sender has taken on enqueuing a drain for what waits.
         @usableFromInline var drainIsScheduled = false
+        /// That drain is on the queue.
+        @usableFromInline var drainIsEnqueued = false
+        /// How many times the entries were taken: which schedule a mark of "enqueued" belongs to.
+        @usableFromInline var generation: UInt64 = 0
 
         @usableFromInline
         init() {}
     }
 
-    /// How many entries may wait before the sender drains them itself.
+    /// What a sender must do after depositing.
+    @usableFromInline
+    enum Deposit {
+        /// Nothing: a drain is on the queue.
+        case nothing
+        /// Enqueue a drain, then mark it enqueued for this generation.
+        case enqueueDrain(generation: UInt64)
+        /// Enqueue a drain of its own: one is scheduled but may not be on the queue yet.
+        case enqueueAnotherDrain
+    }
+
+    /// How many entries may wait before a sender outside any store waits for them to be handled.
     @usableFromInline static var limit: Int { 1024 }
 
     @usableFromInline let contents = LockedBox.make(Contents())
@@ -106,18 +120,24 @@ final class RunInbox<S: State>: Sendable {
     @usableFromInline
     init() {}
 
-    /// Leaves `entry` for the loop; from any thread.
+    /// Leaves `entry` for the loop; from any thread outside the store's loop. Also says whether `limit` entries wait.
     @inlinable
-    func deposit(_ entry: Entry) -> Deposit {
+    func deposit(_ entry: Entry) -> (Deposit, isFull: Bool) {
         contents.withLock { contents in
             contents.entries.append(entry)
-            if contents.entries.count >= Self.limit {
-                contents.drainIsScheduled = true
-                return .drainNow
-            }
-            if contents.drainIsScheduled { return .nothing }
+            let isFull = contents.entries.count >= Self.limit
+            if contents.drainIsEnqueued { return (.nothing, isFull) }
+            if contents.drainIsScheduled { return (.enqueueAnotherDrain, isFull) }
             contents.drainIsScheduled = true
-            return .scheduleDrain
+            return (.enqueueDrain(generation: contents.generation), isFull)
+        }
+    }
+
+    /// Marks the drain scheduled in `generation` as on the queue, unless the entries were taken meanwhile.
+    @inlinable
+    func markEnqueued(generation: UInt64) {
+        contents.withLock { contents in
+            if contents.generation == generation, contents.drainIsScheduled { contents.drainIsEnqueued = true }
         }
     }
 
@@ -125,7 +145,9 @@ final class RunInbox<S: State>: Sendable {
     @inlinable
     func take() -> [Entry] {
         contents.withLock { contents in
+            contents.generation &+= 1
             contents.drainIsScheduled = false
+            contents.drainIsEnqueued = false
             defer { contents.entries = [] }
             return contents.entries
         }
@@ -138,9 +160,16 @@ final class RunInbox<S: State>: Sendable {
 @usableFromInline
 final class WeakStore<S: State>: Sendable {
     @usableFromInline weak let store: Store<S>?
+    /// The store's address, to compare with the loop marker: whether a caller runs in this store's loop, without
+    /// loading the weak reference. Never dereferenced through this but from inside that loop, where the store is
+    /// alive. A bit pattern, so that the class stays `Sendable`.
+    @usableFromInline let address: UInt
 
     @usableFromInline
-    init(_ store: Store<S>) { self.store = store }
+    init(_ store: Store<S>) {
+        self.store = store
+        self.address = UInt(bitPattern: Unmanaged.passUnretained(store).toOpaque())
+    }
 }
 
 /// Reads the plan out of an effect of type `E`, when `E` is a ``ComposableEffect``; `nil` otherwise. Asked once per
@@ -261,34 +290,60 @@ extension Store {
         }
     }
 
-    /// Leaves a run's event or end in `inbox` and, when that is the first since the last drain, schedules a drain; on
-    /// the run's thread (see ``RunInbox``). The store is looked up only then, so most events cost no weak load.
+    /// Leaves a run's event or end in `inbox` for the loop; on the run's thread (see ``RunInbox``). The store is looked
+    /// up only to schedule a drain — once per batch — so most events cost no weak load.
     @inlinable
     static func deliver(_ entry: RunInbox<S>.Entry, to inbox: RunInbox<S>, of store: WeakStore<S>) {
-        switch inbox.deposit(entry) {
-        case .nothing:
+        if let marker = LoopMarker.current, UInt(bitPattern: marker) == store.address {
+            // In this store's own loop, so the store is alive and this is its queue: the drain goes after the
+            // current item, whether or not one is scheduled from elsewhere (which would come only after this block).
+            inbox.contents.withLock { $0.entries.append(entry) }
+            Unmanaged<Store<S>>.fromOpaque(marker)._withUnsafeGuaranteedRef { $0.pending.append(.drainRuns) }
             return
-        case .scheduleDrain:
-            store.store?.scheduleWithoutWaiting(.drainRuns)
-        case .drainNow:
-            store.store?.schedule(.drainRuns)
         }
+        let (deposit, isFull) = inbox.deposit(entry)
+        switch deposit {
+        case .nothing:
+            if !isFull { return }
+        case .enqueueDrain(let generation):
+            store.store?.scheduleWithoutWaiting(.drainRuns)
+            inbox.markEnqueued(generation: generation)
+        case .enqueueAnotherDrain:
+            store.store?.scheduleWithoutWaiting(.drainRuns)
+        }
+        // Full: waits behind the drains on the queue, and drains what came after them.
+        if isFull, let store = store.store, store.context == .outside { store.schedule(.drainRuns) }
     }
 
-    /// Handles what the runs left in the inbox, in order, each as if it had come in a block of its own: what one
-    /// enqueues runs before the next. On the queue.
+    /// Handles what the runs left in the inbox, in order. On the queue.
+    ///
+    /// When the drain is the last thing the loop has to do, each entry is handled as if it had come in a block of its
+    /// own: what it enqueues runs before the next entry. When other items wait behind the drain (it was queued from
+    /// inside the loop), they keep their place: the entries are handled one after the other, then those items.
+    /// A drain asked for while one runs (a send from inside the loop, during an entry) is folded into it: the running
+    /// drain takes the new entries after the ones it holds, so a run's events stay in the order sent.
     @inlinable
     func drainRunInbox() {
         guard let runtime else { return }
-        for entry in runtime.inbox.take() {
-            switch entry {
-            case .event(let event, let job):
-                handleJobEvent(event, job: job, endsJob: false)
-            case .ended(let job):
-                endJob(job)
-            }
-            drainPending()
+        guard !runtime.isDrainingRuns else {
+            runtime.drainsRunsAgain = true
+            return
         }
+        runtime.isDrainingRuns = true
+        defer { runtime.isDrainingRuns = false }
+        let eachAsABlock = nothingPending
+        repeat {
+            runtime.drainsRunsAgain = false
+            for entry in runtime.inbox.take() {
+                switch entry {
+                case .event(let event, let job):
+                    handleJobEvent(event, job: job, endsJob: false)
+                case .ended(let job):
+                    endJob(job)
+                }
+                if eachAsABlock { drainPending() }
+            }
+        } while runtime.drainsRunsAgain
     }
 
     /// Handles an event of `job`: an answer (which ends it) or a run's event. Dropped when the job is no longer live:

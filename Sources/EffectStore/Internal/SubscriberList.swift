@@ -5,8 +5,8 @@
 /// store's `commit` too big for the optimiser to inline the chain into `dispatch(event:)`; the 8 more bytes fit in
 /// the store's malloc chunk. Confined to the store's queue, like the store's other `var`s.
 ///
-/// A subscription cancelled from outside the store's loop only clears its subscriber's `block` (it does not reach
-/// the store), so the list may hold cancelled subscribers: `append` replaces a cancelled `only` one and compacts
+/// A cancel only clears its subscriber's `block` (from outside the store's loop it does not even reach the store; from
+/// inside, only the `only` one is dropped at once), so the list may hold cancelled subscribers: `append` replaces a cancelled `only` one and compacts
 /// `many` when it would grow and at least half of it is cancelled, and `Store.notify` compacts when at least half of
 /// those it skipped were cancelled. Each costs amortised constant time per subscription.
 @usableFromInline
@@ -14,7 +14,7 @@ struct SubscriberList<S: State> {
     /// The subscriber, when there is exactly one; then `many` is empty.
     @usableFromInline var only: Subscriber<S>?
     /// Two or more subscribers, or none (and then `only` may hold one). Cancelled ones (their `block` is `nil`) stay
-    /// until the store compacts them away (see `Store.detach(_:)`).
+    /// until the store compacts them away (`append` below, and `Store.notify`).
     @usableFromInline var many: ContiguousArray<Subscriber<S>>
 
     @inlinable

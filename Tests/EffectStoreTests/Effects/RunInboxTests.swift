@@ -85,6 +85,53 @@ final class RunInboxTests: XCTestCase {
         token.cancel()
     }
 
+    func test_send_fromInsideTheLoop_duringADrain_comesAfterTheEventsAlreadyWaiting() {
+        let senders = Senders()
+        let store = Store<Relay>(effectHandler: senders)
+        store.dispatch(event: .listen)
+        guard let send = senders.first else { return XCTFail("the run did not start") }
+
+        // Hold the queue, so that 1 and 2 both wait in the inbox when the drain starts.
+        let entered = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let token = store.subscribe { state in
+            switch state.log.last {
+            case .hold:
+                entered.signal()
+                gate.wait()
+            case .value(1):
+                send(.value(3))  // from inside the loop, while the drain still holds 2
+            default:
+                break
+            }
+        }
+        DispatchQueue.global().async { store.dispatch(event: .hold) }
+        XCTAssertEqual(entered.wait(timeout: .now() + 10), .success, "the queue was not held")
+        send(.value(1))
+        send(.value(2))
+        gate.signal()
+        store.dispatch(event: .mark(0))
+
+        XCTAssertEqual(store.state.log, [.hold, .value(1), .value(2), .value(3), .mark(0)])
+        token.cancel()
+    }
+
+    func test_send_fromInsideTheLoop_isHandledBeforeWhatTheLoopDispatchesNext() {
+        let senders = Senders()
+        let store = Store<Relay>(effectHandler: senders)
+        store.dispatch(event: .listen)
+        guard let send = senders.first else { return XCTFail("the run did not start") }
+        let token = store.subscribe { state in
+            if state.log.last == .mark(0) {
+                send(.value(1))
+                store.dispatch(event: .mark(1))
+            }
+        }
+        store.dispatch(event: .mark(0))
+        XCTAssertEqual(store.state.log, [.mark(0), .value(1), .mark(1)])
+        token.cancel()
+    }
+
     func test_events_fromSeveralRuns_areHandledPerRunInTheOrderSent() {
         let senders = Senders()
         let store = Store<Relay>(effectHandler: senders)
