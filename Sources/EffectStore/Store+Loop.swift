@@ -211,13 +211,15 @@ extension Store {
                 else { return .planned(effect) }
                 if cancelInFlight, case .cancellable(_, let id, _) = plan { cancelEffects(under: id) }
                 guard let performed = performEffect?(inner) else { return .finished(state) }
-                guard nothingPending, performed.valueIfResolved != nil, !performed.isRun else {
+                guard nothingPending, let answered = performed.valueIfResolved, !performed.isRun else {
                     // `settle` adopts it under its id. The id travels in the runtime rather than in `ChainEnd` or a
                     // local, whose existential would be copied and destroyed on every dispatch.
                     if case .cancellable(_, let id, _) = plan { effectRuntime.adoptionID = id }
                     return .waiting(for: performed)
                 }
-                answer = performed
+                event = answered
+                origin = .effect
+                continue
             } else {
                 guard let performed = performEffect?(effect) else { return .finished(state) }
                 answer = performed
