@@ -244,7 +244,7 @@ public final class Store<S: State> {
     func extras(in committed: inout Committed) -> StoreExtras<S> {
         if let extras = committed.extras { return extras }
         let extras = StoreExtras<S>()
-        committed.extras = extras
+        committed.install(extras)
         hasExtras = true
         return extras
     }
@@ -370,23 +370,18 @@ public final class Store<S: State> {
             self.tail = eventSource.map { .eventSource($0) } ?? .empty
         }
 
-        /// The extras, if made. Setting them hands them the event source given at creation. (`deinit` empties the
-        /// slot itself, to release what it held outside the lock.)
+        /// The extras, if made.
         @inlinable
         var extras: StoreExtras<S>? {
-            get {
-                if case .extras(let extras) = tail { return extras }
-                return nil
-            }
-            set {
-                guard let newValue else {
-                    if case .extras(let extras) = tail { extras.creationEventSource = nil }
-                    tail = .empty
-                    return
-                }
-                if case .eventSource(let source) = tail { newValue.creationEventSource = source }
-                tail = .extras(newValue)
-            }
+            if case .extras(let extras) = tail { return extras }
+            return nil
+        }
+
+        /// Puts the newly made `extras` in the slot, handing them the event source given at creation. (`deinit`
+        /// empties the slot itself, to release what it held outside the lock.)
+        mutating func install(_ extras: StoreExtras<S>) {
+            if case .eventSource(let source) = tail { extras.creationEventSource = source }
+            tail = .extras(extras)
         }
 
         /// The event source given at creation, if any.
