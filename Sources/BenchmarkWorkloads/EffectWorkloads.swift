@@ -86,14 +86,8 @@ extension Workloads {
     /// for counting instructions with valgrind (`--cancellable-round-trips N`).
     public static func cancellableRoundTripsWithoutAwaiting(count: Int) throws {
         let store = Store<EffectBenchState>(effectHandler: EffectBenchHandler())
-        let checksum = UnsafeCounter()  // the answers are ready, so `onComplete` runs on this thread before it returns
-        for _ in 0..<count {
-            store.dispatch(event: .requestCancellable).onComplete { checksum.value &+= $0.count }
-        }
-        try verify(
-            store.state.count == 2 * count && checksum.value == count * (count + 1),
-            "cancellable-round-trips: count \(store.state.count) of \(2 * count), checksum \(checksum.value)"
-        )
+        try roundTripsWithoutAwaiting(
+            store, event: .requestCancellable, count: count, counted: \.count, name: "cancellable-round-trips")
     }
 
     /// `stream.event`'s run, sent from a dispatch thread by a callback run and waited for with a semaphore, so that

@@ -122,11 +122,25 @@ public enum Workloads {
     /// Swift concurrency's tasks (`--round-trips N`).
     public static func roundTripsWithoutAwaiting(count: Int) throws {
         let store = Store<BenchState>(effectHandler: ImmediateAnswers())
-        let checksum = UnsafeCounter()  // the answers are ready, so `onComplete` runs on this thread before it returns
-        for _ in 0..<count { store.dispatch(event: .request).onComplete { checksum.value &+= $0.count } }
+        try roundTripsWithoutAwaiting(store, event: .request, count: count, counted: \.count, name: "round-trips")
+    }
+
+    /// Dispatches `event`, whose effect is answered at once, `count` times to `store`, reading each future with
+    /// `onComplete` (it runs on this thread before it returns: the answers are ready), and checks that each round trip
+    /// counted twice. The loop of the `--round-trips` and `--cancellable-round-trips` profiling modes.
+    static func roundTripsWithoutAwaiting<S: State>(
+        _ store: Store<S>,
+        event: S.Event,
+        count: Int,
+        counted: KeyPath<S, Int> & Sendable,
+        name: String
+    ) throws {
+        let checksum = UnsafeCounter()
+        for _ in 0..<count { store.dispatch(event: event).onComplete { checksum.value &+= $0[keyPath: counted] } }
+        let total = store.state[keyPath: counted]
         try verify(
-            store.state.count == 2 * count && checksum.value == count * (count + 1),
-            "round-trips: count \(store.state.count) of \(2 * count), checksum \(checksum.value)"
+            total == 2 * count && checksum.value == count * (count + 1),
+            "\(name): count \(total) of \(2 * count), checksum \(checksum.value)"
         )
     }
 
