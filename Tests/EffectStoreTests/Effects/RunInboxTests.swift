@@ -51,17 +51,7 @@ final class RunInboxTests: XCTestCase {
         let limit = RunInbox<Relay>.limit
         let count = 3 * limit
 
-        // Hold the store's queue: a subscriber waits in the `.hold` event's delivery until the gate opens.
-        let entered = DispatchSemaphore(value: 0)
-        let gate = DispatchSemaphore(value: 0)
-        let token = store.subscribe { state in
-            if state.log.last == .hold {
-                entered.signal()
-                gate.wait()
-            }
-        }
-        DispatchQueue.global().async { store.dispatch(event: .hold) }
-        XCTAssertEqual(entered.wait(timeout: .now() + 10), .success, "the queue was not held")
+        let held = holdQueue(of: store)
 
         let sent = LockedBox.make(0)
         let finished = DispatchSemaphore(value: 0)
@@ -78,11 +68,11 @@ final class RunInboxTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.2)
         XCTAssertLessThan(sent.withLock { $0 }, limit, "send went on past the limit while the store was busy")
 
-        gate.signal()
+        held.release()
         XCTAssertEqual(finished.wait(timeout: .now() + 10), .success, "the sender did not finish")
         store.dispatch(event: .mark(0))  // after every event the sender sent
         XCTAssertEqual(store.state.log, [.hold] + (0..<count).map { .value($0) } + [.mark(0)])
-        token.cancel()
+        held.token.cancel()
     }
 
     func test_send_fromInsideTheLoop_duringADrain_comesAfterTheEventsAlreadyWaiting() {
@@ -92,28 +82,16 @@ final class RunInboxTests: XCTestCase {
         guard let send = senders.first else { return XCTFail("the run did not start") }
 
         // Hold the queue, so that 1 and 2 both wait in the inbox when the drain starts.
-        let entered = DispatchSemaphore(value: 0)
-        let gate = DispatchSemaphore(value: 0)
-        let token = store.subscribe { state in
-            switch state.log.last {
-            case .hold:
-                entered.signal()
-                gate.wait()
-            case .value(1):
-                send(.value(3))  // from inside the loop, while the drain still holds 2
-            default:
-                break
-            }
+        let held = holdQueue(of: store) { state in
+            if state.log.last == .value(1) { send(.value(3)) }  // from inside the loop, while the drain still holds 2
         }
-        DispatchQueue.global().async { store.dispatch(event: .hold) }
-        XCTAssertEqual(entered.wait(timeout: .now() + 10), .success, "the queue was not held")
         send(.value(1))
         send(.value(2))
-        gate.signal()
+        held.release()
         store.dispatch(event: .mark(0))
 
         XCTAssertEqual(store.state.log, [.hold, .value(1), .value(2), .value(3), .mark(0)])
-        token.cancel()
+        held.token.cancel()
     }
 
     func test_send_fromInsideTheLoop_isHandledBeforeWhatTheLoopDispatchesNext() {
@@ -152,6 +130,27 @@ final class RunInboxTests: XCTestCase {
         XCTAssertEqual(values.filter { $0 >= 10_000 }, Array(10_000..<12_000))
         XCTAssertEqual(store.state.log.last, .mark(0))
     }
+}
+
+/// Holds `store`'s queue: dispatches `.hold` from another thread, and a subscriber waits in its delivery until
+/// `release` is called. `onState` sees every other state the subscriber receives, on the queue. Returns once the queue
+/// is held.
+private func holdQueue(
+    of store: Store<Relay>,
+    onState: @escaping @Sendable (Relay) -> Void = { _ in },
+    file: StaticString = #filePath,
+    line: UInt = #line
+) -> (release: () -> Void, token: SubscriptionToken) {
+    let entered = DispatchSemaphore(value: 0)
+    let gate = DispatchSemaphore(value: 0)
+    let token = store.subscribe { state in
+        guard state.log.last == .hold else { return onState(state) }
+        entered.signal()
+        gate.wait()
+    }
+    DispatchQueue.global().async { store.dispatch(event: .hold) }
+    XCTAssertEqual(entered.wait(timeout: .now() + 10), .success, "the queue was not held", file: file, line: line)
+    return ({ gate.signal() }, token)
 }
 
 /// A state that logs the values its runs send and the marks dispatched between them.
