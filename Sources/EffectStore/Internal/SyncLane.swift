@@ -95,7 +95,7 @@ final class SyncLane: @unchecked Sendable {
         /// (`_withUnsafeGuaranteedRef`), which spares two atomic operations per look-up.
         @usableFromInline
         static var current: Unmanaged<SyncLane>? {
-            if let existing = pthread_getspecific(key) { return Unmanaged.fromOpaque(existing) }
+            if let existing { return existing }
             let lane = Unmanaged.passRetained(SyncLane())  // the slot's reference, released when the thread exits
             guard pthread_setspecific(key, lane.toOpaque()) == 0 else {
                 lane.release()  // the slot did not take it
