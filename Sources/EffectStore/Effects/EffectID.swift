@@ -8,35 +8,91 @@
 /// return Effect.search(query).cancellable(id: SearchIDs.request, cancelInFlight: true)
 /// ```
 public struct EffectID: Hashable, Sendable, CustomStringConvertible {
-    // The value in an existential (small values stay inline, unboxed). Its hash is not taken when the id is made:
-    // most ids are never hashed (a cancellable effect answered at once is not registered under its id), and hashing
-    // each one as it was made cost a tenth of such an effect's round trip.
-    @usableFromInline let value: any Hashable & Sendable
+    /// Room for a small trivial value: 16 bytes, aligned like a `UInt64`.
+    @usableFromInline typealias Bits = (UInt64, UInt64)
+
+    /// How the id keeps its value. Every case is loadable, so copying an id — which the store does for each effect it
+    /// plans — is a plain copy and at most one retain; an id held as `any Hashable & Sendable` was copied and
+    /// destroyed through its type's value witnesses, which cost a cancellable effect's round trip about 200
+    /// instructions.
+    ///
+    /// Which case holds a value depends only on its type, so equal ids always share a case.
+    @usableFromInline
+    enum Storage: Sendable {
+        /// A trivial value of at most 16 bytes — the usual enum of ids, an integer, a `UUID` — copied in the bits,
+        /// with its type to compare, hash and describe it by. Bytes past the value are zero.
+        case bits(Bits, type: any (Hashable & Sendable).Type)
+        /// A string, the other id people write most.
+        case string(String)
+        /// Any other value, in a box: made once with the id, shared by its copies.
+        case boxed(Boxed)
+    }
+
+    /// A value that is neither trivial and small nor a string.
+    @usableFromInline
+    final class Boxed: Sendable {
+        @usableFromInline let value: any Hashable & Sendable
+
+        @usableFromInline
+        init(_ value: any Hashable & Sendable) { self.value = value }
+    }
+
+    @usableFromInline let storage: Storage
 
     /// Creates an id from any hashable, sendable value.
     ///
     /// - Parameter value: The id's value, for example an enum case or a string.
     @inlinable
-    public init(_ value: some Hashable & Sendable) {
-        self.value = value
+    public init<Value: Hashable & Sendable>(_ value: Value) {
+        // Compiled for `Value`, these checks are constants: one branch is left.
+        if _isPOD(Value.self), MemoryLayout<Value>.size <= MemoryLayout<Bits>.size,
+            MemoryLayout<Value>.alignment <= MemoryLayout<Bits>.alignment
+        {
+            var bits: Bits = (0, 0)
+            withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: value, as: Value.self) }
+            storage = .bits(bits, type: Value.self)
+        } else if Value.self == String.self {
+            // The type was just checked: this changes no value. (`as? String` would also accept an `AnyHashable`
+            // holding a string, and make it equal to a string id while its type differs.)
+            storage = .string(unsafeBitCast(value, to: String.self))
+        } else {
+            storage = .boxed(Boxed(value))
+        }
     }
 
-    @inlinable
     public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-        // The types first: `isEqual`'s `as?` converts (an `Int` to an `Int?`, and on Apple platforms a `String` to an
-        // `NSString`), which would make equal ids that hash differently.
-        type(of: lhs.value) == type(of: rhs.value) && lhs.value.isEqual(to: rhs.value)
+        switch (lhs.storage, rhs.storage) {
+        case (.bits(let left, let leftType), .bits(let right, let rightType)):
+            return ObjectIdentifier(leftType) == ObjectIdentifier(rightType) && leftType.bitsAreEqual(left, right)
+        case (.string(let left), .string(let right)):
+            return left == right
+        case (.boxed(let left), .boxed(let right)):
+            // The types first: `isEqual`'s `as?` converts (an `Int` to an `Int?`, and on Apple platforms a
+            // `String` to an `NSString`), which would make equal ids that hash differently.
+            return type(of: left.value) == type(of: right.value) && left.value.isEqual(to: right.value)
+        case (.bits, _), (.string, _), (.boxed, _):
+            return false
+        }
     }
 
-    @inlinable
     public func hash(into hasher: inout Hasher) {
-        value.hash(into: &hasher)
+        switch storage {
+        case .bits(let bits, let type): type.hashBits(bits, into: &hasher)
+        case .string(let string): string.hash(into: &hasher)
+        case .boxed(let boxed): boxed.value.hash(into: &hasher)
+        }
     }
 
-    public var description: String { String(describing: value) }
+    public var description: String { String(describing: base) }
 
     /// The id's value, for EffectStoreTesting's descriptions of plans (a string id is quoted there).
-    package var base: Any { value }
+    package var base: Any {
+        switch storage {
+        case .bits(let bits, let type): return type.loadBits(bits)
+        case .string(let string): return string
+        case .boxed(let boxed): return boxed.value
+        }
+    }
 }
 
 extension Hashable {
@@ -45,5 +101,21 @@ extension Hashable {
     func isEqual(to other: any Hashable) -> Bool {
         guard let other = other as? Self else { return false }
         return self == other
+    }
+
+    /// A value of this type kept in an ``EffectID``'s bits.
+    static func loadBits(_ bits: EffectID.Bits) -> Self {
+        withUnsafeBytes(of: bits) { $0.load(as: Self.self) }
+    }
+
+    /// Whether two values of this type kept in ``EffectID``'s bits are equal, by this type's `==`: equal values need
+    /// not have equal bytes (`0.0` and `-0.0`, or padding).
+    static func bitsAreEqual(_ left: EffectID.Bits, _ right: EffectID.Bits) -> Bool {
+        loadBits(left) == loadBits(right)
+    }
+
+    /// Hashes a value of this type kept in ``EffectID``'s bits, as the value itself hashes.
+    static func hashBits(_ bits: EffectID.Bits, into hasher: inout Hasher) {
+        loadBits(bits).hash(into: &hasher)
     }
 }
