@@ -189,6 +189,18 @@ extension Store {
         case waiting(Future<S>)
     }
 
+    /// The plan `effect` carries; `nil` when it carries none or `S.Effect` is not a ``ComposableEffect``.
+    ///
+    /// Ask only when the effect runtime's `effectsCarryPlans` is true. Compiled for a concrete state, the cast below is
+    /// decided by the compiler, and the user's `plan` is read in place — no closure, no thunk, no copy of the effect
+    /// to pass it — while a cast that fails is only known at run time, and would cost a conformance look-up per effect.
+    @inlinable
+    @inline(__always)
+    static func plan(of effect: S.Effect) -> EffectPlan<S.Effect>? {
+        guard let composable = S.Effect.self as? any ComposableEffect.Type else { return nil }
+        return composable.plan(in: effect)
+    }
+
     /// Follows one chain: commits `first`, performs its effect, and follows effects whose answer is already there
     /// (when nothing else is waiting, so the order is what enqueuing would give), until the chain finishes or has to
     /// wait for an effect.
@@ -201,19 +213,19 @@ extension Store {
             let (state, effect) = commit(event, origin: origin)
             guard let effect else { return .finished(state) }
             let answer: Future<S.Event>
-            if let planOf = effectRuntime.planOf, let plan = planOf(effect) {
+            if effectRuntime.effectsCarryPlans, let plan = Self.plan(of: effect) {
                 // A cancellable plain effect answered at once, with nothing else waiting, can be cancelled by nothing
                 // before its answer is handled: it is followed here like a plain one, with no job. The rest is the
                 // effect runtime's.
-                // The id is not bound here: copying its existential costs more than the rest of this path. It is read
-                // out of the plan again where it is needed.
-                guard case .cancellable(let inner, _, let cancelInFlight) = plan, planOf(inner) == nil
+                // The id is not bound here: most of these effects never need it. It is read out of the plan again
+                // where it is needed.
+                guard case .cancellable(let inner, _, let cancelInFlight) = plan, Self.plan(of: inner) == nil
                 else { return .planned(effect) }
                 if cancelInFlight, case .cancellable(_, let id, _) = plan { cancelEffects(under: id) }
                 guard let performed = performEffect?(inner) else { return .finished(state) }
                 guard nothingPending, let answered = performed.valueIfResolved, !performed.isRun else {
-                    // `settle` adopts it under its id. The id travels in the runtime rather than in `ChainEnd` or a
-                    // local, whose existential would be copied and destroyed on every dispatch.
+                    // `settle` adopts it under its id. The id travels in the runtime rather than in `ChainEnd`, which
+                    // every dispatch returns: an id there would make it larger, and its copies dearer.
                     if case .cancellable(_, let id, _) = plan { effectRuntime.adoptionID = id }
                     return .waiting(for: performed)
                 }

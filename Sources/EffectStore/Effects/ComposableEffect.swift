@@ -50,6 +50,15 @@ extension ComposableEffect {
 }
 
 extension ComposableEffect {
+    /// The plan of `effect`, an effect of this type under another name: `E` is `Self`, so the casts change no value.
+    /// `Store.plan(of:)` uses it, where the store knows its effect type only as `S.Effect`.
+    @inlinable
+    static func plan<E>(in effect: E) -> EffectPlan<E>? {
+        unsafeBitCast(unsafeBitCast(effect, to: Self.self).plan, to: EffectPlan<E>?.self)
+    }
+}
+
+extension ComposableEffect {
     /// Several effects, started in order, all at once. The dispatch's future waits for every one of them.
     ///
     /// ```swift

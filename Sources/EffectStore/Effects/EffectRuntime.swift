@@ -13,8 +13,9 @@ final class EffectRuntime<S: State> {
     @usableFromInline typealias Timer = EffectScheduler<S.Effect, UInt64>.Timer
 
     @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<S.Effect, UInt64>
-    /// The plan an effect carries, when `S.Effect` is a ``ComposableEffect``.
-    @usableFromInline let planOf: ((S.Effect) -> EffectPlan<S.Effect>?)?
+    /// Whether `S.Effect` is a ``ComposableEffect``, whose effects may carry plans: asked once, so that a store whose
+    /// effects cannot carry plans never looks for one (see `Store.plan(of:)`).
+    @usableFromInline let effectsCarryPlans: Bool
     @usableFromInline let clock: any EffectClock
     /// The promises of chains someone waits for, by chain number.
     @exclusivity(unchecked) @usableFromInline var promises: [UInt64: Promise<S>] = [:]
@@ -41,7 +42,7 @@ final class EffectRuntime<S: State> {
     @usableFromInline
     init(store: Store<S>, clock: any EffectClock) {
         let planOf = planExtractor(for: S.Effect.self)
-        self.planOf = planOf
+        self.effectsCarryPlans = planOf != nil
         self.clock = clock
         self.store = WeakStore(store)
         self.scheduler = EffectScheduler(planOf: { planOf?($0) })
