@@ -33,8 +33,8 @@ public protocol ComposableEffect: Sendable {
     /// How a store reads ``plan`` out of your effects: `{ $0.plan }`.
     ///
     /// Leave it to the default implementation. It exists so that this function is compiled for your effect type, in
-    /// your module: a store is generic over your state, and would otherwise read every plan through generic code,
-    /// which cost more than the rest of handling a cancellable effect's answer.
+    /// your module: a store's effect scheduler, and EffectStoreTesting, are generic over your effect type, and would
+    /// otherwise read every plan through generic code.
     ///
     /// ```swift
     /// let read = Effect.planReader
