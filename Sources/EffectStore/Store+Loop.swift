@@ -191,9 +191,11 @@ extension Store {
 
     /// The plan `effect` carries; `nil` when it carries none or `S.Effect` is not a ``ComposableEffect``.
     ///
-    /// Ask only when the effect runtime's `effectsCarryPlans` is true. Compiled for a concrete state, the cast below is
-    /// decided by the compiler, and the user's `plan` is read in place — no closure, no thunk, no copy of the effect
-    /// to pass it — while a cast that fails is only known at run time, and would cost a conformance look-up per effect.
+    /// Reads through the effect type's ``ComposableEffect/planReader``, as the scheduler does. Ask only when the
+    /// effect runtime's `effectsCarryPlans` is true. Optimized and specialized for a concrete state, the cast below is
+    /// decided by the compiler and the default `planReader` is inlined: the plan is read in place, with no closure, no
+    /// thunk and no copy of the effect to pass it. A cast that fails, and any cast in unspecialized code (a debug
+    /// build), is a conformance look-up at run time, which the flag keeps off the path of effects without plans.
     @inlinable
     @inline(__always)
     static func plan(of effect: S.Effect) -> EffectPlan<S.Effect>? {

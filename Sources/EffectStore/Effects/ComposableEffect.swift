@@ -50,11 +50,11 @@ extension ComposableEffect {
 }
 
 extension ComposableEffect {
-    /// The plan of `effect`, an effect of this type under another name: `E` is `Self`, so the casts change no value.
-    /// `Store.plan(of:)` uses it, where the store knows its effect type only as `S.Effect`.
+    /// The plan of `effect`, read with ``planReader``; `effect` is of this type under another name: `E` is `Self`, so
+    /// the casts change no value. `Store.plan(of:)` uses it, where the store knows its effect type only as `S.Effect`.
     @inlinable
     static func plan<E>(in effect: E) -> EffectPlan<E>? {
-        unsafeBitCast(unsafeBitCast(effect, to: Self.self).plan, to: EffectPlan<E>?.self)
+        unsafeBitCast(planReader(unsafeBitCast(effect, to: Self.self)), to: EffectPlan<E>?.self)
     }
 }
 

@@ -173,8 +173,10 @@ final class WeakStore<S: State>: Sendable {
     }
 }
 
-/// Reads the plan out of an effect of type `E`, when `E` is a ``ComposableEffect``; `nil` otherwise. Asked once per
-/// store (and per `TestStore`, in EffectStoreTesting), so the dynamic cast is not paid per effect.
+/// Reads the plan out of an effect of type `E` with its ``ComposableEffect/planReader``, when `E` is a
+/// ``ComposableEffect``; `nil` otherwise. Asked once per store, for its effect runtime and scheduler (and per
+/// `TestStore`, in EffectStoreTesting), so the dynamic cast is not paid per effect there. The store's loop reads plans
+/// with `Store.plan(of:)` instead, through the same `planReader`.
 package func planExtractor<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
     guard let composable = type as? any ComposableEffect.Type else { return nil }
     func extractor<C: ComposableEffect>(_: C.Type) -> (E) -> EffectPlan<E>? {
