@@ -52,8 +52,8 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
             withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: value, as: Value.self) }
             storage = .bits(bits, type: Value.self)
         } else if Value.self == String.self {
-            // The type was just checked: this changes no value. (`as? String` would also accept an `AnyHashable`
-            // holding a string, and make it equal to a string id while its type differs.)
+            // The type was just checked: this changes no value. An exact check rather than `as? String`, which also
+            // converts (on Apple platforms, an `NSString`), so that the case depends only on the type.
             storage = .string(unsafeBitCast(value, to: String.self))
         } else {
             storage = .boxed(Boxed(value))
@@ -67,8 +67,8 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         case (.string(let left), .string(let right)):
             return left == right
         case (.boxed(let left), .boxed(let right)):
-            // The types first: `isEqual`'s `as?` converts (an `Int` to an `Int?`, and on Apple platforms a
-            // `String` to an `NSString`), which would make equal ids that hash differently.
+            // The types first: `isEqual`'s `as?` converts (a `Row` to a `Row?`), which would make equal ids of two
+            // types that hash differently.
             return type(of: left.value) == type(of: right.value) && left.value.isEqual(to: right.value)
         case (.bits, _), (.string, _), (.boxed, _):
             return false
@@ -103,19 +103,25 @@ extension Hashable {
         return self == other
     }
 
+    // Only for the types `EffectID.init` keeps in the bits: trivial, at most 16 bytes, aligned to at most 8.
+
     /// A value of this type kept in an ``EffectID``'s bits.
-    static func loadBits(_ bits: EffectID.Bits) -> Self {
-        withUnsafeBytes(of: bits) { $0.load(as: Self.self) }
+    fileprivate static func loadBits(_ bits: EffectID.Bits) -> Self {
+        assert(
+            _isPOD(Self.self) && MemoryLayout<Self>.size <= MemoryLayout<EffectID.Bits>.size
+                && MemoryLayout<Self>.alignment <= MemoryLayout<EffectID.Bits>.alignment,
+            "EffectID: \(Self.self) is not kept in the bits")
+        return withUnsafeBytes(of: bits) { $0.load(as: Self.self) }
     }
 
     /// Whether two values of this type kept in ``EffectID``'s bits are equal, by this type's `==`: equal values need
     /// not have equal bytes (`0.0` and `-0.0`, or padding).
-    static func bitsAreEqual(_ left: EffectID.Bits, _ right: EffectID.Bits) -> Bool {
+    fileprivate static func bitsAreEqual(_ left: EffectID.Bits, _ right: EffectID.Bits) -> Bool {
         loadBits(left) == loadBits(right)
     }
 
     /// Hashes a value of this type kept in ``EffectID``'s bits, as the value itself hashes.
-    static func hashBits(_ bits: EffectID.Bits, into hasher: inout Hasher) {
+    fileprivate static func hashBits(_ bits: EffectID.Bits, into hasher: inout Hasher) {
         loadBits(bits).hash(into: &hasher)
     }
 }

@@ -1,0 +1,110 @@
+import EffectStore
+import Foundation
+import XCTest
+
+/// An id that holds its value as `any Hashable & Sendable`, as `EffectID` did before it kept small values inline: what
+/// every id must still mean.
+private struct OldID: Hashable, Sendable, CustomStringConvertible {
+    let value: any Hashable & Sendable
+    init(_ value: some Hashable & Sendable) { self.value = value }
+    static func == (lhs: OldID, rhs: OldID) -> Bool {
+        type(of: lhs.value) == type(of: rhs.value) && lhs.value.isEqualAsBefore(to: rhs.value)
+    }
+    func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+    var description: String { String(describing: value) }
+    var base: Any { value }
+}
+
+extension Hashable {
+    fileprivate func isEqualAsBefore(to other: any Hashable) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
+
+private enum One: Hashable, Sendable { case only }
+private struct Empty: Hashable, Sendable {}
+private struct Padded: Hashable, Sendable { var a: UInt8; var b: UInt64 }
+private enum Multi: Hashable, Sendable { case a(UInt8), b(Int32), c }
+
+@inline(never)
+private func makeIDs(_ values: [any Hashable & Sendable]) -> [(EffectID, OldID)] {
+    values.map { value in
+        func open<V: Hashable & Sendable>(_ v: V) -> (EffectID, OldID) { (EffectID(v), OldID(v)) }
+        return open(value)
+    }
+}
+
+/// `EffectID`'s storage by cases must not change what an id means: for values of every storage case, made in generic
+/// (unspecialized) code and in concrete code, equality, hashing, `description` and `base` match an id that holds its
+/// value as `any Hashable & Sendable`, as `EffectID` did before.
+final class EffectIDStorageTests: XCTestCase {
+    func test_idsInEveryStorageCase_meanWhatAnExistentialIdMeant() {
+        let values: [any Hashable & Sendable] = [
+            One.only, Empty(), Padded(a: 1, b: 2), Padded(a: 1, b: 3), Multi.a(1), Multi.b(1), Multi.c,
+            0.0, -0.0, Double.nan, Float(1), 1, Int8(1), UInt64(1), Int?.some(1), Int?.none, "a", Substring("a"),
+            true, Character("a"), [1, 2], SIMD4<Float>(1, 2, 3, 4),
+            SIMD2<Double>(1, 2), ObjectIdentifier(NSObject.self), (1 as Int?) as Int??, UInt8(255),
+        ]
+        let ids = makeIDs(values)
+        for (i, (newL, oldL)) in ids.enumerated() {
+            XCTAssertEqual(newL.description, oldL.description, "description of \(values[i])")
+            XCTAssertEqual(String(describing: newL.base), String(describing: oldL.base), "base of \(values[i])")
+            XCTAssertEqual(String(reflecting: newL.base), String(reflecting: oldL.base), "base reflect \(values[i])")
+            XCTAssertEqual(newL.hashValue, oldL.hashValue, "hash of \(values[i])")
+            for (j, (newR, oldR)) in ids.enumerated() {
+                XCTAssertEqual(newL == newR, oldL == oldR, "\(values[i]) == \(values[j])")
+            }
+        }
+        // Same values made in specialized code.
+        XCTAssertEqual(EffectID(One.only), ids[0].0)
+        XCTAssertEqual(EffectID(Empty()), ids[1].0)
+        XCTAssertEqual(EffectID("a"), ids[16].0)
+        XCTAssertEqual(EffectID(0.0).hashValue, ids[7].0.hashValue)
+        XCTAssertEqual(Set(ids.map(\.0)).count, Set(ids.map(\.1)).count)
+    }
+
+    /// The boxed case's type check guards against `as?` conversions (a `T` to a `T?`). `Int` and `Int?` are kept in
+    /// the bits now, so `EffectIDTests`' `Int?`-versus-`Int` assertions no longer reach that check.
+    func test_boxedIds_ofAnOptionalAndItsWrappedType_differ() {
+        let row = Row(list: "inbox", index: 2)
+        XCTAssertNotEqual(EffectID(Row?.some(row)), EffectID(row))
+        XCTAssertNotEqual(EffectID(row), EffectID(Row?.some(row)))
+        XCTAssertEqual(Set([EffectID(Row?.some(row)), EffectID(row)]).count, 2)
+    }
+
+    /// Small trivial values that the bits cannot hold: aligned past 8 bytes (a load from the bits would be
+    /// misaligned), or just too large.
+    func test_smallButOveralignedAndJustTooLargeIds_compareByValue() {
+        XCTAssertEqual(MemoryLayout<SIMD4<Float>>.alignment, 16)
+        XCTAssertEqual(EffectID(SIMD4<Float>(1, 2, 3, 4)), EffectID(SIMD4<Float>(1, 2, 3, 4)))
+        XCTAssertNotEqual(EffectID(SIMD4<Float>(1, 2, 3, 4)), EffectID(SIMD4<Float>(1, 2, 3, 5)))
+        XCTAssertEqual(EffectID(SIMD4<Float>(1, 2, 3, 4)).hashValue, EffectID(SIMD4<Float>(1, 2, 3, 4)).hashValue)
+        XCTAssertEqual(MemoryLayout<Seventeen>.size, 17)
+        XCTAssertEqual(EffectID(Seventeen(a: 1, b: 2, c: 3)), EffectID(Seventeen(a: 1, b: 2, c: 3)))
+        XCTAssertNotEqual(EffectID(Seventeen(a: 1, b: 2, c: 3)), EffectID(Seventeen(a: 1, b: 2, c: 4)))
+    }
+
+    /// A one-case enum, the commonest id, has no bytes at all.
+    func test_emptyIds_areEqualToThemselves_andDescribeTheirCase() {
+        XCTAssertEqual(MemoryLayout<One>.size, 0)
+        XCTAssertEqual(EffectID(One.only), EffectID(One.only))
+        XCTAssertNotEqual(EffectID(One.only), EffectID(Empty()))
+        XCTAssertEqual(Set([EffectID(One.only), EffectID(One.only), EffectID(Empty())]).count, 2)
+        XCTAssertEqual(EffectID(One.only).description, "only")
+        XCTAssertEqual(Describing.value(EffectID(One.only).base), ".only")
+        XCTAssertEqual(Describing.value(EffectID("search").base), #""search""#)
+        XCTAssertEqual(Describing.value(EffectID(Substring("search")).base), #""search""#)
+    }
+}
+
+private struct Row: Hashable, Sendable {
+    let list: String
+    let index: Int
+}
+
+private struct Seventeen: Hashable, Sendable {
+    let a: Int
+    let b: Int
+    let c: UInt8
+}
