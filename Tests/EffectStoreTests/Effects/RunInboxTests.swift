@@ -10,10 +10,7 @@ import XCTest
 /// than its store is held at the inbox's limit instead of filling memory.
 final class RunInboxTests: XCTestCase {
     func test_send_thenDispatch_fromOneThread_areHandledInThatOrder() {
-        let senders = Senders()
-        let store = Store<Relay>(effectHandler: senders)
-        store.dispatch(event: .listen)
-        guard let send = senders.first else { return XCTFail("the run did not start") }
+        guard let (store, send) = listeningStore() else { return }
 
         for round in 0..<200 {
             for value in 0..<5 { send(.value(round * 5 + value)) }
@@ -25,10 +22,7 @@ final class RunInboxTests: XCTestCase {
     }
 
     func test_send_fromAnotherThread_thenDispatchFromIt_areHandledInThatOrder() {
-        let senders = Senders()
-        let store = Store<Relay>(effectHandler: senders)
-        store.dispatch(event: .listen)
-        guard let send = senders.first else { return XCTFail("the run did not start") }
+        guard let (store, send) = listeningStore() else { return }
         let done = DispatchSemaphore(value: 0)
 
         Thread {
@@ -44,10 +38,7 @@ final class RunInboxTests: XCTestCase {
     }
 
     func test_send_whileTheStoreIsBusy_stopsAtTheLimit_thenEveryEventIsHandledInOrder() {
-        let senders = Senders()
-        let store = Store<Relay>(effectHandler: senders)
-        store.dispatch(event: .listen)
-        guard let send = senders.first else { return XCTFail("the run did not start") }
+        guard let (store, send) = listeningStore() else { return }
         let limit = RunInbox<Relay>.limit
         let count = 3 * limit
 
@@ -76,10 +67,7 @@ final class RunInboxTests: XCTestCase {
     }
 
     func test_send_fromInsideTheLoop_duringADrain_comesAfterTheEventsAlreadyWaiting() {
-        let senders = Senders()
-        let store = Store<Relay>(effectHandler: senders)
-        store.dispatch(event: .listen)
-        guard let send = senders.first else { return XCTFail("the run did not start") }
+        guard let (store, send) = listeningStore() else { return }
 
         // Hold the queue, so that 1 and 2 both wait in the inbox when the drain starts.
         let held = holdQueue(of: store) { state in
@@ -95,10 +83,7 @@ final class RunInboxTests: XCTestCase {
     }
 
     func test_send_fromInsideTheLoop_isHandledBeforeWhatTheLoopDispatchesNext() {
-        let senders = Senders()
-        let store = Store<Relay>(effectHandler: senders)
-        store.dispatch(event: .listen)
-        guard let send = senders.first else { return XCTFail("the run did not start") }
+        guard let (store, send) = listeningStore() else { return }
         let token = store.subscribe { state in
             if state.log.last == .mark(0) {
                 send(.value(1))
@@ -130,6 +115,20 @@ final class RunInboxTests: XCTestCase {
         XCTAssertEqual(values.filter { $0 >= 10_000 }, Array(10_000..<12_000))
         XCTAssertEqual(store.state.log.last, .mark(0))
     }
+}
+
+/// A store with one run listening, and that run's sender; `nil`, with the test failed, if the run did not start.
+private func listeningStore(file: StaticString = #filePath, line: UInt = #line)
+    -> (store: Store<Relay>, send: EffectSender<Relay.Event>)?
+{
+    let senders = Senders()
+    let store = Store<Relay>(effectHandler: senders)
+    store.dispatch(event: .listen)
+    guard let send = senders.first else {
+        XCTFail("the run did not start", file: file, line: line)
+        return nil
+    }
+    return (store, send)
 }
 
 /// Holds `store`'s queue: dispatches `.hold` from another thread, and a subscriber waits in its delivery until
