@@ -45,7 +45,9 @@
 ///   trapping: late answers from effects are normal.
 /// - `State`, `Event` and `Effect` are `Sendable`: states are delivered to subscribers and futures on other
 ///   threads, and events arrive from any thread. Enums and structs of `Sendable` values are `Sendable` already.
-/// - Conform to `Equatable` too, and a ``Store`` will not notify subscribers of a state equal to the last one.
+/// - Conform to `Equatable` too, so tests compare states with `==`. A ``Store`` notifies its subscribers of the state
+///   after every event, changed or not; a derived state (``Store/map(_:)``) skips equal values. See
+///   <doc:Threading#Reacting-to-a-change-not-to-every-event>.
 ///
 /// A `State` is a ``ChildState`` with an initial state; a child that only exists with data, such as a row of a list,
 /// conforms to ``ChildState`` alone. `Event` and `Effect` are declared there.

@@ -26,28 +26,25 @@ import EffectStore
 ///   - handler: The effect handler under test.
 ///   - expected: The event the handler's future must resolve with.
 ///   - timeout: How long to wait for the future; one second by default.
-///   - reporter: Where failures go; `XCTFail` by default.
+///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``).
+///   - fileID: Where a failure points; the caller's file ID by default.
 ///   - file: Where a failure points; the caller's file by default.
 ///   - line: Where a failure points; the caller's line by default.
+///   - column: Where a failure points; the caller's column by default.
 public func assertEffect<H: EffectHandler>(
     _ effect: H.S.Effect,
     on handler: H,
     produces expected: H.S.Event,
     within timeout: DispatchTimeInterval = .seconds(1),
-    reporter: TestFailureReporter = .xcTest,
+    reporter: TestFailureReporter = .automatic,
+    fileID: StaticString = #fileID,
     file: StaticString = #filePath,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
 ) where H.S.Event: Equatable {
-    guard let actual = eventProduced(by: effect, on: handler, within: timeout, reporter: reporter,
-                                     file: file, line: line)
-    else { return }
-    guard actual != expected else { return }
-    reporter.report(
-        """
-        \(H.self) answered \(Describing.value(effect)) with a different event:
-        \(StructuralDiff.describe(expected: expected, actual: actual))
-        """,
-        file: file, line: line)
+    let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+    let answer = EffectAnswer(effect: effect, handler: handler, location: location, reporter: reporter)
+    answer.check(answer.wait(within: timeout), equals: expected)
 }
 
 /// Runs a real ``/EffectStore/EffectHandler`` on one effect and asserts that it produces no event: it returns `nil`.
@@ -65,16 +62,21 @@ public func assertEffect<H: EffectHandler>(
 /// - Parameters:
 ///   - effect: The effect to perform. The handler runs on the calling thread.
 ///   - handler: The effect handler under test.
-///   - reporter: Where failures go; `XCTFail` by default. Called on the calling thread.
+///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``). Called on the calling thread.
+///   - fileID: Where a failure points; the caller's file ID by default.
 ///   - file: Where a failure points; the caller's file by default.
 ///   - line: Where a failure points; the caller's line by default.
+///   - column: Where a failure points; the caller's column by default.
 public func assertEffectProducesNoEvent<H: EffectHandler>(
     _ effect: H.S.Effect,
     on handler: H,
-    reporter: TestFailureReporter = .xcTest,
+    reporter: TestFailureReporter = .automatic,
+    fileID: StaticString = #fileID,
     file: StaticString = #filePath,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
 ) {
+    let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
     guard let future = handler.handle(effect: effect) else { return }
     var message = "\(H.self) returned a future for \(Describing.value(effect)), but the test expected no event"
     if future.isResolved, let event = future.wait(timeout: .never) {
@@ -85,7 +87,7 @@ public func assertEffectProducesNoEvent<H: EffectHandler>(
         To fix, return nil from handle(effect:) for an effect with no answer, or assert the event with \
         `assertEffect(_:on:produces:)`.
         """
-    reporter.report(message, file: file, line: line)
+    reporter.report(message, at: location)
 }
 
 /// Runs a real ``/EffectStore/EffectHandler`` on one effect and returns the event its future produces, for events that
@@ -98,45 +100,209 @@ public func assertEffectProducesNoEvent<H: EffectHandler>(
 /// ```
 ///
 /// Fails — and returns `nil` — when the handler returns no future or the future does not resolve within
-/// `timeout`. The handler runs on the calling thread; see ``assertEffect(_:on:produces:within:reporter:file:line:)``
+/// `timeout`. The handler runs on the calling thread; see ``assertEffect(_:on:produces:within:reporter:fileID:file:line:column:)``
 /// for how the wait works.
 ///
 /// - Parameters:
 ///   - effect: The effect to perform.
 ///   - handler: The effect handler under test.
 ///   - timeout: How long to wait for the future; one second by default.
-///   - reporter: Where failures go; `XCTFail` by default. Called on the calling thread.
+///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``). Called on the calling thread.
+///   - fileID: Where a failure points; the caller's file ID by default.
 ///   - file: Where a failure points; the caller's file by default.
 ///   - line: Where a failure points; the caller's line by default.
+///   - column: Where a failure points; the caller's column by default.
 /// - Returns: The event, or `nil` after reporting a failure.
 public func eventProduced<H: EffectHandler>(
     by effect: H.S.Effect,
     on handler: H,
     within timeout: DispatchTimeInterval = .seconds(1),
-    reporter: TestFailureReporter = .xcTest,
+    reporter: TestFailureReporter = .automatic,
+    fileID: StaticString = #fileID,
     file: StaticString = #filePath,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
 ) -> H.S.Event? {
-    guard let future = handler.handle(effect: effect) else {
-        reporter.report(
-            """
-            \(H.self) returned no future for \(Describing.value(effect)), so it produces no event.
-            To fix, return a future of the answer from handle(effect:), or use `assertEffectProducesNoEvent` if \
-            this effect has no answer.
-            """,
-            file: file, line: line)
-        return nil
+    let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+    return EffectAnswer(effect: effect, handler: handler, location: location, reporter: reporter)
+        .wait(within: timeout)
+}
+
+// MARK: - Awaiting the answer
+
+/// Runs a real ``/EffectStore/EffectHandler`` on one effect and asserts the event its future produces, **awaiting** the
+/// answer instead of blocking the calling thread: the form for Swift Testing and any `async` test.
+///
+/// Swift Testing runs tests in parallel on a few shared threads. The blocking
+/// ``assertEffect(_:on:produces:within:reporter:fileID:file:line:column:)`` holds one of them while it waits, so a
+/// handler that answers from a `Task` (a `Future { await … }`) may find no thread to run on until the wait times out.
+/// This form suspends instead:
+///
+/// ```swift
+/// @Test func save_answersSaved() async {
+///     await assertEffect(.save(true), on: SaveEffects(), answers: .saved)
+/// }
+/// ```
+///
+/// It fails, with the same messages as the blocking form, when the handler returns no future, when the future does not
+/// resolve within `timeout`, or when it resolves with a different event.
+///
+/// ## Threading
+///
+/// The handler runs on the calling task's thread; the future may resolve on any thread. The reporter is called on the
+/// thread the task resumes on.
+///
+/// - Parameters:
+///   - effect: The effect to perform.
+///   - handler: The effect handler under test.
+///   - expected: The event the handler's future must resolve with.
+///   - timeout: How long to wait for the future; one second by default.
+///   - reporter: Where failures go; the framework running the test by default.
+///   - fileID: Where a failure points; the caller's file ID by default.
+///   - file: Where a failure points; the caller's file by default.
+///   - line: Where a failure points; the caller's line by default.
+///   - column: Where a failure points; the caller's column by default.
+public func assertEffect<H: EffectHandler>(
+    _ effect: H.S.Effect,
+    on handler: H,
+    answers expected: H.S.Event,
+    within timeout: DispatchTimeInterval = .seconds(1),
+    reporter: TestFailureReporter = .automatic,
+    fileID: StaticString = #fileID,
+    file: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) async where H.S.Event: Equatable {
+    let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+    let answer = EffectAnswer(effect: effect, handler: handler, location: location, reporter: reporter)
+    answer.check(await answer.value(within: timeout), equals: expected)
+}
+
+/// Runs a real ``/EffectStore/EffectHandler`` on one effect and returns the event its future produces, **awaiting** it:
+/// the form of ``eventProduced(by:on:within:reporter:fileID:file:line:column:)`` for Swift Testing and any `async`
+/// test.
+///
+/// ```swift
+/// @Test func download_answersWithTheServicesProcesses() async throws {
+///     let event = try #require(await eventAnswering(.downloadProcesses, on: effects))
+///     guard case .load(let processes) = event else { Issue.record("expected .load, got \(event)"); return }
+///     #expect(processes.map(\.title) == ["iOS"])
+/// }
+/// ```
+///
+/// Fails — and returns `nil` — when the handler returns no future or the future does not resolve within `timeout`.
+/// The handler runs on the calling task's thread; see ``assertEffect(_:on:answers:within:reporter:fileID:file:line:column:)``
+/// for why a test that may run in parallel should await.
+///
+/// - Parameters:
+///   - effect: The effect to perform.
+///   - handler: The effect handler under test.
+///   - timeout: How long to wait for the future; one second by default.
+///   - reporter: Where failures go; the framework running the test by default.
+///   - fileID: Where a failure points; the caller's file ID by default.
+///   - file: Where a failure points; the caller's file by default.
+///   - line: Where a failure points; the caller's line by default.
+///   - column: Where a failure points; the caller's column by default.
+/// - Returns: The event, or `nil` after reporting a failure.
+public func eventAnswering<H: EffectHandler>(
+    _ effect: H.S.Effect,
+    on handler: H,
+    within timeout: DispatchTimeInterval = .seconds(1),
+    reporter: TestFailureReporter = .automatic,
+    fileID: StaticString = #fileID,
+    file: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) async -> H.S.Event? {
+    let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+    return await EffectAnswer(effect: effect, handler: handler, location: location, reporter: reporter)
+        .value(within: timeout)
+}
+
+/// One check of an effect handler: performs the effect once, then waits for or awaits its answer, and reports what
+/// went wrong in the words both forms share.
+private struct EffectAnswer<H: EffectHandler> {
+    let effect: H.S.Effect
+    let handler: H
+    let location: TestSourceLocation
+    let reporter: TestFailureReporter
+    /// The handler's future, or `nil` when it returned none (already reported).
+    let future: Future<H.S.Event>?
+
+    init(effect: H.S.Effect, handler: H, location: TestSourceLocation, reporter: TestFailureReporter) {
+        self.effect = effect
+        self.handler = handler
+        self.location = location
+        self.reporter = reporter
+        self.future = handler.handle(effect: effect)
+        if future == nil {
+            reporter.report(
+                """
+                \(H.self) returned no future for \(Describing.value(effect)), so it produces no event.
+                To fix, return a future of the answer from handle(effect:), or use `assertEffectProducesNoEvent` if \
+                this effect has no answer.
+                """,
+                at: location)
+        }
     }
-    guard let event = future.wait(timeout: timeout) else {
-        reporter.report(
-            """
+
+    /// Blocks the calling thread for the answer (see ``Future/wait(timeout:)``).
+    func wait(within timeout: DispatchTimeInterval) -> H.S.Event? {
+        guard let future else { return nil }
+        return answered(future.wait(timeout: timeout), within: timeout, blocking: true)
+    }
+
+    /// Suspends for the answer: resumed by the future or by a timer on a global queue, whichever comes first.
+    func value(within timeout: DispatchTimeInterval) async -> H.S.Event? {
+        guard let future else { return nil }
+        let event: H.S.Event? = await withCheckedContinuation { continuation in
+            // The first of the future and the timer resumes the continuation, exactly once: the flag is taken under
+            // the lock.
+            let pending = LockedBox<Bool>.make(true)
+            let resume: @Sendable (H.S.Event?) -> Void = { value in
+                if pending.withLock({ (isPending: inout Bool) -> Bool in
+                    defer { isPending = false }; return isPending
+                }) {
+                    continuation.resume(returning: value)
+                }
+            }
+            future.onComplete { resume($0) }
+            if timeout != .never {
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { resume(nil) }
+            }
+        }
+        return answered(event, within: timeout, blocking: false)
+    }
+
+    /// The event, or `nil` after reporting that the future did not resolve in time.
+    private func answered(_ event: H.S.Event?, within timeout: DispatchTimeInterval, blocking: Bool) -> H.S.Event? {
+        if let event { return event }
+        var message = """
             \(H.self) did not answer \(Describing.value(effect)) within \(timeout.readable): its future is still \
             pending.
             To fix, make sure every path of handle(effect:) resolves the future it returns (check the fakes it \
             calls), or pass a longer `within:` if the work is legitimately slow.
-            """,
-            file: file, line: line)
+            """
+        if blocking, TestFramework.current == .swiftTesting {
+            message += """
+
+                This check blocks its thread while it waits; under Swift Testing's parallel runner a handler that \
+                answers from a Task may find no thread to run on. Await the answer instead: \
+                `await assertEffect(_:on:answers:)` or `await eventAnswering(_:on:)`.
+                """
+        }
+        reporter.report(message, at: location)
         return nil
     }
-    return event
+
+    /// Reports a different event than the one expected.
+    func check(_ actual: H.S.Event?, equals expected: H.S.Event) where H.S.Event: Equatable {
+        guard let actual, actual != expected else { return }
+        reporter.report(
+            """
+            \(H.self) answered \(Describing.value(effect)) with a different event:
+            \(StructuralDiff.describe(expected: expected, actual: actual))
+            """,
+            at: location)
+    }
 }

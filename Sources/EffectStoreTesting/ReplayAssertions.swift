@@ -36,19 +36,24 @@ import Foundation
 ///
 /// - Parameters:
 ///   - log: The recorded session.
-///   - reporter: Where a divergence is reported; `XCTFail` by default. Called at most once, on the calling thread.
+///   - reporter: Where a divergence is reported; the framework running the test by default (``TestFailureReporter/automatic``). Called at most once, on the calling thread.
+///   - fileID: The file (as `#fileID`) a failure points at; the caller's by default.
 ///   - file: The file a failure points at; the caller's by default.
 ///   - line: The line a failure points at; the caller's by default.
+///   - column: The column a failure points at; the caller's by default.
 public func assertReplayMatchesRecording<S: State & Equatable>(
     _ log: SessionLog<S>,
-    reporter: TestFailureReporter = .xcTest,
+    reporter: TestFailureReporter = .automatic,
+    fileID: StaticString = #fileID,
     file: StaticString = #filePath,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
 ) {
+    let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
     let steps = log.replay()
     guard let step = steps.first(where: { $0.to != $0.entry.state || effectDiverges(in: $0) }) else { return }
     if step.to == step.entry.state {
-        reportEffectDivergence(at: step, of: log, stepCount: steps.count, reporter: reporter, file: file, line: line)
+        reportEffectDivergence(at: step, of: log, stepCount: steps.count, reporter: reporter, at: location)
         return
     }
     let entry = step.entry
@@ -70,11 +75,11 @@ public func assertReplayMatchesRecording<S: State & Equatable>(
         "\nThe state logic no longer does what it did when the session was recorded. To fix, correct "
         + "\(Describing.label(S.self, maxLength: 120)).handle(event:) if this is a regression, or record the session "
         + "again if the new behaviour is intended."
-    reporter.report(message, file: file, line: line)
+    reporter.report(message, at: location)
 }
 
 /// Reads a recorded session from a JSON file and checks that its replay matches the recording; see
-/// ``assertReplayMatchesRecording(_:reporter:file:line:)``.
+/// ``assertReplayMatchesRecording(_:reporter:fileID:file:line:column:)``.
 ///
 /// ```swift
 /// let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -86,16 +91,21 @@ public func assertReplayMatchesRecording<S: State & Equatable>(
 ///   - url: A JSON file written by ``/EffectStore/SessionLog/write(to:)``.
 ///   - type: The state type the session was recorded with.
 ///   - reporter: Where a failure is reported — the divergence, or a file that cannot be read as such a session;
-///     `XCTFail` by default. Called at most once, on the calling thread.
+///     the framework running the test by default (``TestFailureReporter/automatic``). Called at most once, on the calling thread.
+///   - fileID: The file (as `#fileID`) a failure points at; the caller's by default.
 ///   - file: The file a failure points at; the caller's by default.
 ///   - line: The line a failure points at; the caller's by default.
+///   - column: The column a failure points at; the caller's by default.
 public func assertReplayMatchesRecording<S: State & Equatable & Codable>(
     ofSessionAt url: URL,
     as type: S.Type,
-    reporter: TestFailureReporter = .xcTest,
+    reporter: TestFailureReporter = .automatic,
+    fileID: StaticString = #fileID,
     file: StaticString = #filePath,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
 ) where S.Event: Codable {
+    let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
     let log: SessionLog<S>
     do {
         log = try SessionLog<S>(contentsOf: url)
@@ -104,11 +114,11 @@ public func assertReplayMatchesRecording<S: State & Equatable & Codable>(
             "Could not read a recorded \(Describing.label(S.self, maxLength: 120)) session from \(url.path): "
                 + "\(error). To fix, check the path (relative to #filePath, not to the working directory), or "
                 + "record the session again with SessionRecorder and SessionLog.write(to:).",
-            file: file, line: line
+            at: location
         )
         return
     }
-    assertReplayMatchesRecording(log, reporter: reporter, file: file, line: line)
+    assertReplayMatchesRecording(log, reporter: reporter, fileID: fileID, file: file, line: line, column: column)
 }
 
 /// Whether the step's entry records an effect that differs from the one the state returns now; `false` when the
@@ -131,7 +141,7 @@ extension Equatable {
 
 private func reportEffectDivergence<S: State>(
     at step: ReplayStep<S>, of log: SessionLog<S>, stepCount: Int, reporter: TestFailureReporter,
-    file: StaticString, line: UInt
+    at location: TestSourceLocation
 ) {
     let entry = step.entry
     let name = Describing.label(S.self, maxLength: 120)
@@ -149,5 +159,5 @@ private func reportEffectDivergence<S: State>(
         "\nThe state logic no longer asks for the effects it asked for when the session was recorded. To fix, "
         + "correct \(name).handle(event:) if this is a regression, or record the session again if the new behaviour "
         + "is intended."
-    reporter.report(message, file: file, line: line)
+    reporter.report(message, at: location)
 }

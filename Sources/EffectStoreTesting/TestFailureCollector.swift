@@ -4,8 +4,9 @@ import EffectStore
 /// expectation fails, and with which message.
 ///
 /// Pass its ``reporter`` to any assertion of this toolkit, or to one of your own built on ``TestFailureReporter``,
-/// then read ``failures`` or ``messages``. This is how you test a custom assertion, since `XCTExpectFailure` does
-/// not exist on Linux:
+/// then read ``failures`` or ``messages``. This is how you test a custom assertion in XCTest, since
+/// `XCTExpectFailure` does not exist on Linux (in Swift Testing, `withKnownIssue` does the same with the default
+/// reporter):
 ///
 /// ```swift
 /// let failures = TestFailureCollector()
@@ -56,7 +57,8 @@ public final class TestFailureCollector: Sendable {
     /// A reporter that adds each failure to this collector instead of failing the test.
     ///
     /// ```swift
-    /// store.finish(reporter: failures.reporter)
+    /// let store = TestStore(initialState: Counter.idle(0), reporter: failures.reporter)
+    /// store.send(.increment)   // changes the state without saying how: one failure, collected
     /// ```
     public var reporter: TestFailureReporter {
         let collected = self.collected

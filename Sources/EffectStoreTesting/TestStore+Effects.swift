@@ -8,8 +8,8 @@ extension TestStore {
     ///
     /// This is what a ``/EffectStore/Store`` does for each event a run (`Future.run`, `Future.callbackRun`) sends: the
     /// event goes into the state, and the effect stays in flight. When the run finishes, end it with
-    /// ``complete(_:file:line:)``; when it answers one last event and ends, use
-    /// ``complete(_:with:file:line:assert:)``.
+    /// ``complete(_:fileID:file:line:column:)``; when it answers one last event and ends, use
+    /// ``complete(_:with:fileID:file:line:column:assert:)``.
     ///
     /// ```swift
     /// store.send(.start) { $0.isRunning = true }
@@ -22,21 +22,27 @@ extension TestStore {
     /// - Parameters:
     ///   - event: The event the effect sends.
     ///   - effect: An effect in flight (see ``inFlightEffects``). When several are equal, the oldest sends.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
     ///   - assert: Turns a copy of the previous state into the expected next state, as in
-    ///     ``send(_:file:line:assert:)``. Runs synchronously on this thread.
+    ///     ``send(_:fileID:file:line:column:assert:)``. Runs synchronously on this thread.
     public func send(
         _ event: S.Event,
         from effect: S.Effect,
+        fileID: StaticString = #fileID,
         file: StaticString = #filePath,
         line: UInt = #line,
+        column: UInt = #column,
         assert: ((inout S) -> Void)? = nil
     ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         let call = "send(\(Describing.value(event)), from: \(Describing.value(effect)))"
-        requireEffectsReceived(before: call, file: file, line: line)
-        guard indexInFlight(effect, call: call, file: file, line: line) != nil else { return }
-        handle(event, call: call, assert: assert, file: file, line: line)
+        guard acceptsCall(call, at: location) else { return }
+        requireEffectsReceived(before: call, at: location)
+        guard indexInFlight(effect, call: call, at: location) != nil else { return }
+        handle(event, call: call, assert: assert, at: location)
     }
 
     // MARK: - Matching effects
@@ -54,16 +60,20 @@ extension TestStore {
     ///
     /// - Parameters:
     ///   - predicate: Whether an effect is the one expected. Runs synchronously on this thread.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
     /// - Returns: The effect received, to complete it or look into it; `nil` when none matched.
     @discardableResult
     public func receiveEffect(
-        where predicate: (S.Effect) -> Bool, file: StaticString = #filePath, line: UInt = #line
+        where predicate: (S.Effect) -> Bool, fileID: StaticString = #fileID, file: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) -> S.Effect? {
-        receiveFirst(
-            matching: predicate, expected: "an effect that the predicate accepts", effect: nil, file: file,
-            line: line)
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        guard acceptsCall("receiveEffect(where:)", at: location) else { return nil }
+        return receiveFirst(
+            matching: predicate, expected: "an effect that the predicate accepts", effect: nil, at: location)
     }
 
     /// Asserts that the last event produced an effect of the enum case `embed` builds, whatever its associated
@@ -75,28 +85,33 @@ extension TestStore {
     /// ```
     ///
     /// The case is recognised by reflection, as the core's composition APIs do: `embed` must be an enum case with one
-    /// associated value, used as a function. Otherwise as ``receiveEffect(where:file:line:)``.
+    /// associated value, used as a function. Otherwise as ``receiveEffect(where:fileID:file:line:column:)``.
     ///
     /// - Parameters:
     ///   - embed: The case, such as `Effect.search`.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
     /// - Returns: The associated value of the effect received; `nil` when none matched.
     @discardableResult
     public func receiveEffect<Payload>(
-        case embed: (Payload) -> S.Effect, file: StaticString = #filePath, line: UInt = #line
+        case embed: (Payload) -> S.Effect, fileID: StaticString = #fileID, file: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) -> Payload? {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        guard acceptsCall("receiveEffect(case:)", at: location) else { return nil }
         let received = receiveFirst(
             matching: { extractCase(embed, from: $0) != nil },
             expected: "an effect of the case given (with a \(Payload.self))",
-            effect: nil, file: file, line: line)
+            effect: nil, at: location)
         return received.flatMap { extractCase(embed, from: $0) }
     }
 
     // MARK: - Cancellation
 
     /// Performed effects that the state cancelled and the test has not yet confirmed with
-    /// ``receiveCancellation(of:file:line:)``, oldest first.
+    /// ``receiveCancellation(of:fileID:file:line:column:)``, oldest first.
     ///
     /// A cancelled effect leaves ``unreceivedEffects`` and ``inFlightEffects`` at once, as its run stops in a
     /// ``/EffectStore/Store``: it can no longer send or answer.
@@ -123,9 +138,16 @@ extension TestStore {
     ///
     /// - Parameters:
     ///   - effect: The cancelled effect. When several are equal, the oldest is confirmed.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
-    public func receiveCancellation(of effect: S.Effect, file: StaticString = #filePath, line: UInt = #line) {
+    ///   - column: Where a failure points; the caller's column by default.
+    public func receiveCancellation(
+        of effect: S.Effect, fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        guard acceptsCall("receiveCancellation(of: \(Describing.value(effect)))", at: location) else { return }
         if let planner, let index = planner.unconfirmed.firstIndex(where: { $0.captured.effect == effect }) {
             planner.unconfirmed.remove(at: index)
             return
@@ -141,7 +163,7 @@ extension TestStore {
             To fix, check what the last event returns: only a plan (`.cancel(id:)`, `.cancellable(id:cancelInFlight: \
             true)`, `.debounced(id:for:)`) cancels, and only an effect performed under that id.
             """,
-            file: file, line: line)
+            at: location)
     }
 
     // MARK: - Time
@@ -160,11 +182,18 @@ extension TestStore {
     ///
     /// - Parameters:
     ///   - duration: How far to move the clock.
+    ///   - fileID: The file (as `#fileID`) named as the origin of the effects started; the caller's by default.
     ///   - file: The file named as the origin of the effects started; the caller's by default.
     ///   - line: The line named as the origin of the effects started; the caller's by default.
-    public func advance(by duration: EffectDuration, file: StaticString = #filePath, line: UInt = #line) {
+    ///   - column: The column named as the origin of the effects started; the caller's by default.
+    public func advance(
+        by duration: EffectDuration, fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        guard acceptsCall("advance(by: \(duration))", at: location) else { return }
         let previous = planner?.timerOrigin
-        planner?.timerOrigin = "advance(by: \(duration)) at \(Describing.location(file, line))"
+        planner?.timerOrigin = "advance(by: \(duration)) at \(Describing.location(location.filePath, location.line))"
         defer { planner?.timerOrigin = previous }
         clock.advance(by: duration)
     }
@@ -182,14 +211,17 @@ extension TestStore {
     }
 
     /// Tells the scheduler that an effect in flight has finished: completed, or its run finished.
-    func end(_ captured: CapturedEffect, call: String, file: StaticString, line: UInt) {
+    func end(_ captured: CapturedEffect, call: String, at location: TestSourceLocation) {
         guard let planner, let job = captured.job else { return }
-        carryOut(planner.scheduler.ended(job), origin: "\(call) at \(Describing.location(file, line))")
+        carryOut(
+            planner.scheduler.ended(job), origin: "\(call) at \(Describing.location(location.filePath, location.line))")
     }
 
     /// A timer set on ``clock`` has fired. On the thread that advances the clock: the test's.
     func timerFired(_ timer: UInt64) {
         guard let planner, planner.timers.removeValue(forKey: timer) != nil else { return }
+        // A clock advanced after finish() would start effects no check sees: report it at the store's creation.
+        guard acceptsCall("store.clock.advance(by:)", at: createdAt) else { return }
         carryOut(planner.scheduler.timerFired(timer), origin: planner.timerOrigin ?? "store.clock.advance(by:)")
     }
 
@@ -235,7 +267,7 @@ extension TestStore {
 
     /// In exhaustive mode, fails when a cancellation was not confirmed; then forgets them, so one omission is
     /// reported once.
-    func requireCancellationsReceived(before call: String, file: StaticString, line: UInt) {
+    func requireCancellationsReceived(before call: String, at location: TestSourceLocation) {
         guard let planner, let first = planner.unconfirmed.first else { return }
         if exhaustivity == .exhaustive {
             let more = planner.unconfirmed.count > 1 ? " (and \(planner.unconfirmed.count - 1) more)" : ""
@@ -247,7 +279,7 @@ extension TestStore {
                 To fix, call `store.receiveCancellation(of: \(Describing.value(first.captured.effect)))` right after \
                 the call that cancelled it, or create the store with `exhaustivity: .partial`.
                 """,
-                file: file, line: line)
+                at: location)
         }
         planner.unconfirmed.removeAll()
     }

@@ -41,13 +41,13 @@ public enum Exhaustivity: Sendable, Equatable {
 ///
 /// With ``Exhaustivity/exhaustive`` (the default) the test must account for everything:
 ///
-/// - **Every state change.** ``send(_:file:line:assert:)`` and ``complete(_:with:file:line:assert:)`` take a
+/// - **Every state change.** ``send(_:fileID:file:line:column:assert:)`` and ``complete(_:with:fileID:file:line:column:assert:)`` take a
 ///   trailing closure that turns the previous state into the expected one (`{ $0 = .loading }`, or
 ///   `{ $0.count += 1 }` for a struct). The result must equal the real next state; a change the test left out fails.
-/// - **Every effect.** An effect must be named with ``receiveEffect(_:file:line:)`` before the next event is sent.
-/// - **Every effect in flight.** By ``finish(file:line:)`` — or when the store is released without it — each
-///   received effect must have been completed, with ``complete(_:with:file:line:assert:)`` or, for an effect with no
-///   answer, ``complete(_:file:line:)``.
+/// - **Every effect.** An effect must be named with ``receiveEffect(_:fileID:file:line:column:)`` before the next event is sent.
+/// - **Every effect in flight.** By ``finish(fileID:file:line:column:)`` — or when the store is released without it — each
+///   received effect must have been completed, with ``complete(_:with:fileID:file:line:column:assert:)`` or, for an effect with no
+///   answer, ``complete(_:fileID:file:line:column:)``.
 ///
 /// Each failure says what was left over and how to fix it. Pass ``Exhaustivity/partial`` to assert only what a
 /// test cares about.
@@ -61,13 +61,13 @@ public enum Exhaustivity: Sendable, Equatable {
 /// - **Several effects from one event** wait to be received in the order they start: `.all(.a, .b)` gives `.a`, then
 ///   `.b`.
 /// - **Cancellation** takes an effect out of ``unreceivedEffects`` or ``inFlightEffects`` at once. In exhaustive mode
-///   the test confirms it with ``receiveCancellation(of:file:line:)`` before the next event, as it receives effects;
+///   the test confirms it with ``receiveCancellation(of:fileID:file:line:column:)`` before the next event, as it receives effects;
 ///   see ``cancelledEffects``.
 /// - **Time**: delayed, debounced and throttled effects wait on ``clock``, a `TestClock` that moves only when the test
-///   calls ``advance(by:file:line:)``. In exhaustive mode no timer may still be pending at the end.
+///   calls ``advance(by:fileID:file:line:column:)``. In exhaustive mode no timer may still be pending at the end.
 /// - **Queues**: an effect queued behind another starts when the test completes that one.
-/// - **Runs** that send many events: ``send(_:from:file:line:assert:)`` feeds one event of an effect in flight into
-///   the state, and ``complete(_:file:line:)`` finishes the run.
+/// - **Runs** that send many events: ``send(_:from:fileID:file:line:column:assert:)`` feeds one event of an effect in flight into
+///   the state, and ``complete(_:fileID:file:line:column:)`` finishes the run.
 ///
 /// ```swift
 /// func test_search_debouncesAndCancelsTheOlderQuery() {
@@ -107,14 +107,14 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     /// How much the test must assert.
     public let exhaustivity: Exhaustivity
 
-    /// Effects produced but not yet named with ``receiveEffect(_:file:line:)``, oldest first.
+    /// Effects produced but not yet named with ``receiveEffect(_:fileID:file:line:column:)``, oldest first.
     public var unreceivedEffects: [S.Effect] { unreceived.map(\.effect) }
 
     /// Effects received and not yet completed, oldest first. They complete in any order the test chooses.
     public var inFlightEffects: [S.Effect] { inFlight.map(\.effect) }
 
     /// The clock that delayed, debounced and throttled effects wait on: it moves only when the test advances it,
-    /// with ``TestStore/advance(by:file:line:)`` or `clock.advance(by:)`.
+    /// with ``TestStore/advance(by:fileID:file:line:column:)`` or `clock.advance(by:)`.
     ///
     /// ```swift
     /// store.send(.queryChanged("swift")) { $0.query = "swift" }   // a search debounced for 300 ms
@@ -126,10 +126,11 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     public let clock = TestClock()
 
     let reporter: TestFailureReporter
-    private let file: StaticString
-    private let line: UInt
+    /// Where the store was created: a failure found when it is released without `finish()` points there.
+    let createdAt: TestSourceLocation
     var unreceived: [CapturedEffect] = []
     var inFlight: [CapturedEffect] = []
+    /// Set by ``finish(fileID:file:line:column:)``: every call after it fails.
     private var isFinished = false
     /// Carries out plans (``/EffectStore/ComposableEffect``) by the core's rules; `nil` when `S.Effect` carries none.
     let planner: PlanRunner<S>?
@@ -152,26 +153,30 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     /// - Parameters:
     ///   - initialState: The state to start from; `S.initialState` by default.
     ///   - exhaustivity: How much the test must assert; ``Exhaustivity/exhaustive`` by default.
-    ///   - reporter: Where failures go; `XCTFail` by default. Called on the test's thread.
-    ///   - file: Where a failure found when the store is released without ``finish(file:line:)`` points.
-    ///   - line: Where a failure found when the store is released without ``finish(file:line:)`` points.
+    ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``). Called on the test's thread.
+    ///   - fileID: With `file`, `line` and `column`: where a failure found when the store is released without
+    ///     ``finish(fileID:file:line:column:)`` points; the caller's by default.
+    ///   - file: See `fileID`.
+    ///   - line: See `fileID`.
+    ///   - column: See `fileID`.
     public init(
         initialState: S = S.initialState,
         exhaustivity: Exhaustivity = .exhaustive,
-        reporter: TestFailureReporter = .xcTest,
+        reporter: TestFailureReporter = .automatic,
+        fileID: StaticString = #fileID,
         file: StaticString = #filePath,
-        line: UInt = #line
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         self.state = initialState
         self.exhaustivity = exhaustivity
         self.reporter = reporter
-        self.file = file
-        self.line = line
+        self.createdAt = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         self.planner = PlanRunner<S>(for: S.Effect.self)
     }
 
     deinit {
-        if !isFinished { checkNothingIsLeft(file: file, line: line, released: true) }
+        if !isFinished { checkNothingIsLeft(at: createdAt, released: true) }
         planner?.cancelTimers()
     }
 
@@ -188,19 +193,25 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     ///
     /// - Parameters:
     ///   - event: The event to handle.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
     ///   - assert: Turns a copy of the previous state into the expected next state. Leave it out when the state must
     ///     not change (in partial mode: when you do not want to check it). Runs synchronously on this thread.
     public func send(
         _ event: S.Event,
+        fileID: StaticString = #fileID,
         file: StaticString = #filePath,
         line: UInt = #line,
+        column: UInt = #column,
         assert: ((inout S) -> Void)? = nil
     ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         let call = "send(\(Describing.value(event)))"
-        requireEffectsReceived(before: call, file: file, line: line)
-        handle(event, call: call, assert: assert, file: file, line: line)
+        guard acceptsCall(call, at: location) else { return }
+        requireEffectsReceived(before: call, at: location)
+        handle(event, call: call, assert: assert, at: location)
     }
 
     // MARK: - Effects
@@ -217,19 +228,25 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     ///
     /// - Parameters:
     ///   - effect: The effect expected.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
-    public func receiveEffect(_ effect: S.Effect, file: StaticString = #filePath, line: UInt = #line) {
+    ///   - column: Where a failure points; the caller's column by default.
+    public func receiveEffect(
+        _ effect: S.Effect, fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        guard acceptsCall("receiveEffect(\(Describing.value(effect)))", at: location) else { return }
         receiveFirst(
-            matching: { $0 == effect }, expected: "effect \(Describing.value(effect))", effect: effect, file: file,
-            line: line)
+            matching: { $0 == effect }, expected: "effect \(Describing.value(effect))", effect: effect, at: location)
     }
 
     /// Receives the next unreceived effect if it matches (in partial mode: the first that matches), or reports
     /// what was expected. Returns the effect received.
     @discardableResult
     func receiveFirst(
-        matching matches: (S.Effect) -> Bool, expected: String, effect: S.Effect?, file: StaticString, line: UInt
+        matching matches: (S.Effect) -> Bool, expected: String, effect: S.Effect?, at location: TestSourceLocation
     ) -> S.Effect? {
         let index: Int?
         switch exhaustivity {
@@ -237,7 +254,7 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
         case .partial: index = unreceived.firstIndex { matches($0.effect) }
         }
         guard let index else {
-            reportMissingEffect(expected, effect: effect, file: file, line: line)
+            reportMissingEffect(expected, effect: effect, at: location)
             return nil
         }
         let received = unreceived[index].effect
@@ -260,22 +277,28 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     /// - Parameters:
     ///   - effect: An effect in flight (see ``inFlightEffects``). When several are equal, the oldest completes.
     ///   - event: The event the effect answers with.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
     ///   - assert: Turns a copy of the previous state into the expected next state, as in
-    ///     ``send(_:file:line:assert:)``. Runs synchronously on this thread.
+    ///     ``send(_:fileID:file:line:column:assert:)``. Runs synchronously on this thread.
     public func complete(
         _ effect: S.Effect,
         with event: S.Event,
+        fileID: StaticString = #fileID,
         file: StaticString = #filePath,
         line: UInt = #line,
+        column: UInt = #column,
         assert: ((inout S) -> Void)? = nil
     ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         let call = "complete(\(Describing.value(effect)), with: \(Describing.value(event)))"
-        requireEffectsReceived(before: call, file: file, line: line)
-        guard let completed = takeInFlight(effect, call: call, file: file, line: line) else { return }
-        handle(event, call: call, assert: assert, file: file, line: line)
-        end(completed, call: call, file: file, line: line)
+        guard acceptsCall(call, at: location) else { return }
+        requireEffectsReceived(before: call, at: location)
+        guard let completed = takeInFlight(effect, call: call, at: location) else { return }
+        handle(event, call: call, assert: assert, at: location)
+        end(completed, call: call, at: location)
     }
 
     /// Completes an effect in flight that answers with no event, as when its handler returns `nil`.
@@ -288,13 +311,20 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     ///
     /// - Parameters:
     ///   - effect: An effect in flight (see ``inFlightEffects``). When several are equal, the oldest completes.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
-    public func complete(_ effect: S.Effect, file: StaticString = #filePath, line: UInt = #line) {
+    ///   - column: Where a failure points; the caller's column by default.
+    public func complete(
+        _ effect: S.Effect, fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         let call = "complete(\(Describing.value(effect)))"
-        requireEffectsReceived(before: call, file: file, line: line)
-        guard let completed = takeInFlight(effect, call: call, file: file, line: line) else { return }
-        end(completed, call: call, file: file, line: line)
+        guard acceptsCall(call, at: location) else { return }
+        requireEffectsReceived(before: call, at: location)
+        guard let completed = takeInFlight(effect, call: call, at: location) else { return }
+        end(completed, call: call, at: location)
     }
 
     // MARK: - Finishing
@@ -309,32 +339,52 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     /// Calling `finish()` points the failure at the test's last line instead.
     ///
     /// - Parameters:
+    ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
-    public func finish(file: StaticString = #filePath, line: UInt = #line) {
+    ///   - column: Where a failure points; the caller's column by default.
+    public func finish(
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        guard acceptsCall("finish()", at: location) else { return }
         isFinished = true
-        checkNothingIsLeft(file: file, line: line, released: false)
+        checkNothingIsLeft(at: location, released: false)
+    }
+
+    /// Whether the store still takes calls: after ``finish(fileID:file:line:column:)`` it reports the call and
+    /// ignores it, since what the call did would escape the end-of-test check.
+    func acceptsCall(_ call: String, at location: TestSourceLocation) -> Bool {
+        guard isFinished else { return true }
+        reporter.report(
+            """
+            TestStore<\(S.self)>: \(call) was called after finish(), so what it does would escape the end-of-test \
+            check; it was ignored.
+            To fix, call `store.finish()` once, after the test's last call to the store.
+            """,
+            at: location)
+        return false
     }
 
     // MARK: - The loop
 
     func handle(
         _ event: S.Event, call: String, assert: ((inout S) -> Void)?,
-        file: StaticString, line: UInt
+        at location: TestSourceLocation
     ) {
         let previous = state
         let transition = Transition(handling: event, in: previous)
         state = transition.to
         transitions.append(transition)
         if let effect = transition.effect {
-            start(effect, origin: "\(call) at \(Describing.location(file, line))")
+            start(effect, origin: "\(call) at \(Describing.location(location.filePath, location.line))")
         }
-        checkState(after: call, previous: previous, assert: assert, file: file, line: line)
+        checkState(after: call, previous: previous, assert: assert, at: location)
     }
 
     private func checkState(
         after call: String, previous: S, assert: ((inout S) -> Void)?,
-        file: StaticString, line: UInt
+        at location: TestSourceLocation
     ) {
         guard let assert else {
             guard exhaustivity == .exhaustive, state != previous else { return }
@@ -345,7 +395,7 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
                 To fix, describe the change in a trailing closure, for example \
                 `store.\(call) { $0 = \(Describing.value(state, maxLength: 80)) }`.
                 """,
-                file: file, line: line)
+                at: location)
             return
         }
         var expected = previous
@@ -356,13 +406,13 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
             TestStore<\(S.self)>: the state after \(call) is not the one expected:
             \(StructuralDiff.describe(expected: expected, actual: state))
             """,
-            file: file, line: line)
+            at: location)
     }
 
     /// In exhaustive mode, fails when an effect was produced and not received; then treats it as received, so one
     /// omission is reported once.
-    func requireEffectsReceived(before call: String, file: StaticString, line: UInt) {
-        requireCancellationsReceived(before: call, file: file, line: line)
+    func requireEffectsReceived(before call: String, at location: TestSourceLocation) {
+        requireCancellationsReceived(before: call, at: location)
         guard !unreceived.isEmpty else { return }
         if exhaustivity == .exhaustive {
             let first = unreceived[0]
@@ -373,20 +423,20 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
                 To fix, call `store.receiveEffect(\(Describing.value(first.effect)))` right after the event that \
                 produced it, or create the store with `exhaustivity: .partial`.
                 """,
-                file: file, line: line)
+                at: location)
         }
         inFlight.append(contentsOf: unreceived)
         unreceived.removeAll()
     }
 
     /// Removes and returns the oldest effect in flight equal to `effect`, or reports that there is none.
-    private func takeInFlight(_ effect: S.Effect, call: String, file: StaticString, line: UInt) -> CapturedEffect? {
-        guard let index = indexInFlight(effect, call: call, file: file, line: line) else { return nil }
+    private func takeInFlight(_ effect: S.Effect, call: String, at location: TestSourceLocation) -> CapturedEffect? {
+        guard let index = indexInFlight(effect, call: call, at: location) else { return nil }
         return inFlight.remove(at: index)
     }
 
     /// The index of the oldest effect in flight equal to `effect`, or `nil` after reporting that there is none.
-    func indexInFlight(_ effect: S.Effect, call: String, file: StaticString, line: UInt) -> Int? {
+    func indexInFlight(_ effect: S.Effect, call: String, at location: TestSourceLocation) -> Int? {
         if let index = inFlight.firstIndex(where: { $0.effect == effect }) { return index }
         let inFlightList =
             inFlight.isEmpty
@@ -400,12 +450,12 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
             To fix, complete only an effect that an earlier event produced and `receiveEffect` confirmed, and \
             complete each one once.
             """,
-            file: file, line: line)
+            at: location)
         return nil
     }
 
     /// Reports that no unreceived effect matches; `effect` is the one expected, when the test named a value.
-    func reportMissingEffect(_ expected: String, effect: S.Effect?, file: StaticString, line: UInt) {
+    func reportMissingEffect(_ expected: String, effect: S.Effect?, at location: TestSourceLocation) {
         let received =
             unreceived.isEmpty
             ? "no effect is waiting to be received"
@@ -419,10 +469,10 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
             message += " (\(Describing.value(last.event)) returned \(describeEffect(last.effect)))"
         }
         message += ", or remove this expectation."
-        reporter.report(message, file: file, line: line)
+        reporter.report(message, at: location)
     }
 
-    private func checkNothingIsLeft(file: StaticString, line: UInt, released: Bool) {
+    private func checkNothingIsLeft(at location: TestSourceLocation, released: Bool) {
         let waiting = planner?.pendingTimerCount ?? 0
         guard exhaustivity == .exhaustive,
             !unreceived.isEmpty || !inFlight.isEmpty || !unreceivedCancellations.isEmpty || waiting > 0
@@ -453,6 +503,6 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
                 + "`store.complete(_:with:)`, or `store.complete(_:)` when it has no answer; confirm each cancellation "
                 + "with `store.receiveCancellation(of:)`; advance `store.clock` past pending timers; "
                 + "or create the store with `exhaustivity: .partial`.")
-        reporter.report(lines.joined(separator: "\n"), file: file, line: line)
+        reporter.report(lines.joined(separator: "\n"), at: location)
     }
 }

@@ -2,7 +2,7 @@ import EffectStore
 
 /// One expected step of a trace: when this event arrives, then this is the next state and this is the effect.
 ///
-/// Build steps with ``when(_:then:effect:file:line:)`` and check them with
+/// Build steps with ``when(_:then:effect:fileID:file:line:column:)`` and check them with
 /// ``assertTrace(given:_:reporter:)``. A step is exhaustive: leaving `effect` out means *no effect*.
 ///
 /// ```swift
@@ -18,22 +18,20 @@ public struct TraceStep<S: State> {
     /// ``performedEffects`` is set.
     public let effect: S.Effect?
     /// When set, the effects expected to start at once from the event's effect, in order, instead of the effect's
-    /// exact value: see ``when(_:then:performing:file:line:)``.
+    /// exact value: see ``when(_:then:performing:fileID:file:line:column:)``.
     public let performedEffects: [S.Effect]?
     /// Where the step is written, so a failure points at it.
-    let file: StaticString
-    let line: UInt
+    let location: TestSourceLocation
 
     init(
-        event: S.Event, state: S, effect: S.Effect?, performedEffects: [S.Effect]? = nil, file: StaticString,
-        line: UInt
+        event: S.Event, state: S, effect: S.Effect?, performedEffects: [S.Effect]? = nil,
+        at location: TestSourceLocation
     ) {
         self.event = event
         self.state = state
         self.effect = effect
         self.performedEffects = performedEffects
-        self.file = file
-        self.line = line
+        self.location = location
     }
 
     /// A step: when `event` arrives, then the state becomes `state` and `handle(event:)` returns `effect`.
@@ -46,14 +44,17 @@ public struct TraceStep<S: State> {
     ///   - event: The event to send.
     ///   - state: The whole state expected after the event.
     ///   - effect: The effect expected, or `nil` (the default) for none.
+    ///   - fileID: The file (as `#fileID`) a failure of this step points at; the caller's by default.
     ///   - file: The file a failure of this step points at; the caller's by default.
     ///   - line: The line a failure of this step points at; the caller's by default.
+    ///   - column: The column a failure of this step points at; the caller's by default.
     /// - Returns: The step.
     public static func when(
         _ event: S.Event, then state: S, effect: S.Effect? = nil,
-        file: StaticString = #filePath, line: UInt = #line
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> TraceStep {
-        TraceStep(event: event, state: state, effect: effect, file: file, line: line)
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        return TraceStep(event: event, state: state, effect: effect, at: location)
     }
 }
 
@@ -70,20 +71,23 @@ extension TraceStep where S.Effect: ComposableEffect {
     /// .when(.submit("swift"), then: submitted, performing: [.search("swift"), .saveHistory(["swift"])])
     /// ```
     ///
-    /// To check the plan itself — ids, intervals and all — use ``when(_:then:effect:file:line:)`` with the plan.
+    /// To check the plan itself — ids, intervals and all — use ``when(_:then:effect:fileID:file:line:column:)`` with the plan.
     ///
     /// - Parameters:
     ///   - event: The event to send.
     ///   - state: The whole state expected after the event.
     ///   - effects: The effects expected to start at once, in order; `[]` for none.
+    ///   - fileID: The file (as `#fileID`) a failure of this step points at; the caller's by default.
     ///   - file: The file a failure of this step points at; the caller's by default.
     ///   - line: The line a failure of this step points at; the caller's by default.
+    ///   - column: The column a failure of this step points at; the caller's by default.
     /// - Returns: The step.
     public static func when(
         _ event: S.Event, then state: S, performing effects: [S.Effect],
-        file: StaticString = #filePath, line: UInt = #line
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> TraceStep {
-        TraceStep(event: event, state: state, effect: nil, performedEffects: effects, file: file, line: line)
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        return TraceStep(event: event, state: state, effect: nil, performedEffects: effects, at: location)
     }
 }
 
@@ -110,7 +114,7 @@ extension TraceStep where S.Effect: ComposableEffect {
 /// A step's effect is compared with `==`, so a step can expect a whole plan — `.all(...)`, `.cancellable(id:)`,
 /// `.debounced(id:for:)` — as the state returns it; a failure writes plans as you would
 /// (`.all(.search("swift").cancellable(id: "search"), .saveHistory("swift"))`) with a diff down to the effect that
-/// differs. To check only which effects start at once, use ``TraceStep/when(_:then:performing:file:line:)``.
+/// differs. To check only which effects start at once, use ``TraceStep/when(_:then:performing:fileID:file:line:column:)``.
 ///
 /// A failure reads:
 ///
@@ -122,12 +126,12 @@ extension TraceStep where S.Effect: ComposableEffect {
 /// - Parameters:
 ///   - initialState: The state the trace starts from.
 ///   - steps: The expected steps, in order. An empty list passes.
-///   - reporter: Where failures go; `XCTFail` by default, at the failing step's file and line. Runs on the
+///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``), at the failing step's file and line. Runs on the
 ///     calling thread.
 public func assertTrace<S: State & Equatable>(
     given initialState: S,
     _ steps: [TraceStep<S>],
-    reporter: TestFailureReporter = .xcTest
+    reporter: TestFailureReporter = .automatic
 ) where S.Effect: Equatable {
     var state = initialState
     for (offset, step) in steps.enumerated() {
@@ -158,7 +162,7 @@ public func assertTrace<S: State & Equatable>(
             let header =
                 "Trace step \(offset + 1) of \(steps.count), when \(Describing.value(step.event)) "
                 + "in \(Describing.value(state)): "
-            reporter.report(header + problems.joined(separator: "\nand "), file: step.file, line: step.line)
+            reporter.report(header + problems.joined(separator: "\nand "), at: step.location)
         }
         state = transition.to
     }

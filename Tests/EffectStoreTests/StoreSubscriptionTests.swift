@@ -5,7 +5,7 @@ import XCTest
 @testable import EffectStore
 
 /// Promise 3: `subscribe` delivers the current state first, then every later state, in order, none skipped or
-/// repeated, never concurrently with itself; an Equatable state equal to the previous one is not broadcast;
+/// repeated, never concurrently with itself, also a state equal to the previous one (`map` skips those);
 /// subscribing and cancelling work from any thread, also from inside a block.
 final class StoreSubscriptionTests: XCTestCase {
     func test_subscribe_deliversCurrentStateFirst_thenEveryLaterStateInOrder() {

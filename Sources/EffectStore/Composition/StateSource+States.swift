@@ -11,7 +11,8 @@ extension Store {
     ///
     /// Each access makes a new stream with its own subscription, made at once (so the first element is the state
     /// at the time of the access). States are buffered without limit, so none is skipped however slowly you
-    /// iterate; when `S` is `Equatable`, a state equal to the previous one is not delivered. Ending the iteration
+    /// iterate. Like a subscriber, the stream has the state after every event, also one equal to the previous state;
+    /// iterate `store.map(\.someField).states` to see only changes. Ending the iteration
     /// (breaking out, or cancelling the iterating task) cancels the subscription. The stream does not keep the
     /// store alive.
     public var states: AsyncStream<S> {

@@ -90,17 +90,22 @@ public struct Exploration<S: State & Hashable> {
     /// - Parameters:
     ///   - allowCutShort: Whether an exploration stopped by a bound passes; `false` by default, because a partial
     ///     exploration proves less than it seems to.
-    ///   - reporter: Where failures go; `XCTFail` by default. Called on the calling thread, once per problem.
+    ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``). Called on the calling thread, once per problem.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
     public func assertNoViolations(
         allowCutShort: Bool = false,
-        reporter: TestFailureReporter = .xcTest,
+        reporter: TestFailureReporter = .automatic,
+        fileID: StaticString = #fileID,
         file: StaticString = #filePath,
-        line: UInt = #line
+        line: UInt = #line,
+        column: UInt = #column
     ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         for violation in violations {
-            reporter.report(violation.message, file: file, line: line)
+            reporter.report(violation.message, at: location)
         }
         if let cutShort, !allowCutShort {
             reporter.report(
@@ -110,7 +115,7 @@ public struct Exploration<S: State & Hashable> {
                 To fix, raise the bound, send fewer distinct events (for example fewer associated values), or pass \
                 `allowCutShort: true` if a partial exploration is enough.
                 """,
-                file: file, line: line)
+                at: location)
         }
     }
 }

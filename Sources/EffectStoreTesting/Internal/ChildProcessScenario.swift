@@ -24,11 +24,15 @@ import XCTest
 ///   - timeout: How long the child may run before it is terminated and the test fails.
 ///   - file: Where a failure points; the caller's file by default.
 ///   - line: Where a failure points; the caller's line by default.
-///   - scenario: The code that runs in the child process. A crash, a trap or an XCTest failure in it fails the test.
+///   - expectedCrash: When set, the scenario must stop the child process (a trap, `fatalError`) with output that
+///     contains this text; a child that exits normally, or stops with other output, fails the test.
+///   - scenario: The code that runs in the child process. A crash, a trap or an XCTest failure in it fails the test
+///     (unless `expectedCrash` says the crash is the point).
 package func runInChildProcess(
     _ testCase: XCTestCase,
     method: String = #function,
     timeout: TimeInterval = 120,
+    expectingCrashWith expectedCrash: String? = nil,
     file: StaticString = #filePath,
     line: UInt = #line,
     _ scenario: () -> Void
@@ -82,6 +86,13 @@ package func runInChildProcess(
         XCTFail(
             "\(testName) did not finish within \(timeout) s in its child process. Its output ends with:\n\(tail)",
             file: file, line: line)
+    } else if let expectedCrash {
+        if child.terminationReason != .uncaughtSignal || !text.contains(expectedCrash) {
+            XCTFail(
+                "\(testName) was expected to stop its child process with \"\(expectedCrash)\", but it "
+                    + (child.terminationReason == .uncaughtSignal ? "stopped with other output" : "exited normally")
+                    + ". Its output ends with:\n\(tail)", file: file, line: line)
+        }
     } else if child.terminationReason == .uncaughtSignal {
         XCTFail(
             "\(testName) crashed its child process (signal \(child.terminationStatus)). Its output ends with:\n"

@@ -1,0 +1,73 @@
+import EffectStore
+import EffectStoreTesting
+import Foundation
+import RecruitmentProcess
+import Testing
+
+/// The recruitment feature tested with Swift Testing, the framework of a new Swift 6 package: the same toolkit as the
+/// XCTest files beside this one, with failures recorded as Swift Testing issues.
+@Suite("ProcessState, in Swift Testing")
+struct ProcessStateSwiftTestingTests {
+    private let processes = Process.examples
+
+    @Test func fetch_answeredWithProcesses_endsLoaded() {
+        let store = TestStore(initialState: ProcessState.idle)
+
+        store.send(.fetchProcesses) { $0 = .loading }
+        store.receiveEffect(.downloadProcesses)
+        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+
+        store.finish()
+    }
+
+    @Test func logOut_whileLoading_cancelsTheDownload() {
+        let store = TestStore(initialState: ProcessState.idle)
+
+        store.send(.fetchProcesses) { $0 = .loading }
+        store.receiveEffect(.downloadProcesses)
+        store.send(.userDidLogOut) { $0 = .idle }
+        store.receiveCancellation(of: .downloadProcesses)
+        #expect(store.inFlightEffects.isEmpty)
+
+        store.finish()
+    }
+
+    @Test func fetch_whenTheDownloadFails_showsTheReasonAndARetryLoads() {
+        assertTrace(
+            given: ProcessState.idle,
+            [
+                .when(.fetchProcesses, then: .loading, effect: .startDownload),
+                .when(.failed(reason: "Network unreachable"), then: .error("Network unreachable")),
+                .when(.fetchProcesses, then: .loading, effect: .startDownload),
+                .when(.load(processes: processes), then: .loaded(processes)),
+            ])
+    }
+
+    /// A wrong expectation fails the test: here it is a known issue, so the suite shows what a user would see.
+    @Test func aWrongExpectation_isRecordedAsAnIssue() {
+        withKnownIssue {
+            let store = TestStore(initialState: ProcessState.idle)
+            store.send(.fetchProcesses) { $0 = .loaded([]) }
+            store.receiveEffect(.downloadProcesses)
+            store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+            store.finish()
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("the state after send(.fetchProcesses) is not the one") }
+        }
+    }
+
+    @Test func downloadProcesses_answersWithTheServicesProcesses() async {
+        let service = InMemoryProcessService(processes: Process.examples)
+        let effects = ProcessEffects(service: service)
+
+        await assertEffect(.downloadProcesses, on: effects, answers: .load(processes: Process.examples))
+
+        #expect(service.callCount == 1)
+    }
+
+    @Test func theDemoSession_replaysIntoProcessState() {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/demo-session.json")
+        assertReplayMatchesRecording(ofSessionAt: fixture, as: ProcessState.self)
+    }
+}
