@@ -20,7 +20,7 @@ func runDemo() async -> SessionLog<ProcessState> {
     print("[session] starts \(sessionStore.state)")
     let recorder = SessionRecorder(recording: store)
     let sessionLogging = sessionStore.logTransitions(TransitionLogger(label: "session"))
-    let processLogging = store.logTransitions(TransitionLogger(label: "processes", maxValueLength: 40))
+    let processLogging = store.logTransitions(TransitionLogger(label: "processes", maxValueLength: 60))
     let loggedOut = Promise<Void>()
     let logOutWatch = store.observeTransitions { transition in  // on the process store's queue
         if transition.event == .userDidLogOut { loggedOut.resolve(()) }

@@ -21,7 +21,9 @@ import Foundation
 /// Values are written with `String(describing:)` (conform to `CustomStringConvertible` to choose the text), on one
 /// line, without module prefixes. A value longer than ``maxValueLength`` loses its innermost detail first — a list
 /// becomes `[3 elements]` — and is cut with `…` only as a last resort. A state the event left unchanged is marked
-/// `(unchanged)`.
+/// `(unchanged)`. An effect that carries a plan (``ComposableEffect``) is written the way the state built it, so the
+/// line shows which effect runs under the plan: `downloadProcesses.cancellable(id: download)`, `all(save, track)`,
+/// `cancel(id: search)`.
 ///
 /// A logger is a plain value; ``Store/logTransitions(_:)`` installs it as a transition observer.
 public struct TransitionLogger<S: State>: Sendable {
@@ -70,7 +72,7 @@ public struct TransitionLogger<S: State>: Sendable {
         line += origin + String(repeating: " ", count: max(10 - origin.count, 1))
         let state = describe(transition.to) + (transition.changedState ? "" : " (unchanged)")
         if let event = transition.event {
-            line += describe(event) + " → " + state + " → " + (transition.effect.map(describe) ?? "none")
+            line += describe(event) + " → " + state + " → " + (transition.effect.map(describeEffect) ?? "none")
         } else {
             line += "→ " + state
         }
@@ -93,6 +95,13 @@ public struct TransitionLogger<S: State>: Sendable {
 
     private func describe(_ value: Any) -> String {
         Describing.collapsed(value, maxLength: maxValueLength)
+    }
+
+    /// A plan written as it was built (`download.cancellable(id: download)`, `all(a, b)`, `cancel(id: search)`), so
+    /// the line shows which effect runs under it; each effect and id shortened like any value.
+    private func describeEffect(_ effect: S.Effect) -> String {
+        let leaf = { (value: Any) in Describing.collapsed(value, maxLength: maxValueLength) }
+        return Describing.collapsing(Describing.plan(effect, caseDot: "", leaf: leaf), to: maxValueLength)
     }
 
     private static func timeOfDay(_ date: Date) -> String {

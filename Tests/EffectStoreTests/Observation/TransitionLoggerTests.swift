@@ -77,3 +77,29 @@ final class TransitionLoggerTests: XCTestCase {
         XCTAssertNotNil(line.range(of: #"^\d\d:\d\d:\d\d\.\d\d\d \[Tally\] #1 "#, options: .regularExpression), line)
     }
 }
+
+/// A logged plan shows which effects run under it, written as the state built it.
+final class TransitionLoggerPlanTests: XCTestCase {
+    private func line(for effect: Planner.Effect, maxValueLength: Int = 80) -> String {
+        let transition = StoreTransition<Planner>(
+            sequenceNumber: 1, time: Date(), origin: .dispatch, event: .start(effect), from: Planner(), to: Planner(),
+            effect: effect, changedState: false)
+        let full = TransitionLogger<Planner>(maxValueLength: maxValueLength).line(for: transition)
+        return String(full[full.range(of: "(unchanged) → ")!.upperBound...])
+    }
+
+    func test_aPlan_isWrittenAsItWasBuilt_showingTheEffectUnderIt() {
+        XCTAssertEqual(line(for: Planner.Effect.fetch("a").cancellable(id: "download")),
+                       "fetch(\"a\").cancellable(id: \"download\")")
+        XCTAssertEqual(line(for: .all(.fetch("a"), .endless)), "all(fetch(\"a\"), endless)")
+        XCTAssertEqual(line(for: .cancel(id: "search")), "cancel(id: \"search\")")
+        XCTAssertEqual(line(for: Planner.Effect.fetch("q").debounced(id: "search", for: .milliseconds(300))),
+                       "fetch(\"q\").debounced(id: \"search\", for: 300 ms)")
+        XCTAssertEqual(line(for: .ticks(count: 2)), "ticks(count: 2)")
+    }
+
+    func test_aLongPlan_losesItsInnermostDetailFirst() {
+        let effect = Planner.Effect.all(.fetch(String(repeating: "x", count: 60)), .endless)
+        XCTAssertEqual(line(for: effect, maxValueLength: 30), "all(fetch(…), endless)")
+    }
+}
