@@ -65,12 +65,31 @@ extension ComposableEffect {
     /// return .all(.saveList(todos), .scheduleReminder(todo.id))
     /// ```
     ///
+    /// An `.all` among `effects` is flattened into this one, in place, so the value does not depend on how the effects
+    /// were grouped: `.all(.all(a, b), c) == .all(a, b, c)`, and a test compares a parent's effect without guessing
+    /// the nesting its children produced. (The store starts nested and flat lists alike: in order, at once.)
+    ///
     /// - Parameter effects: The effects to start, in order. Plans among them are interpreted too.
     /// - Returns: One effect that carries them all.
-    public static func all(_ effects: [Self]) -> Self { .plan(.all(effects)) }
+    public static func all(_ effects: [Self]) -> Self { .plan(.all(flattened(effects))) }
 
     /// Several effects, started in order, all at once; see ``all(_:)-([Self])``.
-    public static func all(_ effects: Self...) -> Self { .plan(.all(effects)) }
+    public static func all(_ effects: Self...) -> Self { .plan(.all(flattened(effects))) }
+
+    /// `effects` with every `.all` replaced by its effects, recursively, in order.
+    private static func flattened(_ effects: [Self]) -> [Self] {
+        guard effects.contains(where: { if case .all? = planReader($0) { true } else { false } }) else { return effects }
+        var flat: [Self] = []
+        flat.reserveCapacity(effects.count)
+        for effect in effects {
+            if case .all(let inner)? = planReader(effect) {
+                flat.append(contentsOf: flattened(inner))
+            } else {
+                flat.append(effect)
+            }
+        }
+        return flat
+    }
 
     /// This effect, started under `id` so that ``cancel(id:)`` can stop it.
     ///
