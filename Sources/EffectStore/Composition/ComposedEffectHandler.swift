@@ -13,7 +13,19 @@
 /// let appStore = Store<AppState>(effectHandler: appEffects)
 /// ```
 ///
-/// Each effect goes to the first child whose effect case it is; an effect no child claims is dropped.
+/// Each effect goes to the first part that claims it: a child whose effect case it is, or — for the parent's own
+/// effects, such as saving the whole list — the parent's own handler, listed last with
+/// ``ChildEffectHandler/own(_:)``:
+///
+/// ```swift
+/// let todoEffects = ComposedEffectHandler<TodoList>(
+///     .rows(effect: TodoList.Effect.todo, event: TodoList.Event.todo) { _, effect in reminders.handle(effect) },
+///     .own(TodoListEffects(storage: storage))   // .load and .save: the list's own effects
+/// )
+/// ```
+///
+/// An effect that no part claims is a programmer error: the handler stops with a message that names the effect and
+/// how to fix it, rather than drop the effect and leave its dispatch resolved with nothing done.
 ///
 /// ## Threading and lifetime
 ///
@@ -38,7 +50,13 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
         for child in children {
             if let answer = child.handleIfOwn(effect) { return answer.future }
         }
-        return nil
+        fatalError(
+            """
+            ComposedEffectHandler<\(S.self)>: no part claims effect \(Describing.value(effect)), so nothing would \
+            perform it.
+            To fix, add the handler of the child whose case it is (`.child`, `.rows` or `lifted`), or `.own(handler)` \
+            for the parent's own effects.
+            """)
     }
 }
 
@@ -53,6 +71,35 @@ public struct ChildEffectHandler<Parent: State> {
 
     struct Answer {
         let future: Future<Parent.Event>?
+    }
+}
+
+extension ChildEffectHandler {
+    /// The parent's own effect handler, for the effects the parent asks for itself rather than lifts from a child
+    /// (saving the whole list, a parent-level analytics call): it claims every effect that reaches it, so list it
+    /// last in the ``ComposedEffectHandler``.
+    ///
+    /// ```swift
+    /// final class TodoListEffects: EffectHandler {
+    ///     typealias S = TodoList
+    ///     func handle(effect: TodoList.Effect) -> Future<TodoList.Event>? {
+    ///         switch effect {
+    ///         case .save(let todos): return .run { send in … }
+    ///         case .todo, .plan: return nil   // claimed by the rows; plans never reach a handler
+    ///         }
+    ///     }
+    /// }
+    /// let todoEffects = ComposedEffectHandler<TodoList>(
+    ///     .rows(effect: TodoList.Effect.todo, event: TodoList.Event.todo) { _, effect in reminders.handle(effect) },
+    ///     .own(TodoListEffects())
+    /// )
+    /// ```
+    ///
+    /// - Parameter handler: A handler of the parent's own state type. Runs on the store's queue, like every handler
+    ///   (<doc:Threading>); the composed handler holds it strongly.
+    /// - Returns: The part that hands every effect it sees to `handler`.
+    public static func own<H: EffectHandler>(_ handler: H) -> ChildEffectHandler where H.S == Parent {
+        ChildEffectHandler { effect in Answer(future: handler.handle(effect: effect)) }
     }
 }
 
