@@ -25,7 +25,7 @@ import XCTest
 ///   - file: Where a failure points; the caller's file by default.
 ///   - line: Where a failure points; the caller's line by default.
 ///   - expectedCrash: When set, the scenario must stop the child process (a trap, `fatalError`) with output that
-///     contains this text; a child that exits normally, or stops with other output, fails the test.
+///     contains this text; a child that exits with status 0, or stops with other output, fails the test.
 ///   - scenario: The code that runs in the child process. A crash, a trap or an XCTest failure in it fails the test
 ///     (unless `expectedCrash` says the crash is the point).
 package func runInChildProcess(
@@ -87,10 +87,13 @@ package func runInChildProcess(
             "\(testName) did not finish within \(timeout) s in its child process. Its output ends with:\n\(tail)",
             file: file, line: line)
     } else if let expectedCrash {
-        if child.terminationReason != .uncaughtSignal || !text.contains(expectedCrash) {
+        // A trap ends the child with a signal; under a sanitizer, whose handler catches the signal, with an error
+        // status. Either way the output must hold the message.
+        let stopped = child.terminationReason == .uncaughtSignal || child.terminationStatus != 0
+        if !stopped || !text.contains(expectedCrash) {
             XCTFail(
                 "\(testName) was expected to stop its child process with \"\(expectedCrash)\", but it "
-                    + (child.terminationReason == .uncaughtSignal ? "stopped with other output" : "exited normally")
+                    + (stopped ? "stopped with other output" : "exited normally")
                     + ". Its output ends with:\n\(tail)", file: file, line: line)
         }
     } else if child.terminationReason == .uncaughtSignal {
