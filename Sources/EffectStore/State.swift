@@ -39,8 +39,9 @@
 /// - `handle(event:)` must be pure and quick: no I/O, no locks, no reading of a ``Store``. A ``Store`` calls it
 ///   on its queue, one event at a time (<doc:Threading>), while readers of ``Store/state`` on other threads wait
 ///   for it.
-///   Reading the store's ``Store/state`` from inside `handle(event:)` is a programmer error and stops with a
-///   message: use `self`, which *is* that state.
+///   Reading the store's ``Store/state`` or calling ``Store/dispatch(event:)`` from inside `handle(event:)` is a
+///   programmer error and stops with a message: use `self`, which *is* that state, and return an effect for what
+///   should happen next.
 /// - Ignore events that mean nothing in the current state (return `nil` and leave `self` as it is) rather than
 ///   trapping: late answers from effects are normal.
 /// - `State`, `Event` and `Effect` are `Sendable`: states are delivered to subscribers and futures on other

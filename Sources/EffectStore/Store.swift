@@ -277,7 +277,8 @@ public final class Store<S: State> {
     /// the chain waits for an effect, it resolves with the last state the store committed.
     ///
     /// Called from outside any store, `dispatch` has handled the event and notified subscribers when it returns;
-    /// from inside a store's callbacks, it enqueues the event (see <doc:Threading>).
+    /// from inside a store's callbacks, it enqueues the event (see <doc:Threading>). Called from inside this
+    /// store's ``State/handle(event:)``, it is a programmer error and stops with a message: return an effect instead.
     ///
     /// - Parameter event: The event to handle.
     /// - Returns: A future of the state after the event's whole chain. Its callbacks run on the store's queue when
@@ -285,9 +286,15 @@ public final class Store<S: State> {
     @inlinable
     @discardableResult
     public func dispatch(event: S.Event) -> Future<S> {
-        if context == .outside {
+        switch context {
+        case .outside:
             // The synchronous run makes a promise only if the chain has to wait for an effect.
             return DispatchFrame.run(event, in: self)
+        case .own where isHandling:
+            // On this store's own loop, so `isHandling` is this thread's to read.
+            readFromInsideHandle("dispatch(event:)")
+        case .own, .other:
+            break
         }
         let promise = Promise<S>()
         schedule(.event(event, origin: .dispatch, chain: promise))
@@ -298,9 +305,14 @@ public final class Store<S: State> {
     /// `send`): the same scheduling and the same handling, but no future and no promise are made.
     @inlinable
     func post(_ event: S.Event) {
-        if context == .outside {
+        switch context {
+        case .outside:
             DispatchFrame.post(event, in: self)
             return
+        case .own where isHandling:
+            readFromInsideHandle("dispatch(event:)")
+        case .own, .other:
+            break
         }
         schedule(.event(event, origin: .dispatch, chain: nil))
     }
