@@ -43,7 +43,7 @@ public final class TestClock: EffectClock, Sendable {
         let key = schedule.withLock { schedule -> UInt64 in
             let key = schedule.nextOrder
             schedule.nextOrder += 1
-            schedule.entries[key] = Entry(deadline: schedule.now &+ delay.nanoseconds, order: key, action: action)
+            schedule.entries[key] = Entry(deadline: schedule.now.saturatingAdd(delay.nanoseconds), order: key, action: action)
             return key
         }
         return { [schedule] in _ = schedule.withLock { $0.entries.removeValue(forKey: key) } }
@@ -53,7 +53,7 @@ public final class TestClock: EffectClock, Sendable {
     ///
     /// - Parameter duration: How far to move.
     public func advance(by duration: EffectDuration) {
-        let target = schedule.withLock { $0.now &+ duration.nanoseconds }
+        let target = schedule.withLock { $0.now.saturatingAdd(duration.nanoseconds) }
         while let entry = takeNextDue(before: target) {
             entry.action()
         }
@@ -77,5 +77,14 @@ public final class TestClock: EffectClock, Sendable {
             schedule.now = max(schedule.now, next.deadline)
             return next
         }
+    }
+}
+
+extension UInt64 {
+    /// `self + other`, or `.max` if the sum does not fit: a clock moved or a timer set past the end of time stays at
+    /// the end rather than wrapping around to the beginning.
+    fileprivate func saturatingAdd(_ other: UInt64) -> UInt64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
     }
 }
