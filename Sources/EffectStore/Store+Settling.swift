@@ -18,6 +18,8 @@ extension Store {
     /// the test advances it. Events that an outside thread is about to dispatch are not known to any store.
     ///
     /// The wait follows the stores feeding this one transitively, so two stores linked both ways settle together.
+    /// It keeps none of them alive: a feeding store released during the wait has nothing left in flight, and its
+    /// abandoned effects no longer hold the wait.
     /// It blocks the calling thread: calling it from inside a store's callbacks is a programmer error and stops with
     /// a message.
     ///
@@ -34,11 +36,14 @@ extension Store {
         let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: timeout.nanoseconds))
         var previousPass: [UInt64]?
         while true {
-            let group = settleGroup()
+            // Held weakly, so that waiting keeps no store alive ("nothing the store hands out keeps it alive"): a
+            // feeding store released meanwhile wakes this thread as it goes, and counts as settled — its abandoned
+            // work can no longer reach this store.
+            let group = settleGroup().map(WeakSettlingMember.init)
             var completed: [UInt64] = []
             var everyStoreWasIdle = true
             for member in group {
-                let (isIdle, finishedBlocks) = member.idleSnapshot()
+                guard let (isIdle, finishedBlocks) = member.store?.idleSnapshot() else { continue }
                 if !isIdle {
                     everyStoreWasIdle = false
                     guard member.waitUntilIdle(deadline: deadline) else { return false }
@@ -123,10 +128,27 @@ extension Store {
 protocol SettlingMember: AnyObject, Sendable {
     /// Whether the store is idle now, and how many blocks from other stores it has finished so far.
     func idleSnapshot() -> (isIdle: Bool, finishedBlocks: UInt64)
-    /// Blocks until the store is idle, or `deadline` passes; `false` then.
-    func waitUntilIdle(deadline: DispatchTime) -> Bool
+    /// `nil` if the store is idle now; otherwise a semaphore it signals once it is idle, or when it is released.
+    func idleSignal() -> DispatchSemaphore?
+    /// Forgets a semaphore from ``idleSignal()`` that nobody waits for any more.
+    func stopWaiting(for signal: DispatchSemaphore)
     /// The stores whose event sources feed this one.
     var feeders: [any SettlingMember] { get }
+}
+
+/// A store of a settling wait's group, held weakly: the wait keeps no store alive.
+struct WeakSettlingMember {
+    weak var store: (any SettlingMember)?
+
+    init(_ store: any SettlingMember) { self.store = store }
+
+    /// Blocks until the store is idle, is released, or `deadline` passes; `false` then. Holds the store only to ask.
+    func waitUntilIdle(deadline: DispatchTime) -> Bool {
+        guard let signal = store?.idleSignal() else { return true }
+        if signal.wait(timeout: deadline) == .success { return true }
+        store?.stopWaiting(for: signal)
+        return false
+    }
 }
 
 /// Something that can say which store it reads from: a store, or a derived state of one.
@@ -149,7 +171,7 @@ extension Store: SettlingMember, SettlingOrigin {
         return (isIdle.withLock { $0 }, finished)
     }
 
-    func waitUntilIdle(deadline: DispatchTime) -> Bool {
+    func idleSignal() -> DispatchSemaphore? {
         let semaphore = DispatchSemaphore(value: 0)
         let isIdle = LockedBox.make(false)
         schedule(
@@ -161,10 +183,11 @@ extension Store: SettlingMember, SettlingOrigin {
                     store.needsIdleSignal = true
                 }
             })
-        if isIdle.withLock({ $0 }) { return true }
-        if semaphore.wait(timeout: deadline) == .success { return true }
-        schedule(.call { store in store.extras.idleWaiters.removeAll { $0 === semaphore } })
-        return false
+        return isIdle.withLock { $0 } ? nil : semaphore
+    }
+
+    func stopWaiting(for signal: DispatchSemaphore) {
+        schedule(.call { store in store.extras.idleWaiters.removeAll { $0 === signal } })
     }
 
     var feeders: [any SettlingMember] {

@@ -207,6 +207,11 @@ public final class Store<S: State> {
         let committed = stateBox.unsynchronizedValue
         committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
         endEffects(with: committed.state)  // stops runs and timers, resolves waiting dispatch futures
+        // Nothing is in flight any more: wake the threads waiting for this store to settle (they hold it weakly).
+        if let extras = committed.extras {
+            for waiter in extras.idleWaiters { waiter.signal() }
+            extras.idleWaiters = []
+        }
         // A derived state may keep the box, for the last state; not the observers, the undo history or the event
         // source. They are taken out under the lock and released after it: their `deinit` may read this box.
         let released = stateBox.withLock { committed -> (Committed.Tail, AnyObject?) in

@@ -99,6 +99,29 @@ final class LinkedStoresTests: XCTestCase {
         XCTAssertEqual(store.state.log, ["a", "b"])
     }
 
+    /// Was: the wait held the feeding store until its own timeout (the feeder was freed at 5 s instead of at once),
+    /// and then returned `false` because of an effect the released feeder had abandoned.
+    func test_waitUntilSettled_keepsNoReleasedFeederAlive_andItsAbandonedEffectDoesNotHoldTheWait() {
+        let effects = PlannerEffects()  // holds every answer until told: this one is never answered
+        var feeder: Store<Planner>? = Store<Planner>(effectHandler: effects)
+        weak let weakFeeder = feeder
+        let fed = Store<Feed>(eventSource: StoreEventSource(feeder!, whenChanged: \.log.count) { _ in nil })
+        feeder!.dispatch(event: .start(.fetch("never answered")))
+        let settled = Recorder<Bool>()
+        let waiter = Thread { settled.append(fed.waitUntilSettled(timeout: .seconds(5))) }
+        waiter.start()
+        Thread.sleep(forTimeInterval: 0.1)  // the waiting thread is now waiting for the feeder's effect
+        XCTAssertEqual(settled.values, [], "the feeder's effect is in flight")
+
+        feeder = nil
+
+        let released = Date()
+        waitUntil(timeout: 2) { weakFeeder == nil }
+        waitUntil(timeout: 2) { !settled.values.isEmpty }
+        XCTAssertLessThan(Date().timeIntervalSince(released), 2, "freed at once, not when the wait times out")
+        XCTAssertEqual(settled.values, [true], "a released store has nothing left in flight")
+    }
+
     func test_waitUntilSettled_onAnIdleStore_returnsAtOnce() {
         XCTAssertTrue(Store<Planner>().waitUntilSettled(timeout: .zero))
     }
