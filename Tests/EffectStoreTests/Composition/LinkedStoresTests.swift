@@ -84,6 +84,77 @@ final class LinkedStoresTests: XCTestCase {
         observation.cancel()
     }
 
+    // MARK: Mirroring one value (BuildingAnAppFromFeatures, "Links that end")
+
+    /// A value both stores hold and edit. Only the user's own edits are sent to the other store; the other's value
+    /// arrives as `.peerSet`, which is not sent back — so no change echoes.
+    struct Mirror: State, Equatable {
+        struct LocalEdit: Equatable, Sendable {
+            var number: Int
+            var value: Int
+        }
+
+        var value = 0
+        var lastLocalEdit: LocalEdit?
+        enum Event: Sendable, Equatable { case set(Int), peerSet(Int) }
+        typealias Effect = Never
+        static var initialState: Mirror { Mirror() }
+        mutating func handle(event: Event) -> Never? {
+            switch event {
+            case .set(let value):
+                self.value = value
+                lastLocalEdit = LocalEdit(number: (lastLocalEdit?.number ?? 0) + 1, value: value)
+            case .peerSet(let value):
+                self.value = value
+            }
+            return nil
+        }
+    }
+
+    /// Links `left` and `right` the safe way: each sends the other its own edits only.
+    private func mirrored() -> (left: Store<Mirror>, right: Store<Mirror>) {
+        let left = Store<Mirror>()
+        let right = Store<Mirror>(
+            eventSource: StoreEventSource(left, whenChanged: \.lastLocalEdit) { $0.map { .peerSet($0.value) } })
+        left.addEventSource(StoreEventSource(right, whenChanged: \.lastLocalEdit) { $0.map { .peerSet($0.value) } })
+        return (left, right)
+    }
+
+    /// The form that echoes forever — each store sending every change of `value` back as `.set` — made 431,000
+    /// events in 5 s after 20 rapid sets. This one hands each edit over once.
+    func test_mirroredValue_rapidEditsOnOneSide_settleWithBothHoldingTheLast_andNothingEchoes() {
+        let (left, right) = mirrored()
+        let rightEvents = Recorder<Mirror.Event>()
+        let leftEvents = Recorder<Mirror.Event>()
+        let observations = [
+            right.observeTransitions { if let event = $0.event { rightEvents.append(event) } },
+            left.observeTransitions { if let event = $0.event { leftEvents.append(event) } },
+        ]
+
+        for value in 1...20 { left.dispatch(event: .set(value)) }
+
+        XCTAssertTrue(left.waitUntilSettled(timeout: .seconds(5)))
+        XCTAssertEqual(left.state.value, 20)
+        XCTAssertEqual(right.state.value, 20)
+        XCTAssertEqual(rightEvents.values, (1...20).map { .peerSet($0) }, "each edit arrives once, in order")
+        XCTAssertEqual(leftEvents.values, (1...20).map { .set($0) }, "nothing comes back")
+        observations.forEach { $0.cancel() }
+    }
+
+    func test_mirroredValue_editsOnBothSides_eachReachesTheOther() {
+        let (left, right) = mirrored()
+
+        left.dispatch(event: .set(1))
+        XCTAssertTrue(left.waitUntilSettled(timeout: .seconds(5)))
+        right.dispatch(event: .set(2))
+        XCTAssertTrue(right.waitUntilSettled(timeout: .seconds(5)))
+
+        XCTAssertEqual(left.state.value, 2)
+        XCTAssertEqual(right.state.value, 2)
+        XCTAssertEqual(left.state.lastLocalEdit, Mirror.LocalEdit(number: 1, value: 1))
+        XCTAssertEqual(right.state.lastLocalEdit, Mirror.LocalEdit(number: 1, value: 2))
+    }
+
     // MARK: Settling
 
     func test_waitUntilSettled_waitsForAnEffectInFlight_andForTheBlocksItsAnswerStarts() {
