@@ -11,6 +11,10 @@
 /// todos.map(\.title)                   // ["Bread", "Eggs"]
 /// ```
 ///
+/// Remove rows that may have effects in flight with ``ChildState/removeRow(id:in:)`` or
+/// ``ChildState/removeRows(in:where:)``, which return the cancellation of their effects: the collection's own
+/// removals change the data only (<doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
+///
 /// Reading by position or by id, and changing a row in place by id, take constant time; inserting, removing and
 /// moving take time linear in the number of rows after the change, as in an array. It is `Equatable`, `Hashable`,
 /// `Codable` (as an array of its elements) and `Sendable` when its elements are.
@@ -58,6 +62,8 @@ public struct IdentifiedStates<Element: Identifiable> {
     /// ```
     ///
     /// Setting an element whose own id is not `id` is a programmer error and stops with a message.
+    /// Setting `nil` removes the element but leaves its effects in flight running; to stop them, remove rows with
+    /// ``ChildState/removeRow(id:in:)`` (see <doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
     ///
     /// - Parameter id: The element's id.
     @inlinable
@@ -132,8 +138,8 @@ public struct IdentifiedStates<Element: Identifiable> {
 
     /// Removes the element with `id` and returns it; `nil` when there is none.
     ///
-    /// To remove a row together with its effects in flight, use the parent's
-    /// ``ChildState/removeRow(id:in:)`` instead.
+    /// Removing an element leaves its effects in flight running; to stop them, remove rows with
+    /// ``ChildState/removeRow(id:in:)`` (see <doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
     ///
     /// - Parameter id: The element's id.
     /// - Returns: The removed element, or `nil`.
@@ -144,6 +150,9 @@ public struct IdentifiedStates<Element: Identifiable> {
     }
 
     /// Removes the element at `position` and returns it.
+    ///
+    /// Removing an element leaves its effects in flight running; to stop them, remove rows with
+    /// ``ChildState/removeRow(id:in:)`` (see <doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
     ///
     /// - Parameter position: A valid position.
     /// - Returns: The removed element.
@@ -156,6 +165,9 @@ public struct IdentifiedStates<Element: Identifiable> {
     }
 
     /// Removes every element that satisfies `shouldBeRemoved`, keeping the others in order.
+    ///
+    /// Removing an element leaves its effects in flight running; to stop them, remove rows with
+    /// ``ChildState/removeRows(in:where:)`` (see <doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
     ///
     /// ```swift
     /// todos.removeAll { $0.isDone }

@@ -51,6 +51,8 @@ struct Board: State, Equatable {
         case add(Int)
         case remove(Int)
         case removeAbove(Int)
+        /// The trap: removes the row with the collection's own `remove(id:)`, which cancels nothing.
+        case forget(Int)
     }
 
     enum Effect: ComposableEffect, Equatable {
@@ -73,6 +75,9 @@ struct Board: State, Equatable {
             return removeRow(id: id, in: \.counters)
         case .removeAbove(let limit):
             return removeRows(in: \.counters) { $0.id > limit }
+        case .forget(let id):
+            counters.remove(id: id)
+            return nil
         }
     }
 }

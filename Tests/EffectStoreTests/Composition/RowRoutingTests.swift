@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 final class RowRoutingTests: XCTestCase {
@@ -91,6 +92,36 @@ final class RowRoutingTests: XCTestCase {
         XCTAssertEqual(state.counters.ids, [2, 0, 1])
         XCTAssertEqual(state.counters[id: 1]?.count, 0)
         XCTAssertEqual(state.counters[id: 2]?.count, 2)
+    }
+
+    /// What BuildingAnAppFromFeatures warns of ("Removing a row stops its effects"): the collection's own removal
+    /// leaves the row's run going, and its events reach a new row under the same id.
+    func test_store_removingARowWithTheCollectionsOwnRemove_leavesItsRunGoing_intoANewRowUnderTheSameID() async {
+        let effects = BoardEffects()
+        let store = storeWithTwoTickingCounters(effects)
+
+        _ = await store.dispatch(event: .forget(1)).value
+        effects.tick(1)  // no row 1: ignored
+        _ = await store.dispatch(event: .add(1)).value
+        effects.tick(1)
+        let state = await store.dispatch(event: .add(0)).value
+
+        XCTAssertEqual(effects.stoppedCounters, [], "nothing was cancelled")
+        XCTAssertEqual(state.counters[id: 1]?.count, 1, "the old row's run ticked the new row")
+    }
+
+    func test_testStore_aRowRemovedWithTheCollectionsOwnRemove_failsTheTestWithItsRunStillInFlight() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Board(counters: [Counter(id: 1)]), reporter: failures.reporter)
+        store.send(.counter(id: 1, .startTicking))
+        store.receiveEffect(.counter(id: 1, .ticks))
+        store.send(.forget(1)) { $0.counters = [] }
+        store.finish()
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(
+            failures.messages.first?.contains("still in flight: .counter(id: 1, Counter.Effect.ticks)") ?? false,
+            failures.messages.first ?? "no failure")
     }
 
     func test_store_rowIDsAreTheRowsOwn_stoppingOneRowsTicksLeavesTheOthers() async {
