@@ -16,6 +16,9 @@ extension Store {
     /// yet, effects whose answer it waits for, runs that have not finished, and delayed, debounced, throttled or
     /// queued effects still waiting, and a throttle's interval still open — with a ``TestClock``, those wait until
     /// the test advances it. Events that an outside thread is about to dispatch are not known to any store.
+    /// A cancelled run counts as ended at once: nothing it sends is handled any more, though its task may still be
+    /// winding down (a loop noticing the cancellation, a stream's termination handler) after the store has settled.
+    /// A test that checks that clean-up waits for it itself.
     ///
     /// The wait follows the stores feeding this one transitively, so two stores linked both ways settle together.
     /// It keeps none of them alive: a feeding store released during the wait has nothing left in flight, and its

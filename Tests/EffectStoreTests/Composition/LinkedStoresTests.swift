@@ -193,6 +193,68 @@ final class LinkedStoresTests: XCTestCase {
         XCTAssertEqual(settled.values, [true], "a released store has nothing left in flight")
     }
 
+    /// A ticker whose run, once cancelled, cleans up until the test opens `cleanupGate`, then sends one more tick.
+    struct Ticker: State, Equatable {
+        var ticks = 0
+        enum Event: Sendable, Equatable { case start, stop, tick }
+        enum Effect: ComposableEffect, Equatable {
+            case ticking
+            case plan(EffectPlan<Effect>)
+            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        }
+        static var initialState: Ticker { Ticker() }
+        mutating func handle(event: Event) -> Effect? {
+            switch event {
+            case .start: return Effect.ticking.cancellable(id: "ticking")
+            case .stop: return .cancel(id: "ticking")
+            case .tick:
+                ticks += 1
+                return nil
+            }
+        }
+    }
+
+    final class SlowCleanupTicking: EffectHandler, Sendable {
+        typealias S = Ticker
+        let cleanupGate: DispatchSemaphore
+        let cleanedUp: DispatchSemaphore
+        init(cleanupGate: DispatchSemaphore, cleanedUp: DispatchSemaphore) {
+            self.cleanupGate = cleanupGate
+            self.cleanedUp = cleanedUp
+        }
+        func handle(effect: Ticker.Effect) -> Future<Ticker.Event>? {
+            let (cleanupGate, cleanedUp) = (self.cleanupGate, self.cleanedUp)
+            return .run { send in
+                while !Task.isCancelled {
+                    send(.tick)
+                    try? await Task.sleep(nanoseconds: 1_000_000)
+                }
+                cleanupGate.wait()  // cleaning up, on its own thread, until the test says
+                send(.tick)
+                cleanedUp.signal()
+            }
+        }
+    }
+
+    /// "Settled" is about what can still reach the store (Store.waitUntilSettled's doc): a cancelled run counts at
+    /// once, although its task may still be winding down, and what it sends meanwhile is not handled.
+    func test_waitUntilSettled_doesNotWaitForACancelledRunsCleanup_whoseLateEventsAreNotHandled() {
+        let cleanupGate = DispatchSemaphore(value: 0)
+        let cleanedUp = DispatchSemaphore(value: 0)
+        let store = Store<Ticker>(effectHandler: SlowCleanupTicking(cleanupGate: cleanupGate, cleanedUp: cleanedUp))
+        store.dispatch(event: .start)
+        waitUntil { store.state.ticks > 0 }
+
+        store.dispatch(event: .stop)
+
+        XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)), "settled while the run still cleans up")
+        let ticks = store.state.ticks
+        cleanupGate.signal()
+        XCTAssertEqual(cleanedUp.wait(timeout: .now() + 5), .success)
+        XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)))
+        XCTAssertEqual(store.state.ticks, ticks, "the cancelled run's late tick is not handled")
+    }
+
     func test_waitUntilSettled_onAnIdleStore_returnsAtOnce() {
         XCTAssertTrue(Store<Planner>().waitUntilSettled(timeout: .zero))
     }
