@@ -42,13 +42,13 @@ extension ChildEffectHandler {
     /// ``State``.
     ///
     /// ```swift
-    /// .child(effect: TodoList.Effect.persistence, event: TodoList.Event.persistence) { effect in
-    ///     persistence.handle(effect)
+    /// .child(effect: AppState.Effect.analytics, event: AppState.Event.analytics) { effect in
+    ///     analytics.handle(effect)   // an `Analytics.Effect` in, a `Future<Analytics.Event>?` out
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - effect: The parent's effect case that wraps the child's effects, such as `TodoList.Effect.persistence`.
+    ///   - effect: The parent's effect case that wraps the child's effects, such as `AppState.Effect.analytics`.
     ///     It must be an enum case with one associated value; the parent effect is recognised from it by reflection.
     ///   - event: Embeds the child's event in the parent's event type. Runs on the thread that resolves the child
     ///     effect's future.

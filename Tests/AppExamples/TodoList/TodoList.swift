@@ -17,7 +17,7 @@ public struct TodoList: State, Equatable {
     /// The last save or load that failed, for the view to show.
     public var lastError: String?
 
-    /// A todo list; empty until ``Event/persistence(_:)`` brings the saved one.
+    /// A todo list; empty until ``Event/loaded(_:)`` brings the saved one.
     public init(todos: IdentifiedStates<Todo> = [], filter: Filter = .all) {
         self.todos = todos
         self.filter = filter
@@ -51,14 +51,21 @@ public struct TodoList: State, Equatable {
         case delete(id: Todo.ID)
         case clearCompleted
         case setFilter(Filter)
-        /// An answer of the storage.
-        case persistence(TodoPersistence.Event)
+        /// The saved list; empty when nothing was saved yet.
+        case loaded(IdentifiedStates<Todo>)
+        /// The last save was written.
+        case saved
+        /// A read or write of the saved list failed, with what went wrong.
+        case storageFailed(String)
     }
 
-    /// What the list asks for: a row's effect, or a read or write of the saved list.
+    /// What the list asks for: a row's effect, or — its own — a read or write of the saved list.
     public enum Effect: ComposableEffect, Equatable {
         case todo(id: Todo.ID, Todo.Effect)
-        case persistence(TodoPersistence.Effect)
+        /// Read the saved list.
+        case load
+        /// Write the list.
+        case save(IdentifiedStates<Todo>)
         case plan(EffectPlan<Effect>)
 
         public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
@@ -73,7 +80,7 @@ public struct TodoList: State, Equatable {
     public mutating func handle(event: Event) -> Effect? {
         switch event {
         case .load:
-            return .persistence(.load)
+            return .load
         case .add(let title):
             todos.append(Todo(id: nextID, title: title))
             nextID += 1
@@ -91,15 +98,15 @@ public struct TodoList: State, Equatable {
         case .setFilter(let filter):
             self.filter = filter
             return nil
-        case .persistence(.loaded(let saved)):
+        case .loaded(let saved):
             todos = saved
             nextID = max(nextID, (saved.map(\.id).max() ?? 0) + 1)
             isLoaded = true
             return nil
-        case .persistence(.saved):
+        case .saved:
             lastError = nil
             return nil
-        case .persistence(.failed(let message)):
+        case .storageFailed(let message):
             lastError = message
             return nil
         }
@@ -107,6 +114,6 @@ public struct TodoList: State, Equatable {
 
     /// Writes the list as it is now, after the save running, replacing a save still waiting: latest save wins.
     private func save() -> Effect {
-        Effect.persistence(.save(todos)).queued(id: SaveQueue.save, keepingOnlyLatest: true)
+        Effect.save(todos).queued(id: SaveQueue.save, keepingOnlyLatest: true)
     }
 }

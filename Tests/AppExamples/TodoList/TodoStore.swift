@@ -1,13 +1,12 @@
 import EffectStore
 
-/// The todo list's effect handler: each row's effects go to the reminders with the row's id, the list's own to the
-/// persistence. No routing by hand.
+/// The todo list's effect handler: each row's effects go to the reminders with the row's id, the list's own —
+/// loading and saving — to ``TodoListEffects``. No routing by hand.
 public func makeTodoEffects(storage: any TodoStorage, notifier: any TodoNotifier) -> ComposedEffectHandler<TodoList> {
     let reminders = TodoReminders(notifier: notifier)
-    let persistence = TodoPersistence(storage: storage)
     return ComposedEffectHandler(
         .rows(effect: TodoList.Effect.todo, event: TodoList.Event.todo) { _, effect in reminders.handle(effect) },
-        .child(effect: TodoList.Effect.persistence, event: TodoList.Event.persistence) { persistence.handle($0) }
+        .own(TodoListEffects(storage: storage))
     )
 }
 

@@ -9,7 +9,7 @@ final class TodoListTests: XCTestCase {
     private func list(_ todos: Todo...) -> TodoList { TodoList(todos: IdentifiedStates(todos)) }
 
     private func save(_ todos: Todo...) -> TodoList.Effect {
-        TodoList.Effect.persistence(.save(IdentifiedStates(todos))).queued(
+        TodoList.Effect.save(IdentifiedStates(todos)).queued(
             id: TodoList.SaveQueue.save, keepingOnlyLatest: true)
     }
 
@@ -107,8 +107,8 @@ final class TodoListTests: XCTestCase {
     func test_loaded_replacesTheTodos_andTheNextIDFollowsThem() {
         var state = TodoList.initialState
 
-        XCTAssertEqual(state.handle(event: .load), .persistence(.load))
-        _ = state.handle(event: .persistence(.loaded([Todo(id: 7, title: "Milk")])))
+        XCTAssertEqual(state.handle(event: .load), .load)
+        _ = state.handle(event: .loaded([Todo(id: 7, title: "Milk")]))
         _ = state.handle(event: .add(title: "Bread"))
 
         XCTAssertTrue(state.isLoaded)

@@ -1,32 +1,21 @@
 import EffectStore
 import Foundation
 
-/// Reads and writes the todo list as JSON in a ``TodoStorage``.
-public final class TodoPersistence: Sendable {
-    /// What the list asks of its storage.
-    public enum Effect: Sendable, Equatable {
-        case load
-        case save(IdentifiedStates<Todo>)
-    }
-
-    /// What the storage answers.
-    public enum Event: Sendable, Equatable {
-        /// The saved list; empty when nothing was saved yet.
-        case loaded(IdentifiedStates<Todo>)
-        case saved
-        /// A read or write failed, with what went wrong.
-        case failed(String)
-    }
+/// The list's own effects: reads and writes the todo list as JSON in a ``TodoStorage``. The rows' effects go to
+/// ``TodoReminders``; both are put together by ``makeTodoEffects(storage:notifier:)``, this one with
+/// `.own(_:)`.
+public final class TodoListEffects: EffectHandler, Sendable {
+    public typealias S = TodoList
 
     private let storage: any TodoStorage
 
-    /// Persistence in `storage`.
+    /// The list's effects, saving in `storage`.
     public init(storage: any TodoStorage) {
         self.storage = storage
     }
 
     /// Starts the read or write; answers when it is done.
-    public func handle(_ effect: Effect) -> Future<Event>? {
+    public func handle(effect: TodoList.Effect) -> Future<TodoList.Event>? {
         switch effect {
         case .load:
             return .run { [storage] send in
@@ -34,7 +23,7 @@ public final class TodoPersistence: Sendable {
                     guard let data = try await storage.read() else { return send(.loaded([])) }
                     send(.loaded(try JSONDecoder().decode(IdentifiedStates<Todo>.self, from: data)))
                 } catch {
-                    send(.failed("Could not read the todos: \(error)"))
+                    send(.storageFailed("Could not read the todos: \(error)"))
                 }
             }
         case .save(let todos):
@@ -45,9 +34,11 @@ public final class TodoPersistence: Sendable {
                     try await storage.write(try encoder.encode(todos))
                     send(.saved)
                 } catch {
-                    send(.failed("Could not save the todos: \(error)"))
+                    send(.storageFailed("Could not save the todos: \(error)"))
                 }
             }
+        case .todo, .plan:
+            return nil  // a row's effect is claimed by the rows' part first; the store carries out plans itself
         }
     }
 }
