@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "EffectStoreSwiftUI", targets: ["EffectStoreSwiftUI"]),
         .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
         .executable(name: "effectstore-benchmarks", targets: ["EffectStoreBenchmarks"]),
+        .executable(name: "effectstore-inspect", targets: ["EffectStoreInspect"]),
     ],
     targets: [
         // The library: no dependencies beyond Foundation and Dispatch.
@@ -20,6 +21,9 @@ let package = Package(
         // SwiftUI bindings for the Observation projection; empty where SwiftUI does not exist. Keeps SwiftUI out of
         // the core.
         .target(name: "EffectStoreSwiftUI", dependencies: ["EffectStore"]),
+
+        // Writes the inspector page of a recorded session: `swift run effectstore-inspect session.json`.
+        .executableTarget(name: "EffectStoreInspect", dependencies: ["EffectStore"]),
 
         // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),

@@ -32,7 +32,11 @@ import Foundation
 /// The state logic no longer does what it did when the session was recorded. To fix, correct
 /// ProcessState.handle(event:) if this is a regression, or record the session again if the new behaviour is
 /// intended.
+///   Look at the recording in a browser: /tmp/ProcessState-session-1A2B3C4D.html#step-2
 /// ```
+///
+/// When the state and its events are `Codable`, the failure writes the recording's inspector page
+/// (``/EffectStore/SessionInspector``) to a temporary file and ends with its path, at the diverging step.
 ///
 /// - Parameters:
 ///   - log: The recorded session.
@@ -75,7 +79,28 @@ public func assertReplayMatchesRecording<S: State & Equatable>(
         "\nThe state logic no longer does what it did when the session was recorded. To fix, correct "
         + "\(Describing.label(S.self, maxLength: 120)).handle(event:) if this is a regression, or record the session "
         + "again if the new behaviour is intended."
+    message += inspectorPageNote(for: log, at: step.index + 1)
     reporter.report(message, at: location)
+}
+
+/// Writes the recording's inspector page (see ``/EffectStore/SessionInspector``) to a temporary file and says
+/// where, at the diverging step: "\n  Look at the recording: …/Counter-session-….html#step-2". Empty when the log
+/// cannot be written as JSON (a state or an event that is not `Codable`), or the file cannot be written.
+private func inspectorPageNote<S: State>(for log: SessionLog<S>, at step: Int) -> String {
+    guard let encodable = log as? any Encodable else { return "" }
+    do {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let name = Describing.label(S.self, maxLength: 60).filter { $0.isLetter || $0.isNumber }
+        let page = try SessionInspector.page(
+            forSessionJSON: try encoder.encode(encodable), title: "Recorded \(name) session")
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(name)-session-\(UUID().uuidString.prefix(8)).html")
+        try Data(page.utf8).write(to: url, options: .atomic)
+        return "\n  Look at the recording in a browser: \(url.path)#step-\(step)"
+    } catch {
+        return ""
+    }
 }
 
 /// Reads a recorded session from a JSON file and checks that its replay matches the recording; see
@@ -159,5 +184,6 @@ private func reportEffectDivergence<S: State>(
         "\nThe state logic no longer asks for the effects it asked for when the session was recorded. To fix, "
         + "correct \(name).handle(event:) if this is a regression, or record the session again if the new behaviour "
         + "is intended."
+    message += inspectorPageNote(for: log, at: step.index + 1)
     reporter.report(message, at: location)
 }

@@ -45,6 +45,38 @@ final class ReplayAssertionTests: XCTestCase {
         XCTAssertTrue(message.contains("To fix, correct Counter.handle(event:) if this is a regression"), message)
     }
 
+    /// A Codable session's failure writes the recording's inspector page and ends with where it is, at the step.
+    func test_assertReplay_failing_writesTheInspectorPageOfTheRecording_andSaysWhereAtTheStep() throws {
+        let store = Store<CodableCounter>()
+        let recorder = SessionRecorder(recording: store)
+        store.dispatch(event: .increment)
+        store.dispatch(event: .increment)
+        var session = recorder.log
+        session.entries[1].state.count = 7  // what an older logic recorded
+        let failures = TestFailureCollector()
+
+        assertReplayMatchesRecording(session, reporter: failures.reporter)
+
+        let message = try XCTUnwrap(failures.messages.first)
+        let note = try XCTUnwrap(message.split(separator: "\n").last)
+        XCTAssertTrue(note.hasPrefix("  Look at the recording in a browser: "), message)
+        XCTAssertTrue(note.hasSuffix(".html#step-2"), message)
+        let path = String(note.dropFirst("  Look at the recording in a browser: ".count).dropLast("#step-2".count))
+        let page = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertTrue(page.contains("2 transitions"), "the page of the recording, not of the replay")
+        try FileManager.default.removeItem(atPath: path)
+    }
+
+    func test_assertReplay_failing_ofAStateThatIsNotCodable_writesNoPage() {
+        var session = recordedSession()
+        session.entries[1].state.count += 1
+        let failures = TestFailureCollector()
+        assertReplayMatchesRecording(session, reporter: failures.reporter)
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertFalse(failures.messages.first?.contains("Look at the recording") ?? true)
+    }
+
     func test_assertReplay_ofAFileThatIsNotASession_reportsWhatToDo() {
         let failures = TestFailureCollector()
         let url = URL(fileURLWithPath: "/nonexistent/session.json")

@@ -1,0 +1,152 @@
+import Foundation
+import XCTest
+
+@testable import EffectStore
+
+/// The inspector page, data in and data out: the session goes in whole and escaped, bad input is refused with a
+/// message naming the entry. (`.ci/check-inspector` opens the page in a real browser.)
+final class SessionInspectorTests: XCTestCase {
+    private let hostile = "</script><script>alert(1)</script>\u{2028}&amp;"
+
+    /// A session as JSON, from a dictionary, with `entries` entries each changing `count`.
+    private func sessionJSON(entries count: Int = 3, change: (inout [String: Any], Int) -> Void = { _, _ in }) -> Data
+    {
+        var entries: [[String: Any]] = []
+        for number in 1...count {
+            var entry: [String: Any] = [
+                "sequenceNumber": number, "time": 800_000_000.5, "origin": "dispatch",
+                "event": ["increment": [String: Any]()], "state": ["count": number],
+            ]
+            change(&entry, number)
+            entries.append(entry)
+        }
+        let session: [String: Any] = [
+            "formatVersion": 1, "initialState": ["count": 0], "droppedEntryCount": 0, "entries": entries,
+        ]
+        return try! JSONSerialization.data(withJSONObject: session, options: [.sortedKeys])
+    }
+
+    /// The JSON the page embeds, as the browser's `JSON.parse` reads it.
+    private func embeddedJSON(in page: String) throws -> Any {
+        let start = try XCTUnwrap(page.range(of: "<script type=\"application/json\" id=\"session-data\">"))
+        let end = try XCTUnwrap(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        return try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8))
+    }
+
+    // MARK: The page
+
+    func test_page_embedsTheWholeSession_unchanged() throws {
+        let json = sessionJSON(entries: 5)
+        let page = try SessionInspector.page(forSessionJSON: json, title: "five.json")
+
+        let embedded = try embeddedJSON(in: page) as? NSDictionary
+        XCTAssertEqual(embedded, try JSONSerialization.jsonObject(with: json) as? NSDictionary)
+        XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertTrue(page.contains("<h1>five.json</h1><span id=\"summary\">5 transitions</span>"))
+    }
+
+    func test_page_markupInAValue_cannotCloseTheDataOrStartAnElement_andReadsBackTheSame() throws {
+        let json = sessionJSON { entry, number in
+            guard number == 2 else { return }
+            entry["event"] = ["rename": ["_0": self.hostile]]
+            entry["state"] = ["count": 2, "name": self.hostile]
+        }
+        let page = try SessionInspector.page(forSessionJSON: json, title: hostile)
+
+        XCTAssertEqual(page.components(separatedBy: "<script").count - 1, 2, "the data element and the script only")
+        XCTAssertFalse(page.contains("alert(1)</script>"))
+        let data = try XCTUnwrap(page.components(separatedBy: "id=\"session-data\">").last)
+        XCTAssertFalse(data.contains("\u{2028}"), "a line separator ends a line in a script; it is escaped")
+        XCTAssertTrue(data.contains(#"\u003cscript\u003ealert(1)"#))
+        XCTAssertTrue(page.contains("<h1>&lt;/script&gt;&lt;script&gt;alert(1)"), "the title is escaped as text")
+        let embedded = try XCTUnwrap(embeddedJSON(in: page) as? [String: Any])
+        let entries = try XCTUnwrap(embedded["entries"] as? [[String: Any]])
+        XCTAssertEqual((entries[1]["state"] as? [String: Any])?["name"] as? String, hostile, "the same text, read back")
+    }
+
+    func test_page_saysWhenEntriesWereDropped() throws {
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: sessionJSON()) as? [String: Any])
+        object["droppedEntryCount"] = 40
+        let page = try SessionInspector.page(forSessionJSON: JSONSerialization.data(withJSONObject: object))
+        XCTAssertTrue(page.contains("3 transitions, 40 dropped"))
+    }
+
+    func test_sessionLog_inspectorPage_isThePageOfItsJSON() throws {
+        let time = Date(timeIntervalSinceReferenceDate: 0)
+        let log = SessionLog(
+            initialState: Ledger(),
+            entries: [
+                .init(sequenceNumber: 1, time: time, origin: .dispatch, event: .deposit(5), state: Ledger(balance: 5)),
+                .init(sequenceNumber: 2, time: time, origin: .undo, event: nil, state: Ledger()),
+            ])
+
+        let page = try log.inspectorPage()
+
+        XCTAssertTrue(page.contains("<h1>Ledger session</h1><span id=\"summary\">2 transitions</span>"))
+        let embedded = try XCTUnwrap(embeddedJSON(in: page) as? NSDictionary)
+        XCTAssertEqual(embedded, try JSONSerialization.jsonObject(with: log.jsonData()) as? NSDictionary)
+    }
+
+    // MARK: Bad input
+
+    private func refusal(_ data: Data, file: StaticString = #filePath, line: UInt = #line) -> SessionInspector
+        .InputError?
+    {
+        do {
+            _ = try SessionInspector.page(forSessionJSON: data)
+            XCTFail("the input was accepted", file: file, line: line)
+        } catch let error as SessionInspector.InputError {
+            return error
+        } catch {
+            XCTFail("unexpected error \(error)", file: file, line: line)
+        }
+        return nil
+    }
+
+    func test_input_notJSON_orTruncated_isRefused() {
+        let truncated = sessionJSON().prefix(40)
+        XCTAssertTrue(refusal(Data(truncated))?.description.hasPrefix("The file is not JSON (") ?? false)
+        XCTAssertTrue(refusal(Data("hello".utf8))?.description.contains("it may be truncated") ?? false)
+    }
+
+    func test_input_jsonThatIsNoSession_isRefused_sayingWhatIsMissing() {
+        XCTAssertEqual(
+            refusal(Data("[1, 2]".utf8))?.description,
+            "The file is JSON but not a recorded session: its top level is a list, not an object with "
+                + "\"formatVersion\", \"initialState\" and \"entries\".")
+        let noVersion = refusal(Data(#"{"entries": []}"#.utf8))
+        XCTAssertTrue(noVersion?.description.contains("no number \"formatVersion\"") ?? false)
+        XCTAssertTrue(refusal(Data(#"{"formatVersion": 2}"#.utf8))?.description.contains("in format 2") ?? false)
+        XCTAssertEqual(
+            refusal(Data(#"{"formatVersion": 1, "initialState": 0, "droppedEntryCount": 0}"#.utf8))?.description,
+            "The session has no \"entries\" list.")
+    }
+
+    func test_input_aBrokenEntry_isRefused_namingTheEntry() {
+        let noState = refusal(sessionJSON(entries: 10) { entry, number in if number == 7 { entry["state"] = nil } })
+        XCTAssertEqual(noState, SessionInspector.InputError("Entry 7 of 10 has no \"state\".", entry: 7))
+
+        let origin = refusal(sessionJSON { entry, number in if number == 2 { entry["origin"] = "magic" } })
+        XCTAssertEqual(origin?.entry, 2)
+        XCTAssertEqual(
+            origin?.description,
+            "Entry 2 of 3 has origin \"magic\"; it must be one of dispatch, effect, eventSource, undo, redo.")
+
+        let noEvent = refusal(sessionJSON { entry, number in if number == 3 { entry["event"] = nil } })
+        XCTAssertEqual(noEvent?.entry, 3)
+        XCTAssertTrue(noEvent?.description.contains("has no \"event\"; only an undo or a redo") ?? false)
+
+        let notAnObject = refusal(
+            Data(#"{"formatVersion": 1, "initialState": 0, "droppedEntryCount": 0, "entries": [7]}"#.utf8))
+        XCTAssertEqual(notAnObject, SessionInspector.InputError("Entry 1 of 1 is a number, not an object.", entry: 1))
+    }
+
+    func test_input_anUndoOrRedo_needsNoEvent() throws {
+        let json = sessionJSON { entry, number in
+            guard number >= 2 else { return }
+            entry["origin"] = number == 2 ? "undo" : "redo"
+            entry["event"] = nil
+        }
+        XCTAssertNoThrow(try SessionInspector.page(forSessionJSON: json))
+    }
+}
