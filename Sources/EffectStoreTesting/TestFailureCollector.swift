@@ -20,6 +20,11 @@ import EffectStore
 /// lock. Failures are kept in the order they were reported.
 public final class TestFailureCollector: Sendable {
     /// One reported failure: its message and the file and line it points at.
+    ///
+    /// ```swift
+    /// let failure = try XCTUnwrap(failures.failures.first)
+    /// XCTAssertEqual(failure.line, expectedLine)   // the caller's line, where the assertion was written
+    /// ```
     public struct Failure: Sendable, Hashable {
         /// What failed, as the assertion wrote it.
         public let message: String

@@ -64,7 +64,15 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
 ///
 /// Made by ``EffectHandler/lifted(effect:event:)-(_,(S.Event)->Parent.Event)``, or for children with no handler of their own by
 /// ``child(effect:event:perform:)`` and, for the rows of an ``IdentifiedStates``, ``rows(effect:event:perform:)``;
-/// combined by ``ComposedEffectHandler``.
+/// combined by ``ComposedEffectHandler``; the parent's own effects get one with ``own(_:)``:
+///
+/// ```swift
+/// let appEffects = ComposedEffectHandler<AppState>(
+///     SessionEffects().lifted(effect: AppState.Effect.session, event: AppState.Event.session),
+///     .rows(effect: AppState.Effect.todo, event: AppState.Event.todo) { id, effect in reminders.handle(effect) },
+///     .own(AppEffects())   // last: it claims every effect that reaches it
+/// )
+/// ```
 public struct ChildEffectHandler<Parent: State> {
     /// Answers a parent effect when it is this child's, with the child's future lifted; `nil` when it is not.
     let handleIfOwn: (Parent.Effect) -> Answer?

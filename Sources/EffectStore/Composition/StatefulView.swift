@@ -4,6 +4,10 @@ import Dispatch
 ///
 /// A view controller cannot be rendered before its outlets exist. Return ``notPossible`` until then: the
 /// ``ViewBinding`` keeps the latest state and renders it when you call ``ViewBinding/viewDidBecomeReady()``.
+///
+/// ```swift
+/// var renderPolicy: RenderPolicy { isViewLoaded ? .possible : .notPossible }
+/// ```
 public enum RenderPolicy: Sendable, Equatable {
     /// The view can render now.
     case possible
@@ -89,6 +93,15 @@ extension StateSource {
 }
 
 /// A live binding of a ``StatefulView`` to a store or a derived state; see ``StateSource/bind(_:)``.
+///
+/// ```swift
+/// private var binding: ViewBinding?
+///
+/// override func viewDidLoad() {
+///     super.viewDidLoad()
+///     binding = store.map(ProcessListViewState.init).bind(self)   // renders now, then on every change
+/// }
+/// ```
 ///
 /// Use it from the main actor. Releasing it ends the binding, as ``cancel()`` does.
 @MainActor

@@ -55,6 +55,12 @@ public struct SessionLog<S: State>: Sendable {
 
     /// One recorded transition: what happened, the state the store committed after it, and the effect the state asked
     /// for.
+    ///
+    /// ```swift
+    /// for entry in recorder.log.entries where entry.origin == .effect {
+    ///     print("#\(entry.sequenceNumber)", entry.event as Any, "→", entry.state)   // what the effects answered
+    /// }
+    /// ```
     public struct Entry: Sendable {
         /// The transition's number in its store (see ``StoreTransition/sequenceNumber``).
         public var sequenceNumber: UInt64

@@ -121,6 +121,11 @@ public struct Exploration<S: State & Hashable> {
 }
 
 /// Why an exploration stopped before it reached every state.
+///
+/// ```swift
+/// let exploration = explorer.explore()
+/// if let reason = exploration.cutShort { print("not every state was reached: \(reason)") }
+/// ```
 public enum CutShortReason: Sendable, Equatable, CustomStringConvertible {
     /// More states were reachable than ``StateExplorer/maxStates``.
     case stateLimit(Int)
@@ -137,6 +142,12 @@ public enum CutShortReason: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// An invariant that does not hold, with a shortest event path from the initial state that shows it.
+///
+/// ```swift
+/// for violation in explorer.explore().violations {
+///     print(violation.invariant, "after", violation.path)   // the events that reach the bad state, fewest first
+/// }
+/// ```
 public struct InvariantViolation<S: State> {
     /// The name the invariant was given.
     public let invariant: String

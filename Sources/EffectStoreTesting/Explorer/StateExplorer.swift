@@ -125,7 +125,12 @@ public struct StateExplorer<S: State & Hashable> {
 
 /// A named property a ``StateExplorer`` checks at every state or every transition.
 ///
-/// Create invariants with ``StateExplorer/invariant(_:_:)`` and ``StateExplorer/transitionInvariant(_:_:)``.
+/// Create invariants with ``StateExplorer/invariant(_:_:)`` and ``StateExplorer/transitionInvariant(_:_:)``:
+///
+/// ```swift
+/// let explorer = StateExplorer(events: [.fetchProcesses, .userDidLogOut])
+///     .invariant("loaded lists are never empty") { state in state != .loaded([]) }
+/// ```
 public struct Invariant<S: State> {
     /// The invariant's name, as given.
     public let name: String
