@@ -72,39 +72,105 @@ package func runInChildProcess(
         XCTFail("runInChildProcess: could not start \(testName) in a child process: \(error)", file: file, line: line)
         return
     }
-    let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
-    if timedOut {
-        child.terminate()
-        finished.wait()
-    }
+    let ending = waitForEnd(of: child, finished: finished, timeout: timeout)
     output.fileHandleForReading.readabilityHandler = nil
     let rest = output.fileHandleForReading.readDataToEndOfFile()
     let text = collected.withLock { String(decoding: $0 + rest, as: UTF8.self) }
     let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
 
-    if timedOut {
+    switch ending {
+    case .timedOut:
         XCTFail(
             "\(testName) did not finish within \(timeout) s in its child process. Its output ends with:\n\(tail)",
             file: file, line: line)
-    } else if let expectedCrash {
-        // A trap ends the child with a signal; under a sanitizer, whose handler catches the signal, with an error
-        // status. Either way the output must hold the message.
-        let stopped = child.terminationReason == .uncaughtSignal || child.terminationStatus != 0
-        if !stopped || !text.contains(expectedCrash) {
+    case .ended(let signaled, let status):
+        if let expectedCrash {
+            // A trap ends the child with a signal; under a sanitizer, whose handler catches the signal, with an error
+            // status. Either way the output must hold the message.
+            let stopped = signaled || status != 0
+            if !stopped || !text.contains(expectedCrash) {
+                XCTFail(
+                    "\(testName) was expected to stop its child process with \"\(expectedCrash)\", but it "
+                        + (stopped ? "stopped with other output" : "exited normally")
+                        + ". Its output ends with:\n\(tail)", file: file, line: line)
+            }
+        } else if signaled {
             XCTFail(
-                "\(testName) was expected to stop its child process with \"\(expectedCrash)\", but it "
-                    + (stopped ? "stopped with other output" : "exited normally")
-                    + ". Its output ends with:\n\(tail)", file: file, line: line)
+                "\(testName) crashed its child process (signal \(status)). Its output ends with:\n" + tail,
+                file: file, line: line)
+        } else if status != 0 {
+            XCTFail(
+                "\(testName) failed in its child process (exit status \(status)). Its output ends with:\n\(tail)",
+                file: file, line: line)
         }
-    } else if child.terminationReason == .uncaughtSignal {
-        XCTFail(
-            "\(testName) crashed its child process (signal \(child.terminationStatus)). Its output ends with:\n"
-                + tail, file: file, line: line)
-    } else if child.terminationStatus != 0 {
-        XCTFail(
-            "\(testName) failed in its child process (exit status \(child.terminationStatus)). Its output ends "
-                + "with:\n\(tail)", file: file, line: line)
     }
+}
+
+/// How a child process ended, as far as the parent could tell.
+enum ChildEnding: Equatable {
+    case ended(signaled: Bool, status: Int32)
+    case timedOut
+}
+
+/// Waits (bounded) for `child` to end. Foundation's `Process` on Linux can miss a child's exit — seen under
+/// ThreadSanitizer in CI: the child was a zombie and `terminationHandler` never ran, so a plain wait hung the test run
+/// — so this also asks the kernel, without reaping the child (`waitid` with `WNOWAIT`, leaving it to `Process`), and
+/// uses the kernel's answer when `Process` has not caught up `grace` seconds later.
+private func waitForEnd(of child: Process, finished: DispatchSemaphore, timeout: TimeInterval) -> ChildEnding {
+    waitForEnd(
+        pid: child.processIdentifier,
+        knownEnding: {
+            if finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut, child.isRunning { return nil }
+            return .ended(signaled: child.terminationReason == .uncaughtSignal, status: child.terminationStatus)
+        },
+        timeout: timeout,
+        terminate: {
+            child.terminate()
+            _ = finished.wait(timeout: .now() + .seconds(10))  // bounded: a missed exit must not hang the run either
+        })
+}
+
+/// The wait of ``waitForEnd(of:finished:timeout:)``, apart from `Process`, so that a test can make `Process` miss
+/// an exit.
+///
+/// - Parameters:
+///   - pid: The child.
+///   - knownEnding: How the child ended as `Process` reports it, or `nil` while `Process` thinks it runs; may block
+///     briefly, and is called over and over.
+///   - timeout: How long the child may run.
+///   - grace: How long `Process` may lag behind the kernel before the kernel's answer is used.
+///   - terminate: Stops the child once it has run too long.
+func waitForEnd(
+    pid: Int32, knownEnding: () -> ChildEnding?, timeout: TimeInterval, grace: TimeInterval = 5,
+    terminate: () -> Void
+) -> ChildEnding {
+    let deadline = Date().addingTimeInterval(timeout)
+    var exitSeenAt: Date?
+    while Date() < deadline {
+        if let ending = knownEnding() { return ending }
+        guard let exit = kernelExit(of: pid) else { continue }
+        if let seen = exitSeenAt {
+            if Date().timeIntervalSince(seen) > grace { return exit }
+        } else {
+            exitSeenAt = Date()
+        }
+    }
+    terminate()
+    return .timedOut
+}
+
+/// How the child with `pid` ended, if it has, read without reaping it; `nil` while it runs, or where this cannot be
+/// asked (not Linux: there `Process` is relied on).
+func kernelExit(of pid: Int32) -> ChildEnding? {
+    #if os(Linux)
+    var info = siginfo_t()
+    guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid
+    else { return nil }
+    let status = info._sifields._sigchld.si_status
+    return .ended(signaled: info.si_code != Int32(CLD_EXITED), status: status)
+    #else
+    return nil
+    #endif
 }
 
 /// The environment variable that tells a child process which test's scenario to run.
