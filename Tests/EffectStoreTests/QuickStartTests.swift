@@ -33,9 +33,9 @@ final class QuickStartTests: XCTestCase {
         let expected = sourceLines[(begin + 1)..<end].joined(separator: "\n")
 
         // The quick start is the README's first block that CI compiles as it stands.
-        guard let marker = readme.range(of: "<!-- readme-check: compile -->\n```swift\n"),
+        guard let marker = readme.range(of: "<!-- snippet: compile -->\n```swift\n"),
             let close = readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex)
-        else { return XCTFail("README.md has no ```swift block after a '<!-- readme-check: compile -->' marker") }
+        else { return XCTFail("README.md has no ```swift block after a '<!-- snippet: compile -->' marker") }
         let documented = String(readme[marker.upperBound..<close.lowerBound])
 
         XCTAssertEqual(

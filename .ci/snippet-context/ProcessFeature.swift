@@ -1,5 +1,5 @@
 // What the README's process-feature snippets assume exists in the reader's module: the state, its events and
-// effects, and a service. `.ci/check-readme` compiles a snippet marked `<!-- readme-check: compile with=ProcessFeature
+// effects, and a service. `.ci/check-snippets` compiles a snippet marked `<!-- snippet: compile with=ProcessFeature
 // -->` beside this file, in a module of its own.
 import EffectStore
 

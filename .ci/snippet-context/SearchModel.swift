@@ -1,0 +1,9 @@
+// For the README's EventBinding snippet: the search example's model, and a text field of a UI kit.
+import EffectExamples
+
+final class TextField {
+    var text = ""
+}
+
+let model = ObservableState(Store<SearchState>())
+let searchField = TextField()
