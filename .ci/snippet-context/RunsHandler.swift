@@ -1,0 +1,34 @@
+// For the runs fragment of Effects in practice: an effect handler's `handle(effect:)` for a download, a socket and a
+// timer, with stand-ins for the three.
+import EffectStore
+import Foundation
+
+struct Downloads: State {
+    enum Event: Sendable { case progress(Double), downloaded(URL), received(String), tick }
+    enum Effect: Sendable { case download(URL), watch(String), startTimer }
+    static var initialState: Downloads { Downloads() }
+    mutating func handle(event: Event) -> Effect? { nil }
+}
+
+struct Downloader: Sendable {
+    func progress(of url: URL) -> AsyncStream<Double> { AsyncStream { $0.finish() } }
+}
+
+struct Socket: Sendable {
+    func messages(on channel: String) -> AsyncStream<String> { AsyncStream { $0.finish() } }
+}
+
+final class RepeatingTimer: Sendable {
+    init(interval: Double, _ fire: @escaping @Sendable () -> Void) {}
+    func invalidate() {}
+}
+
+final class DownloadsEffects: EffectHandler, Sendable {
+    typealias S = Downloads
+    typealias Effect = Downloads.Effect
+    typealias Event = Downloads.Event
+    let downloader = Downloader()
+    let socket = Socket()
+
+// SNIPPET
+}
