@@ -54,13 +54,22 @@ package func runInChildProcess(
     #endif
     var environment = ProcessInfo.processInfo.environment
     environment[childScenarioVariable] = testName
+    // No crash backtracer in the child: it is a process of its own that inherits the child's output, and once it
+    // stayed (under ThreadSanitizer) after the child had died, so the output never ended and the test run hung. The
+    // runtime still prints the crash's message, which is what the tests look for.
+    environment["SWIFT_BACKTRACE"] = "enable=no"
     child.environment = environment
     let output = Pipe()
     child.standardOutput = output
     child.standardError = output
     let collected = LockedBox<Data>.make(Data())
+    let outputEnded = DispatchSemaphore(value: 0)
     output.fileHandleForReading.readabilityHandler = { handle in
         let chunk = handle.availableData
+        if chunk.isEmpty {
+            handle.readabilityHandler = nil
+            outputEnded.signal()
+        }
         collected.withLock { $0.append(chunk) }
     }
     let finished = DispatchSemaphore(value: 0)
@@ -73,9 +82,12 @@ package func runInChildProcess(
         return
     }
     let ending = waitForEnd(of: child, finished: finished, timeout: timeout)
+    // The output ends when every process that holds its writing end has closed it: the child and what it started.
+    // Wait for that with a bound, never with an unbounded read.
+    let outputComplete = outputEnded.wait(timeout: .now() + .seconds(10)) == .success
     output.fileHandleForReading.readabilityHandler = nil
-    let rest = output.fileHandleForReading.readDataToEndOfFile()
-    let text = collected.withLock { String(decoding: $0 + rest, as: UTF8.self) }
+    var text = collected.withLock { String(decoding: $0, as: UTF8.self) }
+    if !outputComplete { text += "\n[runInChildProcess: the output did not end within 10 s of the child's end]" }
     let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
 
     switch ending {
