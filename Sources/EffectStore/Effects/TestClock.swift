@@ -43,7 +43,8 @@ public final class TestClock: EffectClock, Sendable {
         let key = schedule.withLock { schedule -> UInt64 in
             let key = schedule.nextOrder
             schedule.nextOrder += 1
-            schedule.entries[key] = Entry(deadline: schedule.now.saturatingAdd(delay.nanoseconds), order: key, action: action)
+            let deadline = schedule.now.saturatingAdd(delay.nanoseconds)
+            schedule.entries[key] = Entry(deadline: deadline, order: key, action: action)
             return key
         }
         return { [schedule] in _ = schedule.withLock { $0.entries.removeValue(forKey: key) } }
