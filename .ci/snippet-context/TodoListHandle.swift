@@ -1,0 +1,36 @@
+// For the handle(event:) snippet of Building an app from features: the list as the snippet before it shows it (the
+// rows are the example's `Todo`), with the save the snippet after it shows.
+struct TodoList: State, Equatable {
+    var todos: IdentifiedStates<Todo> = []
+    var filter: Filter = .all
+    var nextID = 1
+
+    enum Filter: Sendable, Hashable { case all, active, completed }
+    enum SaveQueue: Hashable, Sendable { case save }
+
+    enum Event: Sendable, Equatable {
+        case add(title: String)
+        case todo(id: Todo.ID, Todo.Event)
+        case delete(id: Todo.ID)
+        case clearCompleted
+        case setFilter(Filter)
+        case loaded(IdentifiedStates<Todo>), saved, storageFailed(String)
+    }
+
+    enum Effect: ComposableEffect, Equatable {
+        case todo(id: Todo.ID, Todo.Effect)
+        case load
+        case save(IdentifiedStates<Todo>)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: TodoList { TodoList() }
+
+    private func save() -> Effect {
+        Effect.save(todos).queued(id: SaveQueue.save, keepingOnlyLatest: true)
+    }
+
+// SNIPPET
+}
