@@ -55,8 +55,8 @@ for path in sys.argv[1:]:
     total = sum(counts.values())
     colour, most = counts.most_common(1)[0]
     if len(counts) < 8 or most > 0.985 * total:
-        print("inspector-check: %s looks blank (%d colours; one covers %.1f%%)" % (path, len(counts), 100.0 * most / total),
-              file=sys.stderr)
+        print("inspector-check: %s looks blank (%d colours; one covers %.1f%%)"
+              % (path, len(counts), 100.0 * most / total), file=sys.stderr)
         sys.exit(1)
     print("inspector-check: screenshot %s: %d colours, the most common covers %.0f%%"
           % (path.rsplit("/", 1)[-1], len(counts), 100.0 * most / total))

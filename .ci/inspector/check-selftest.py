@@ -73,16 +73,26 @@ def main():
     expected = sorted(p or "(the whole state)" for p in expected)
     if sorted(result["changedPaths"]) != expected:
         fail("step %d shows changes at %s; expected %s" % (step, result["changedPaths"], expected))
+    # The filters: an event text keeps the steps whose event shows it; an origin keeps that origin's steps; the
+    # initial state (step 0) shows only when no filter is set.
+    def event_text(entry):
+        return json.dumps(entry.get("event"))
+    expected_filters = {"toggle": sum(1 for e in entries if "toggle" in event_text(e)), "none": count + 1}
+    for origin in ["dispatch", "effect", "eventSource", "undo", "redo"]:
+        expected_filters[origin] = sum(1 for e in entries if e["origin"] == origin)
+    if result["filtered"] != expected_filters:
+        fail("the filters show %s; expected %s" % (result["filtered"], expected_filters))
     if result["scripts"] != 2:
         fail("the page has %d script elements; expected 2 (a value was run as markup)" % result["scripts"])
     if any(HOSTILE_MARK in json.dumps(e) for e in entries[:50]) and HOSTILE_MARK not in result["timelineText"]:
         fail("the hostile event is not shown as text in the timeline")
     if result["readyMs"] > 5000:
         fail("interactive after %d ms" % result["readyMs"])
-    print("inspector-check: %s: %d entries listed, step %d changes %s, keyboard steps, %d script elements; "
+    print("inspector-check: %s: %d entries listed, step %d changes %s, keyboard steps, filters keep %s, "
+          "%d script elements; "
           "interactive %d ms after navigation start (script %d ms)"
-          % (sys.argv[2].rsplit("/", 1)[-1], count, step, expected, result["scripts"], result["readyMs"],
-             result["scriptMs"]))
+          % (sys.argv[2].rsplit("/", 1)[-1], count, step, expected, result["filtered"], result["scripts"],
+             result["readyMs"], result["scriptMs"]))
 
 
 main()

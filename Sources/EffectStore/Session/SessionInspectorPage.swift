@@ -449,6 +449,21 @@ enum SessionInspectorPage {
             };
             result.hash = location.hash;
             result.marks = marks;
+            // Filters: how many steps stay shown for an event text, and for each origin, then none again.
+            const shown = function () { return timeline.querySelectorAll(".entry:not(.hidden)").length; };
+            filter.value = "toggle";
+            filter.dispatchEvent(new Event("input"));
+            result.filtered = { toggle: shown() };
+            filter.value = "";
+            filter.dispatchEvent(new Event("input"));
+            ["dispatch", "effect", "eventSource", "undo", "redo"].forEach(function (origin) {
+              originFilter.value = origin;
+              originFilter.dispatchEvent(new Event("change"));
+              result.filtered[origin] = shown();
+            });
+            originFilter.value = "";
+            originFilter.dispatchEvent(new Event("change"));
+            result.filtered.none = shown();
             result.text = timeline.textContent.length;
             result.timelineText = timeline.textContent.slice(0, 20000);
             const out = document.createElement("pre");
