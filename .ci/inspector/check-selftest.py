@@ -89,10 +89,10 @@ def main():
     if result["readyMs"] > 5000:
         fail("interactive after %d ms" % result["readyMs"])
     print("inspector-check: %s: %d entries listed, step %d changes %s, keyboard steps, filters keep %s, "
-          "%d script elements; "
+          "%d script elements, a step takes %d ms; "
           "interactive %d ms after navigation start (script %d ms)"
           % (sys.argv[2].rsplit("/", 1)[-1], count, step, expected, result["filtered"], result["scripts"],
-             result["readyMs"], result["scriptMs"]))
+             result["stepMs"], result["readyMs"], result["scriptMs"]))
 
 
 main()

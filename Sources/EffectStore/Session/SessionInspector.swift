@@ -3,8 +3,8 @@ import Foundation
 /// Turns a recorded session into one self-contained HTML page to look at in a browser: every transition on a
 /// timeline, the state after the selected one as a tree, and what changed from the step before, by path.
 ///
-/// The page has no network access and loads nothing: its script, style and data are inside it, so it opens from
-/// disk and can be attached to a bug report. It reads the session's JSON generically — any `Codable` state, no
+/// The page has no network access and loads nothing: its script, style and data are inside it, and its content
+/// security policy allows nothing else, so it opens from disk and can be attached to a bug report. It reads the session's JSON generically — any `Codable` state, no
 /// Swift type of the app. From the command line:
 ///
 /// ```

@@ -12,6 +12,9 @@ enum SessionInspectorPage {
         page.reserveCapacity(sessionJSON.count + head.utf8.count + script.utf8.count + 512)
         page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        // Nothing loads from anywhere: the page's own inline script and style only.
+        page += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        page += "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n"
         page += "<title>\(escapedText(title)) — EffectStore session</title>\n"
         page += head
         page += "<body>\n<header><h1>\(escapedText(title))</h1>"
@@ -444,9 +447,12 @@ enum SessionInspectorPage {
               document.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true }));
               return selected;
             };
+            const stepStarted = performance.now();
             result.keyboard = {
               start: selected, right: key("ArrowRight"), left: key("ArrowLeft"), end: key("End"), home: key("Home")
             };
+            document.body.getBoundingClientRect();  // the layout the four steps need, counted in their time
+            result.stepMs = Math.round((performance.now() - stepStarted) / 4);
             result.hash = location.hash;
             result.marks = marks;
             // Filters: how many steps stay shown for an event text, and for each origin, then none again.

@@ -43,6 +43,9 @@ final class SessionInspectorTests: XCTestCase {
         XCTAssertEqual(embedded, try JSONSerialization.jsonObject(with: json) as? NSDictionary)
         XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"))
         XCTAssertTrue(page.contains("<h1>five.json</h1><span id=\"summary\">5 transitions</span>"))
+        XCTAssertTrue(
+            page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "),
+            "nothing may load from anywhere")
     }
 
     func test_page_markupInAValue_cannotCloseTheDataOrStartAnElement_andReadsBackTheSame() throws {
