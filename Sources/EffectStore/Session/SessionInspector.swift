@@ -3,9 +3,9 @@ import Foundation
 /// Turns a recorded session into one self-contained HTML page to look at in a browser: every transition on a
 /// timeline, the state after the selected one as a tree, and what changed from the step before, by path.
 ///
-/// The page has no network access and loads nothing: its script, style and data are inside it, and its content
-/// security policy allows nothing else, so it opens from disk and can be attached to a bug report. It reads the session's JSON generically — any `Codable` state, no
-/// Swift type of the app. From the command line:
+/// The page has no network access and loads nothing: its script, style and data are inside it, and its content security
+/// policy allows nothing else, so it opens from disk and can be attached to a bug report. It reads the session's JSON
+/// generically — any `Codable` state, no Swift type of the app. From the command line:
 ///
 /// ```
 /// swift run recruitment-demo --record session.json
@@ -73,14 +73,17 @@ public enum SessionInspector {
     ///
     /// - Returns: What the page's header says of the session.
     static func validate(_ data: Data) throws -> SessionSummary {
+        guard !data.isEmpty else {
+            throw InputError(
+                "The file is empty. A recorded session is the JSON that SessionLog.write(to:) writes; to fix, record "
+                    + "the session again.")
+        }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw InputError(
-                "The file is not JSON (\(detail)); it may be truncated. To fix, record the session again and write it "
-                    + "with SessionLog.write(to:).")
+            throw notJSON(data, detail: detail)
         }
         guard let object = root as? [String: Any] else {
             throw InputError(
@@ -110,6 +113,29 @@ public enum SessionInspector {
             try validateEntry(element, number: index + 1, of: entries.count)
         }
         return SessionSummary(entryCount: entries.count, droppedEntryCount: dropped)
+    }
+
+    /// The error for data that is not JSON, placed: where the parser stopped ("around character N"), or the end of the
+    /// data when it ended early — by line and column, and by entry when that place is inside one.
+    static func notJSON(_ data: Data, detail: String) -> InputError {
+        let offset = characterOffset(in: detail)
+        let place = JSONPlace(of: min(offset ?? data.count, data.count), in: data)
+        var position = "line \(place.line), column \(place.column)"
+        if let entry = place.entry { position += ", inside entry \(entry)" }
+        let what =
+            offset == nil
+            ? "it ends at \(position): it is truncated, or was cut while being written"
+            : "at \(position), the text is not JSON"
+        return InputError(
+            "The file is not JSON (\(detail)): \(what). To fix, record the session again and write it with "
+                + "SessionLog.write(to:).",
+            entry: place.entry)
+    }
+
+    /// N in Foundation's "… around character N." message, if there is one.
+    private static func characterOffset(in detail: String) -> Int? {
+        guard let range = detail.range(of: "around character ") else { return nil }
+        return Int(detail[range.upperBound...].prefix { $0.isNumber })
     }
 
     private static let origins = TransitionOrigin.allCases.map(\.rawValue)
@@ -150,6 +176,69 @@ public enum SessionInspector {
         case is NSNumber: return "a number"
         default: return "an object"
         }
+    }
+}
+
+/// Where a byte offset of JSON text is: its line and column, and the session entry it falls in (counting from 1),
+/// found by a light scan that follows strings and nesting — enough to place an error in text that does not parse.
+struct JSONPlace: Equatable {
+    var line = 1
+    var column = 1
+    var entry: Int?
+
+    init(line: Int, column: Int, entry: Int?) {
+        self.line = line
+        self.column = column
+        self.entry = entry
+    }
+
+    init(of offset: Int, in data: Data) {
+        var inString = false
+        var escaped = false
+        var depth = 0
+        var string: [UInt8] = []
+        var lastTopLevelString = ""
+        var entriesDepth: Int?  // the depth inside the top-level "entries" array, while it is open
+        var entries = 0
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {  // count characters, not the continuation bytes of UTF-8
+                column += 1
+            }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 1 { lastTopLevelString = String(decoding: string, as: UTF8.self) }
+                } else if depth == 1 {
+                    string.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                string = []
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if byte == UInt8(ascii: "{"), depth == entriesDepth { entries += 1 }
+                if byte == UInt8(ascii: "["), depth == 1, lastTopLevelString == "entries" { entriesDepth = 2 }
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 1, entriesDepth != nil {
+                    entriesDepth = nil
+                    entries = 0
+                }
+            default:
+                break
+            }
+        }
+        if let entriesDepth, depth > entriesDepth { entry = entries }
     }
 }
 

@@ -109,7 +109,43 @@ final class SessionInspectorTests: XCTestCase {
     func test_input_notJSON_orTruncated_isRefused() {
         let truncated = sessionJSON().prefix(40)
         XCTAssertTrue(refusal(Data(truncated))?.description.hasPrefix("The file is not JSON (") ?? false)
-        XCTAssertTrue(refusal(Data("hello".utf8))?.description.contains("it may be truncated") ?? false)
+        let hello = refusal(Data("hello".utf8))
+        XCTAssertTrue(hello?.description.contains("at line 1, column 1, the text is not JSON") ?? false)
+        XCTAssertTrue(refusal(Data())?.description.hasPrefix("The file is empty.") ?? false)
+    }
+
+    /// The place of a parse error: Foundation names a character for a bad value and nothing for an early end.
+    func test_input_notJSON_isPlacedByLineColumnAndEntry() throws {
+        let json = sessionJSON(entries: 10)
+        let seventh = try XCTUnwrap(String(decoding: json, as: UTF8.self).range(of: #""sequenceNumber":7"#))
+        let cut = String(decoding: json, as: UTF8.self)[..<seventh.lowerBound].utf8.count
+
+        let truncated = refusal(Data(json.prefix(cut)))
+        XCTAssertEqual(truncated?.entry, 7)
+        XCTAssertTrue(
+            truncated?.description.contains(
+                "it ends at line 1, column \(cut + 1), inside entry 7: it is truncated, or was cut while being written")
+                ?? false, truncated?.description ?? "")
+
+        var broken = json
+        broken.insert(contentsOf: Data("xx".utf8), at: cut)
+        let invalid = refusal(broken)
+        XCTAssertEqual(invalid?.entry, 7)
+        XCTAssertTrue(invalid?.description.contains(", inside entry 7, the text is not JSON") ?? false)
+    }
+
+    func test_jsonPlace_countsLinesColumnsAndEntries_andIgnoresBracesInStrings() {
+        let text = """
+            {
+              "entries" : [
+                { "event" : "{[ not a brace ]}", "state" : { "a" : 1 } },
+                { "event" : "é",
+            """
+        let data = Data(text.utf8)
+        XCTAssertEqual(JSONPlace(of: data.count, in: data), JSONPlace(line: 4, column: 21, entry: 2))
+        let inFirst = Data(text.utf8).prefix(text.utf8.count - 30)
+        XCTAssertEqual(JSONPlace(of: inFirst.count, in: inFirst).entry, 1)
+        XCTAssertEqual(JSONPlace(of: 3, in: data), JSONPlace(line: 2, column: 2, entry: nil))
     }
 
     func test_input_jsonThatIsNoSession_isRefused_sayingWhatIsMissing() {
