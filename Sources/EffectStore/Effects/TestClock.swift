@@ -43,7 +43,7 @@ public final class TestClock: EffectClock, Sendable {
         let key = schedule.withLock { schedule -> UInt64 in
             let key = schedule.nextOrder
             schedule.nextOrder += 1
-            let deadline = schedule.now.saturatingAdd(delay.nanoseconds)
+            let deadline = (EffectDuration.nanoseconds(schedule.now) + delay).nanoseconds  // saturates, like `+`
             schedule.entries[key] = Entry(deadline: deadline, order: key, action: action)
             return key
         }
@@ -54,7 +54,7 @@ public final class TestClock: EffectClock, Sendable {
     ///
     /// - Parameter duration: How far to move.
     public func advance(by duration: EffectDuration) {
-        let target = schedule.withLock { $0.now.saturatingAdd(duration.nanoseconds) }
+        let target = schedule.withLock { (EffectDuration.nanoseconds($0.now) + duration).nanoseconds }
         while let entry = takeNextDue(before: target) {
             entry.action()
         }
@@ -78,14 +78,5 @@ public final class TestClock: EffectClock, Sendable {
             schedule.now = max(schedule.now, next.deadline)
             return next
         }
-    }
-}
-
-extension UInt64 {
-    /// `self + other`, or `.max` if the sum does not fit: a clock moved or a timer set past the end of time stays at
-    /// the end rather than wrapping around to the beginning.
-    fileprivate func saturatingAdd(_ other: UInt64) -> UInt64 {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? .max : sum
     }
 }
