@@ -56,13 +56,13 @@ enum SessionInspectorPage {
             while index < raw.count {
                 let byte = raw[index]
                 switch byte {
-                case UInt8(ascii: "<"): bytes.append(contentsOf: Array(#"\u003c"#.utf8))
-                case UInt8(ascii: ">"): bytes.append(contentsOf: Array(#"\u003e"#.utf8))
-                case UInt8(ascii: "&"): bytes.append(contentsOf: Array(#"\u0026"#.utf8))
+                case UInt8(ascii: "<"): bytes.append(contentsOf: #"\u003c"#.utf8)
+                case UInt8(ascii: ">"): bytes.append(contentsOf: #"\u003e"#.utf8)
+                case UInt8(ascii: "&"): bytes.append(contentsOf: #"\u0026"#.utf8)
                 case 0xE2 where index + 2 < raw.count && raw[index + 1] == 0x80
                     && (raw[index + 2] == 0xA8 || raw[index + 2] == 0xA9):
                     // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR.
-                    bytes.append(contentsOf: Array((raw[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8))
+                    bytes.append(contentsOf: (raw[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
                     index += 2
                 default: bytes.append(byte)
                 }
