@@ -193,36 +193,17 @@ final class LinkedStoresTests: XCTestCase {
         XCTAssertEqual(settled.values, [true], "a released store has nothing left in flight")
     }
 
-    /// A ticker whose run, once cancelled, cleans up until the test opens `cleanupGate`, then sends one more tick.
-    struct Ticker: State, Equatable {
-        var ticks = 0
-        enum Event: Sendable, Equatable { case start, stop, tick }
-        enum Effect: ComposableEffect, Equatable {
-            case ticking
-            case plan(EffectPlan<Effect>)
-            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-        }
-        static var initialState: Ticker { Ticker() }
-        mutating func handle(event: Event) -> Effect? {
-            switch event {
-            case .start: return Effect.ticking.cancellable(id: "ticking")
-            case .stop: return .cancel(id: "ticking")
-            case .tick:
-                ticks += 1
-                return nil
-            }
-        }
-    }
-
+    /// Performs `Planner`'s endless ticking as an async run that, once cancelled, cleans up until the test opens
+    /// `cleanupGate`, then sends one more tick.
     final class SlowCleanupTicking: EffectHandler, Sendable {
-        typealias S = Ticker
+        typealias S = Planner
         let cleanupGate: DispatchSemaphore
         let cleanedUp: DispatchSemaphore
         init(cleanupGate: DispatchSemaphore, cleanedUp: DispatchSemaphore) {
             self.cleanupGate = cleanupGate
             self.cleanedUp = cleanedUp
         }
-        func handle(effect: Ticker.Effect) -> Future<Ticker.Event>? {
+        func handle(effect: Planner.Effect) -> Future<Planner.Event>? {
             let (cleanupGate, cleanedUp) = (self.cleanupGate, self.cleanedUp)
             return .run { send in
                 while !Task.isCancelled {
@@ -241,11 +222,11 @@ final class LinkedStoresTests: XCTestCase {
     func test_waitUntilSettled_doesNotWaitForACancelledRunsCleanup_whoseLateEventsAreNotHandled() {
         let cleanupGate = DispatchSemaphore(value: 0)
         let cleanedUp = DispatchSemaphore(value: 0)
-        let store = Store<Ticker>(effectHandler: SlowCleanupTicking(cleanupGate: cleanupGate, cleanedUp: cleanedUp))
-        store.dispatch(event: .start)
+        let store = Store<Planner>(effectHandler: SlowCleanupTicking(cleanupGate: cleanupGate, cleanedUp: cleanedUp))
+        store.dispatch(event: .start(Planner.Effect.endless.cancellable(id: "ticking")))
         waitUntil { store.state.ticks > 0 }
 
-        store.dispatch(event: .stop)
+        store.dispatch(event: .start(.cancel(id: "ticking")))
 
         XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)), "settled while the run still cleans up")
         let ticks = store.state.ticks
