@@ -1,29 +1,28 @@
 import Foundation
 
-// The loop: event → state → effect → event, on the store's queue.
+// The loop: event → state → effect → event, on the store's queue. The article "How the loop works" draws one event's
+// trip through this file and Effects/EffectRuntime.swift.
 //
-// Everything a store does on its queue starts in `schedule(_:)`, which makes the one decision of where the work
-// runs; `dispatch(event:)` from outside any store takes the same synchronous route through `DispatchFrame`, which
-// skips making a loop item. On the queue, `run(_:)` takes one `LoopItem`; an event goes through
-// `runChain(from:origin:)`, which commits each event with `commit(_:origin:)` and follows effects whose answer is
-// already there, until the chain finishes, has to wait for an effect, or goes on in a plan; `settle(_:chain:)`
-// then hands the rest to the effect runtime (Effects/EffectRuntime.swift). Transition observers and the undo history
-// hook in at `commit` (`commitTransition`) and `move(_:)`.
+// - Onto the queue: `schedule(_:)` decides where work runs — synchronously from outside any store (one `SyncLane`
+//   frame), after the current item inside this store's loop, asynchronously from another store's loop. Every block
+//   on the queue goes through `enterLoop(_:)`: mark the thread, run, drain what was enqueued, wake idle waiters.
+//   `dispatch(event:)`, `post(_:)` and `subscribe(_:)` from outside any store take the same frame with a work of
+//   their own, so that none of them makes a loop item.
+// - On the queue: `process(_:)` takes one `LoopItem`. An event starts a chain with `startChain(_:origin:observed:)`;
+//   `followChain(from:origin:)` — the one chain runner — commits each event with `commit(_:origin:)` and follows
+//   effects whose answer is already there, until the chain finishes, waits for an effect, or goes on in a plan.
+// - What is left goes to the effect runtime (`EffectRuntime.carryOn(_:chain:)`), which performs, stops and times
+//   effects itself and comes back through `followChain` with each effect's event. Transition observers and the undo
+//   history hook in at `commit` (`commitTransition`) and `move(_:)`.
 
 extension Store {
     /// Work for the loop, in the order it was scheduled.
     @usableFromInline
     enum LoopItem: Sendable {
-        /// An event from `dispatch(event:)` or the event source, and the promise of its chain if anyone waits for it.
+        /// An event from `dispatch(event:)` or an event source, and the promise of its chain if anyone waits for it.
         case event(S.Event, origin: TransitionOrigin, chain: Promise<S>?)
-        /// The answer of an effect in flight (a job of the effect runtime), which ends it.
-        case answer(S.Event, job: UInt64)
-        /// A run finished, or an answer will never come.
-        case jobEnded(UInt64)
-        /// Runs have left events (or their ends) in the effect runtime's ``RunInbox``: handle them, oldest first.
-        case drainRuns
-        /// A timer of the effect runtime fired.
-        case timerFired(UInt64)
+        /// Work of the effect runtime: an answer, a run's events, a job's end, a timer.
+        case effect(EffectRuntime<S>.Work)
         /// An `undo()` or a `redo()`.
         case move(HistoryMove, Promise<S>)
         /// Store work that is not an event (attaching a subscriber, installing an observer, …). Unlike the other
@@ -42,7 +41,18 @@ extension Store {
         case planned(S.Effect)
     }
 
-    // MARK: - Where work runs
+    /// How a started chain stands once the loop has done what it can at once.
+    @usableFromInline
+    enum ChainStart {
+        /// It has finished, with this state.
+        case finished(S)
+        /// It waits for effects, as this chain of the effect runtime; a promise may wait for it there.
+        case waiting(UInt64)
+        /// It waits for effects, and nobody waits for it.
+        case unobserved
+    }
+
+    // MARK: - Onto the queue
 
     /// Where the caller runs, relative to this store (see `LoopMarker`).
     @inlinable
@@ -53,13 +63,12 @@ extension Store {
 
     /// Runs `item` on the store's queue: synchronously from outside any store, after the current item from inside
     /// this store's loop (a `.call` at once), and asynchronously from inside another store's loop, so that two
-    /// stores feeding each other never wait on each other. What the item enqueues is drained before the queue is
-    /// released.
+    /// stores feeding each other never wait on each other.
     @inlinable
     func schedule(_ item: LoopItem) {
         switch context {
         case .outside:
-            SyncFrame.run(item, in: self)
+            enterFromOutside(ItemWork(item: item))
         case .own:
             if case .call(let work) = item {
                 work(self)
@@ -67,7 +76,7 @@ extension Store {
                 pending.append(item)
             }
         case .other:
-            scheduleWithoutWaiting(item)
+            enqueueAsynchronously(item)
         }
     }
 
@@ -77,31 +86,48 @@ extension Store {
     func scheduleWithoutWaiting(_ item: LoopItem) {
         if context == .own {
             pending.append(item)
-            return
+        } else {
+            enqueueAsynchronously(item)
         }
+    }
+
+    /// Runs `item` on the queue asynchronously. Counted as a block from another store until it has run, so that the
+    /// store is not idle meanwhile (see `waitUntilSettled`).
+    @inlinable
+    func enqueueAsynchronously(_ item: LoopItem) {
         noteBlockFromAnotherStore(finished: false)
         queue.async {
-            self.runInLoop(item)
-            self.noteBlockFromAnotherStore(finished: true)
-            if self.needsIdleSignal { self.signalIdleWaitersIfIdle() }
+            self.enterLoop {
+                self.process(item)
+                self.noteBlockFromAnotherStore(finished: true)
+            }
         }
     }
 
-    /// Runs `item` on the queue and drains what it enqueued.
+    /// Runs `work` on the queue synchronously, from outside any store, and returns it with what it wrote. The work
+    /// travels in a frame on the caller's stack (see ``SyncLane``): nothing is allocated to get onto the queue.
     @inlinable
-    func runInLoop(_ item: LoopItem) {
-        inLoop {
-            run(item)
+    @inline(__always)
+    @discardableResult
+    func enterFromOutside<Work: LoopWork>(_ work: Work) -> Work where Work.S == S {
+        var frame = LoopFrame(store: self, work: work)
+        SyncLane.run(&frame, on: queue)
+        return frame.work
+    }
+
+    /// The one way into the loop: every block the store runs on its queue goes through here. Marks this thread as
+    /// running this store's loop while `body` runs, then runs what `body` enqueued (`drainPending()`), and then wakes
+    /// the threads waiting for the store to be idle, if any wait and it is.
+    @inlinable
+    @inline(__always)
+    func enterLoop<T>(_ body: () -> T) -> T {
+        let result = LoopMarker.marking(Unmanaged.passUnretained(self).toOpaque()) { () -> T in
+            let result = body()
             drainPending()
+            return result
         }
         if needsIdleSignal { signalIdleWaitersIfIdle() }
-    }
-
-    /// Marks this thread as running this store's loop while `body` runs. Every block the store runs on its queue
-    /// goes through here.
-    @inlinable
-    func inLoop<T>(_ body: () -> T) -> T {
-        LoopMarker.marking(Unmanaged.passUnretained(self).toOpaque(), body)
+        return result
     }
 
     /// Runs every item enqueued from inside the loop, oldest first, including those that running them adds.
@@ -112,7 +138,7 @@ extension Store {
         while Int(pendingHead) < pending.count {
             let item = pending[Int(pendingHead)]
             pendingHead += 1
-            run(item)
+            process(item)
         }
         pending.removeAll(keepingCapacity: true)
         pendingHead = 0
@@ -123,33 +149,76 @@ extension Store {
     @inlinable
     var nothingPending: Bool { Int(pendingHead) == pending.count }
 
+    // MARK: - Dispatching from the front
+
+    /// `dispatch(event:)`'s work once the caller's context is known.
+    @inlinable
+    @inline(__always)
+    func dispatchInContext(_ event: S.Event) -> Future<S> {
+        switch context {
+        case .outside:
+            // The future is made after the queue is left; a promise only if the chain has to wait for an effect.
+            switch enterFromOutside(DispatchWork(event: event)).outcome {
+            case .finished(let state):
+                return Future(value: state)
+            case .waiting(let future):
+                return future
+            case nil:
+                preconditionFailure("EffectStore: queue.sync returned without running its work")
+            }
+        case .own where isHandling:
+            // On this store's own loop, so `isHandling` is this thread's to read.
+            readFromInsideHandle("dispatch(event:)")
+        case .own, .other:
+            let promise = Promise<S>()
+            schedule(.event(event, origin: .dispatch, chain: promise))
+            return promise.future
+        }
+    }
+
+    /// `dispatch(event:)` for callers inside the library that never read the future (an observable projection's
+    /// `send`): the same scheduling and the same handling, but no future and no promise are made.
+    @inlinable
+    func post(_ event: S.Event) {
+        switch context {
+        case .outside:
+            enterFromOutside(PostWork(event: event))
+        case .own where isHandling:
+            readFromInsideHandle("dispatch(event:)")
+        case .own, .other:
+            schedule(.event(event, origin: .dispatch, chain: nil))
+        }
+    }
+
+    /// Attaches or detaches `subscriber` on the queue: from outside any store synchronously, from inside this
+    /// store's loop at once, from inside another store's loop asynchronously (see `schedule(_:)`).
+    @inlinable
+    func changeSubscription(_ subscriber: Subscriber<S>, attaching: Bool) {
+        guard context == .outside else {
+            schedule(.call { attaching ? $0.attach(subscriber) : $0.detach(subscriber) })
+            return
+        }
+        enterFromOutside(SubscriptionWork(subscriber: subscriber, attaching: attaching))
+    }
+
     // MARK: - Running items and chains
 
     /// Runs one item on the queue.
     @inlinable
-    func run(_ item: LoopItem) {
+    func process(_ item: LoopItem) {
         assertOnQueue()
         switch item {
         case .event(let event, let origin, let promise):
-            let chainEnd = runChain(from: event, origin: origin)
-            if case .finished(let state) = chainEnd {
+            switch startChain(event, origin: origin, observed: promise != nil) {
+            case .finished(let state):
                 promise?.resolve(state)
-            } else if let promise {
-                guard let chain = continueChain(chainEnd) else {
-                    return promise.resolve(stateOnQueue(reading: "Store.dispatch(event:)"))
-                }
-                effectRuntime.promises[chain] = promise
-            } else {
-                settle(chainEnd, chain: nil)  // nobody waits for it: no chain to count
+            case .waiting(let chain):
+                if let promise { runtime?.promises[chain] = promise }
+            case .unobserved:
+                break
             }
-        case .answer(let event, let job):
-            handleJobEvent(event, job: job, endsJob: true)
-        case .jobEnded(let job):
-            endJob(job)
-        case .drainRuns:
-            drainRunInbox()
-        case .timerFired(let timer):
-            fireTimer(timer)
+        case .effect(let work):
+            runtime?.process(work)
         case .move(let direction, let promise):
             promise.resolve(move(direction))
         case .call(let work):
@@ -157,36 +226,25 @@ extension Store {
         }
     }
 
-    /// Runs the chain of an event dispatched from outside any store, on the queue: the state it finished with, which is
-    /// the usual case (the caller makes the resolved future after leaving the queue, so the allocation does not
-    /// lengthen the time the queue is held), or the future of a chain that has to wait.
+    /// Starts the chain of `event`: follows it as far as it goes at once, and hands the rest to the effect runtime —
+    /// under a chain number of its own when someone waits for it (`observed`), so that they learn when it finishes.
     @inlinable
-    func runDispatched(_ event: S.Event) -> DispatchOutcome {
-        let chainEnd = runChain(from: event, origin: .dispatch)
-        if case .finished(let state) = chainEnd { return .finished(state) }
-        // Often the chain still finishes before this returns (effects answered at once): then it needs no promise.
-        guard let chain = continueChain(chainEnd) else {
+    @inline(__always)
+    func startChain(_ event: S.Event, origin: TransitionOrigin, observed: Bool) -> ChainStart {
+        let end = followChain(from: event, origin: origin)
+        if case .finished(let state) = end { return .finished(state) }
+        let runtime = effectRuntime
+        guard observed else {
+            runtime.carryOn(end, chain: nil)
+            return .unobserved
+        }
+        let chain = runtime.makeChain()
+        runtime.carryOn(end, chain: chain)
+        // Often the chain has finished meanwhile (its effects were answered at once): then nobody needs a promise.
+        guard runtime.scheduler.isWaiting(for: chain) else {
             return .finished(stateOnQueue(reading: "Store.dispatch(event:)"))
         }
-        let promise = Promise<S>()
-        effectRuntime.promises[chain] = promise
-        return .waiting(promise.future)
-    }
-
-    /// Runs the chain of an event posted from outside any store (see ``post(_:)``), on the queue: what it leaves
-    /// waiting goes to the effect runtime with no chain number, as nobody waits for it.
-    @inlinable
-    func runPosted(_ event: S.Event) {
-        let chainEnd = runChain(from: event, origin: .dispatch)
-        if case .finished = chainEnd { return }
-        settle(chainEnd, chain: nil)
-    }
-
-    /// How a synchronous dispatch's chain ended on the queue.
-    @usableFromInline
-    enum DispatchOutcome {
-        case finished(S)
-        case waiting(Future<S>)
+        return .waiting(chain)
     }
 
     /// The plan `effect` carries; `nil` when it carries none or `S.Effect` is not a ``ComposableEffect``.
@@ -203,12 +261,13 @@ extension Store {
         return composable.plan(in: effect)
     }
 
-    /// Follows one chain: commits `first`, performs its effect, and follows effects whose answer is already there
-    /// (when nothing else is waiting, so the order is what enqueuing would give), until the chain finishes or has to
-    /// wait for an effect.
+    /// The chain runner: commits `first`, performs its effect, and follows effects whose answer is already there
+    /// (when nothing else is waiting, so the order is what enqueuing would give), until the chain finishes, has to
+    /// wait for an effect, or goes on in a plan. Every event the store handles — dispatched, from an event source,
+    /// or an effect's answer coming back from the effect runtime — goes through here.
     @inlinable
     @inline(__always)
-    func runChain(from first: S.Event, origin firstOrigin: TransitionOrigin) -> ChainEnd {
+    func followChain(from first: S.Event, origin firstOrigin: TransitionOrigin) -> ChainEnd {
         var event = first
         var origin = firstOrigin
         while true {
@@ -223,11 +282,11 @@ extension Store {
                 // where it is needed.
                 guard case .cancellable(let inner, _, let cancelInFlight) = plan, Self.plan(of: inner) == nil
                 else { return .planned(effect) }
-                if cancelInFlight, case .cancellable(_, let id, _) = plan { cancelEffects(under: id) }
+                if cancelInFlight, case .cancellable(_, let id, _) = plan { effectRuntime.cancelEffects(under: id) }
                 guard let performed = performEffect?(inner) else { return .finished(state) }
                 guard nothingPending, let answered = performed.valueIfResolved, !performed.isRun else {
-                    // `settle` adopts it under its id. The id travels in the runtime rather than in `ChainEnd`, which
-                    // every dispatch returns: an id there would make it larger, and its copies dearer.
+                    // The runtime adopts it under its id. The id travels in the runtime rather than in `ChainEnd`,
+                    // which every dispatch returns: an id there would make it larger, and its copies dearer.
                     if case .cancellable(_, let id, _) = plan { effectRuntime.adoptionID = id }
                     return .waiting(for: performed)
                 }
@@ -244,39 +303,6 @@ extension Store {
             event = answered
             origin = .effect
         }
-    }
-
-    /// Carries on a chain that did not finish in `runChain`, under a new chain number: returns the number while the
-    /// chain still waits, for a promise to wait on it, or `nil` when it finished meanwhile (its plan started nothing
-    /// that lasts, or its effects were answered at once).
-    @inlinable
-    func continueChain(_ chainEnd: ChainEnd) -> UInt64? {
-        let runtime = effectRuntime
-        let chain = runtime.makeChain()
-        settle(chainEnd, chain: chain)
-        return runtime.scheduler.isWaiting(for: chain) ? chain : nil
-    }
-
-    /// Hands the rest of a chain to the effect runtime, on behalf of `chain` (`nil` when nobody waits for it): the
-    /// effect to wait for, or the plan to carry out. Nothing is left to do for a chain that finished.
-    @inlinable
-    func settle(_ chainEnd: ChainEnd, chain: UInt64?) {
-        switch chainEnd {
-        case .finished:
-            break
-        case .waiting(let answer):
-            adopt(answer, chain: chain)
-        case .planned(let effect):
-            startPlan(effect, chain: chain)
-        }
-    }
-
-    /// Starts `effect`, which carries a plan, on behalf of `chain`. Kept out of line: inlined, the scheduler's
-    /// interpretation of plans made every caller of `settle` larger, and a run's events measurably slower.
-    @inlinable
-    @inline(never)
-    func startPlan(_ effect: S.Effect, chain: UInt64?) {
-        carryOut(effectRuntime.scheduler.start(effect, chain: chain))
     }
 
     // MARK: - Committing
@@ -436,6 +462,119 @@ extension Store {
             effect for anything the store should do.
             """
         )
+    }
+}
+
+// MARK: - Work that enters the loop from outside any store
+
+/// Work a store runs in its loop, synchronously, for a caller outside any store: it travels in a ``LoopFrame``.
+/// Each kind is a type of its own, so that the block the queue runs holds only its own work.
+@usableFromInline
+protocol LoopWork {
+    associatedtype S: State
+    /// Does the work, on `store`'s queue, inside its loop.
+    mutating func run(in store: Store<S>)
+}
+
+/// A store and the work to run in its loop, parked on the caller's stack for the thread's ``SyncLane``.
+@usableFromInline
+struct LoopFrame<Work: LoopWork>: LaneWork {
+    /// Unretained: the caller holds the store for the whole synchronous call. `_withUnsafeGuaranteedRef` lends the
+    /// store for the call with no retain (a strong reference, or an `unowned(unsafe)` one read into a local, costs
+    /// two atomic operations per call, on the slow path for a store that has ever been referenced weakly).
+    @usableFromInline let store: Unmanaged<Store<Work.S>>
+    @usableFromInline var work: Work
+
+    @inlinable
+    init(store: Store<Work.S>, work: Work) {
+        self.store = Unmanaged.passUnretained(store)
+        self.work = work
+    }
+
+    @inlinable
+    @inline(__always)
+    mutating func runOnQueue() {
+        store._withUnsafeGuaranteedRef { store in
+            store.enterLoop { work.run(in: store) }
+        }
+    }
+}
+
+/// A loop item scheduled from outside any store.
+@usableFromInline
+struct ItemWork<S: State>: LoopWork {
+    @usableFromInline let item: Store<S>.LoopItem
+
+    @inlinable
+    init(item: Store<S>.LoopItem) { self.item = item }
+
+    @inlinable
+    mutating func run(in store: Store<S>) { store.process(item) }
+}
+
+/// `dispatch(event:)` from outside any store: starts the event's chain and leaves how it stands in `outcome`.
+@usableFromInline
+struct DispatchWork<S: State>: LoopWork {
+    @usableFromInline
+    enum Outcome {
+        case finished(S)
+        case waiting(Future<S>)
+    }
+
+    @usableFromInline let event: S.Event
+    @usableFromInline var outcome: Outcome?
+
+    @inlinable
+    init(event: S.Event) {
+        self.event = event
+        self.outcome = nil
+    }
+
+    @inlinable
+    @inline(__always)
+    mutating func run(in store: Store<S>) {
+        switch store.startChain(event, origin: .dispatch, observed: true) {
+        case .finished(let state):
+            outcome = .finished(state)
+        case .waiting(let chain):
+            outcome = .waiting(store.effectRuntime.future(of: chain))
+        case .unobserved:
+            preconditionFailure("EffectStore: an observed chain was started unobserved")
+        }
+    }
+}
+
+/// `post(_:)` from outside any store: starts the event's chain, for nobody to wait for.
+@usableFromInline
+struct PostWork<S: State>: LoopWork {
+    @usableFromInline let event: S.Event
+
+    @inlinable
+    init(event: S.Event) { self.event = event }
+
+    @inlinable
+    @inline(__always)
+    mutating func run(in store: Store<S>) {
+        _ = store.startChain(event, origin: .dispatch, observed: false)
+    }
+}
+
+/// `subscribe(_:)` or a token's `cancel()` from outside any store.
+@usableFromInline
+struct SubscriptionWork<S: State>: LoopWork {
+    /// `unowned(unsafe)`: the caller holds the subscriber for the whole synchronous call.
+    @usableFromInline unowned(unsafe) let subscriber: Subscriber<S>
+    @usableFromInline let attaching: Bool
+
+    @inlinable
+    init(subscriber: Subscriber<S>, attaching: Bool) {
+        self.subscriber = subscriber
+        self.attaching = attaching
+    }
+
+    @inlinable
+    mutating func run(in store: Store<S>) {
+        if attaching { store.attach(subscriber) } else { store.detach(subscriber) }
     }
 }
 

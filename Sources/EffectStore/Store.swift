@@ -236,35 +236,7 @@ public final class Store<S: State> {
     @inlinable
     @discardableResult
     public func dispatch(event: S.Event) -> Future<S> {
-        switch context {
-        case .outside:
-            // The synchronous run makes a promise only if the chain has to wait for an effect.
-            return DispatchFrame.run(event, in: self)
-        case .own where isHandling:
-            // On this store's own loop, so `isHandling` is this thread's to read.
-            readFromInsideHandle("dispatch(event:)")
-        case .own, .other:
-            break
-        }
-        let promise = Promise<S>()
-        schedule(.event(event, origin: .dispatch, chain: promise))
-        return promise.future
-    }
-
-    /// `dispatch(event:)` for callers inside the library that never read the future (an observable projection's
-    /// `send`): the same scheduling and the same handling, but no future and no promise are made.
-    @inlinable
-    func post(_ event: S.Event) {
-        switch context {
-        case .outside:
-            DispatchFrame.post(event, in: self)
-            return
-        case .own where isHandling:
-            readFromInsideHandle("dispatch(event:)")
-        case .own, .other:
-            break
-        }
-        schedule(.event(event, origin: .dispatch, chain: nil))
+        dispatchInContext(event)
     }
 
     // MARK: - Subscribing
@@ -295,20 +267,6 @@ public final class Store<S: State> {
         changeSubscription(subscriber, attaching: true)
         return SubscriptionToken(subscriber)
     }
-
-    /// Attaches or detaches `subscriber` on the queue: from outside any store synchronously, through a
-    /// `SubscriptionFrame` (nothing allocated); from inside this store's loop at once; from inside another store's
-    /// loop asynchronously (see `schedule(_:)`).
-    @inlinable
-    func changeSubscription(_ subscriber: Subscriber<S>, attaching: Bool) {
-        guard context == .outside else {
-            // `schedule` decides: at once in this store's own loop, asynchronously from another store's.
-            schedule(.call { attaching ? $0.attach(subscriber) : $0.detach(subscriber) })
-            return
-        }
-        SubscriptionFrame.run(subscriber, attaching: attaching, in: self)
-    }
-
 }
 
 // Safe because: the `let` properties are set in `init` and never change; `stateBox` is guarded by its lock; every

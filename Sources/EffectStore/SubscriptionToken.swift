@@ -51,7 +51,7 @@ class CancellableSubscription: @unchecked Sendable {
     /// Ends the subscription. Idempotent.
     func cancel() {}
 
-    /// Ends the subscription on its store's queue, from outside the store's loop (from `DetachFrame`, or a block
+    /// Ends the subscription on its store's queue, from outside the store's loop (from `DetachWork`, or a block
     /// scheduled from another store's loop); the store may already be gone.
     func detachInLoop() {}
 }

@@ -1,17 +1,40 @@
-/// A store's effects in flight: the ``EffectScheduler`` that decides, and what carries its decisions out — the
-/// runs to stop, the timers to cancel, the dispatch futures waiting for their chains.
+/// A store's effects in flight, and what carries them out: the ``EffectScheduler`` that decides, the runs to stop,
+/// the timers to cancel, the dispatch promises waiting for their chains, and the inbox runs leave their events in.
 ///
-/// Made by the store on its first effect that does not finish at once (or carries a plan); confined to the store's
-/// queue, like the store's own `var`s. A chain is a number the store hands out when a dispatch has to wait; its
-/// promise, if anyone waits for it, is kept here until the scheduler says the chain is finished.
+/// In the manner of swift-async-algorithms' channel storage: the store's loop hands the runtime what a chain left
+/// waiting (`carryOn(_:chain:)`) and the work that comes back for it (`process(_:)`: answers, a run's events, ends,
+/// timers), and the runtime does the rest itself — it asks its scheduler, performs effects with the store's effect
+/// handler, and starts and stops runs and timers. It comes back to the loop through one entry: each event an effect
+/// answers with goes through `Store.followChain(from:origin:)`, with origin `.effect`, on behalf of its job's chain.
+///
+/// Made by the store on its first effect that does not finish at once (or carries a plan); owned by the store and
+/// confined to its queue, like the store's own `var`s. Ended by the store's `deinit` (`endAll(with:)`). A chain is a
+/// number handed out when a dispatch has to wait; its promise, if anyone waits for it, is kept here until the
+/// scheduler says the chain is finished.
 ///
 /// `@exclusivity(unchecked)`: its `var`s are confined to the store's queue, touched one block at a time, so overlapping
-/// accesses cannot happen; the dynamic checks Swift would otherwise make cost several percent of a run's event.
+/// accesses cannot happen, and a dynamic check per access would be paid on every effect.
 @usableFromInline
 final class EffectRuntime<S: State> {
     @usableFromInline typealias Job = EffectScheduler<S.Effect, UInt64>.Job
     @usableFromInline typealias Timer = EffectScheduler<S.Effect, UInt64>.Timer
 
+    /// Work for the runtime that comes to it through the loop (``Store/LoopItem/effect(_:)``), in order with events.
+    @usableFromInline
+    enum Work: Sendable {
+        /// The answer of an effect in flight, which ends its job.
+        case answer(S.Event, job: UInt64)
+        /// A run finished, or an answer will never come.
+        case ended(UInt64)
+        /// Runs have left events (or their ends) in the ``RunInbox``: handle them, oldest first.
+        case drainInbox
+        /// A timer fired.
+        case timerFired(UInt64)
+    }
+
+    /// The store that owns this runtime. `unowned(unsafe)`: the store outlives its runtime (it ends it in `deinit`),
+    /// and the runtime touches it only on its queue, from inside its loop.
+    @usableFromInline unowned(unsafe) let loop: Store<S>
     @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<S.Effect, UInt64>
     /// Whether `S.Effect` is a ``ComposableEffect``, whose effects may carry plans: asked once, so that a store whose
     /// effects cannot carry plans never looks for one (see `Store.plan(of:)`).
@@ -27,10 +50,10 @@ final class EffectRuntime<S: State> {
     /// How many answers are being handled inline, one inside the other; past a bound they go through the queue, so
     /// that a long run of effects answered at once cannot overflow the stack.
     @exclusivity(unchecked) @usableFromInline var inlineDepth = 0
-    /// Whether `drainRunInbox` is running, and whether a drain was asked for meanwhile (see there).
-    @exclusivity(unchecked) @usableFromInline var isDrainingRuns = false
-    @exclusivity(unchecked) @usableFromInline var drainsRunsAgain = false
-    /// The id of the cancellable effect whose answer `runChain` could not follow, for `adopt` to take it under;
+    /// Whether `drainInbox` is running, and whether a drain was asked for meanwhile (see there).
+    @exclusivity(unchecked) @usableFromInline var isDrainingInbox = false
+    @exclusivity(unchecked) @usableFromInline var drainsInboxAgain = false
+    /// The id of the cancellable effect whose answer the chain runner could not follow, for `adopt` to take it under;
     /// `nil` otherwise. Set and taken on the queue, in one step of the loop.
     @exclusivity(unchecked) @usableFromInline var adoptionID: EffectID?
 
@@ -42,6 +65,7 @@ final class EffectRuntime<S: State> {
     @usableFromInline
     init(store: Store<S>, clock: any EffectClock) {
         let planOf = planExtractor(for: S.Effect.self)
+        self.loop = store
         self.effectsCarryPlans = planOf != nil
         self.clock = clock
         self.store = WeakStore(store)
@@ -54,12 +78,246 @@ final class EffectRuntime<S: State> {
         defer { nextChain += 1 }
         return nextChain
     }
+
+    /// A future of `chain`'s last state, for a dispatch that waits for it.
+    @inlinable
+    func future(of chain: UInt64) -> Future<S> {
+        let promise = Promise<S>()
+        promises[chain] = promise
+        return promise.future
+    }
+
+    // MARK: - From the loop
+
+    /// Does work that came through the loop.
+    @inlinable
+    func process(_ work: Work) {
+        switch work {
+        case .answer(let event, let job):
+            handleJobEvent(event, job: job, endsJob: true)
+        case .ended(let job):
+            endJob(job)
+        case .drainInbox:
+            drainInbox()
+        case .timerFired(let timer):
+            fireTimer(timer)
+        }
+    }
+
+    /// Takes over the rest of a chain, on behalf of `chain` (`nil` when nobody waits for it): the effect to wait for,
+    /// or the plan to carry out. Nothing is left to do for a chain that finished.
+    @inlinable
+    func carryOn(_ end: Store<S>.ChainEnd, chain: UInt64?) {
+        switch end {
+        case .finished:
+            break
+        case .waiting(let answer):
+            adopt(answer, chain: chain)
+        case .planned(let effect):
+            startPlan(effect, chain: chain)
+        }
+    }
+
+    /// Cancels every effect under `id`, if any.
+    @inlinable
+    func cancelEffects(under id: EffectID) {
+        guard scheduler.hasMembers(id) else { return }
+        // The chain goes on after this (its effect is performed next): nothing may be answered inline here.
+        carryOut(scheduler.cancel(id), mayAnswerLastInline: false)
+    }
+
+    /// Ends every effect when the store is released: stops runs, cancels timers, and resolves waiting dispatch futures
+    /// with `state`. In the store's `deinit`, when nothing else can touch the runtime.
+    func endAll(with state: S) {
+        _ = scheduler.cancelAll()
+        for run in runs.values { run.cancel() }
+        for cancel in timers.values { cancel() }
+        for promise in promises.values { promise.resolve(state) }
+        runs = [:]
+        timers = [:]
+        promises = [:]
+    }
+
+    // MARK: - Carrying out the scheduler's decisions
+
+    /// Takes on an effect the handler has performed and whose answer is not there yet.
+    @inlinable
+    func adopt(_ answer: Future<S.Event>, chain: UInt64?) {
+        let id = adoptionID
+        adoptionID = nil
+        let (job, actions) = scheduler.adopt(chain: chain, id: id)
+        carryOut(actions)
+        listen(to: answer, job: job, mayAnswerInline: false)
+    }
+
+    /// Starts `effect`, which carries a plan, on behalf of `chain`. Out of line: the scheduler's interpretation of
+    /// plans, inlined, would make every caller larger and a run's events slower.
+    @inlinable
+    @inline(never)
+    func startPlan(_ effect: S.Effect, chain: UInt64?) {
+        carryOut(scheduler.start(effect, chain: chain))
+    }
+
+    /// Does what the scheduler decided, in order.
+    @inlinable
+    func carryOut(_ actions: [EffectScheduler<S.Effect, UInt64>.Action], mayAnswerLastInline: Bool = true) {
+        guard !actions.isEmpty else { return }
+        // A loop, not recursion: what an effect with no answer lets start (the next one in its queue) is appended.
+        var actions = actions
+        var index = 0
+        while index < actions.count {
+            let action = actions[index]
+            index += 1
+            switch action {
+            case .perform(let effect, let job):
+                guard let answer = loop.performEffect?(effect) else {
+                    actions += scheduler.ended(job)
+                    continue
+                }
+                // Only the last action may be answered inline: the ones before it must all have started first.
+                listen(to: answer, job: job, mayAnswerInline: mayAnswerLastInline && index == actions.count)
+            case .stop(let job):
+                runs.removeValue(forKey: job)?.cancel()
+            case .startTimer(let timer, let delay):
+                let store = self.store
+                timers[timer] = clock.schedule(after: delay) {
+                    store.store?.schedule(.effect(.timerFired(timer)))
+                }
+            case .cancelTimer(let timer):
+                timers.removeValue(forKey: timer)?()
+            case .finish(let chain):
+                promises.removeValue(forKey: chain)?.resolve(loop.stateBox.unsynchronizedValue.state)
+            }
+        }
+    }
+
+    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop. An answer that is there
+    /// already is handled at once when `mayAnswerInline` and nothing else waits (what enqueuing it and draining
+    /// would do), up to a bounded depth; otherwise it is enqueued.
+    @inlinable
+    func listen(to answer: Future<S.Event>, job: UInt64, mayAnswerInline: Bool) {
+        if case .run(let run) = answer.storage {
+            runs[job] = run
+            let store = self.store
+            let inbox = self.inbox
+            let connected = run.connect(
+                EffectRun.Receiver(
+                    event: { event in Self.deliver(.event(event, job: job), to: inbox, of: store) },
+                    finished: { Self.deliver(.ended(job), to: inbox, of: store) }
+                )
+            )
+            precondition(
+                connected,
+                """
+                EffectStore: Store<\(S.self)> was handed a run (Future.run) that had already started as a plain \
+                future. To fix, return a new run from handle(effect:) each time, and add no callbacks to it.
+                """
+            )
+            return
+        }
+        if let value = answer.valueIfResolved {
+            if mayAnswerInline, loop.nothingPending, inlineDepth < 16 {
+                inlineDepth += 1
+                handleJobEvent(value, job: job, endsJob: true)
+                inlineDepth -= 1
+            } else {
+                loop.schedule(.effect(.answer(value, job: job)))
+            }
+            return
+        }
+        let ticket = AnswerTicket(store: loop, job: job)
+        let store = self.store
+        answer.onComplete { event in
+            ticket.isAnswered = true
+            store.store?.schedule(.effect(.answer(event, job: job)))
+        }
+    }
+
+    /// Leaves a run's event or end in `inbox` for the loop; on the run's thread (see ``RunInbox``). The store is looked
+    /// up only to schedule a drain — once per batch — so most events cost no weak load.
+    @inlinable
+    static func deliver(_ entry: RunInbox<S>.Entry, to inbox: RunInbox<S>, of store: WeakStore<S>) {
+        if let marker = LoopMarker.current, UInt(bitPattern: marker) == store.address {
+            // In this store's own loop, so the store is alive and this is its queue: the drain goes after the
+            // current item, whether or not one is scheduled from elsewhere (which would come only after this block).
+            inbox.contents.withLock { $0.entries.append(entry) }
+            Unmanaged<Store<S>>.fromOpaque(marker)._withUnsafeGuaranteedRef { $0.pending.append(.effect(.drainInbox)) }
+            return
+        }
+        let (deposit, isFull) = inbox.deposit(entry)
+        switch deposit {
+        case .nothing:
+            if !isFull { return }
+        case .enqueueDrain(let generation):
+            store.store?.scheduleWithoutWaiting(.effect(.drainInbox))
+            inbox.markEnqueued(generation: generation)
+        case .enqueueAnotherDrain:
+            store.store?.scheduleWithoutWaiting(.effect(.drainInbox))
+        }
+        // Full: waits behind the drains on the queue, and drains what came after them.
+        if isFull, let store = store.store, store.context == .outside { store.schedule(.effect(.drainInbox)) }
+    }
+
+    /// Handles what the runs left in the inbox, in order. On the queue.
+    ///
+    /// When the drain is the last thing the loop has to do, each entry is handled as if it had come in a block of its
+    /// own: what it enqueues runs before the next entry. When other items wait behind the drain (it was queued from
+    /// inside the loop), they keep their place: the entries are handled one after the other, then those items.
+    /// A drain asked for while one runs (a send from inside the loop, during an entry) is folded into it: the running
+    /// drain takes the new entries after the ones it holds, so a run's events stay in the order sent.
+    @inlinable
+    func drainInbox() {
+        guard !isDrainingInbox else {
+            drainsInboxAgain = true
+            return
+        }
+        isDrainingInbox = true
+        defer { isDrainingInbox = false }
+        let eachAsABlock = loop.nothingPending
+        repeat {
+            drainsInboxAgain = false
+            for entry in inbox.take() {
+                switch entry {
+                case .event(let event, let job):
+                    handleJobEvent(event, job: job, endsJob: false)
+                case .ended(let job):
+                    endJob(job)
+                }
+                if eachAsABlock { loop.drainPending() }
+            }
+        } while drainsInboxAgain
+    }
+
+    /// Handles an event of `job`: an answer (which ends it) or a run's event. Dropped when the job is no longer live:
+    /// it was cancelled, and its events must not reach the state.
+    @inlinable
+    func handleJobEvent(_ event: S.Event, job: UInt64, endsJob: Bool) {
+        guard let chain = scheduler.liveChain(of: job) else { return }
+        scheduler.hold(chain)  // its event may cancel this very job: the chain must not finish meanwhile
+        carryOn(loop.followChain(from: event, origin: .effect), chain: chain)
+        if endsJob { carryOut(scheduler.ended(job)) }
+        carryOut(scheduler.unhold(chain))
+    }
+
+    /// Ends `job`: its run finished, or its answer will never come.
+    @inlinable
+    func endJob(_ job: UInt64) {
+        runs[job] = nil
+        carryOut(scheduler.ended(job))
+    }
+
+    /// A timer the scheduler set has fired.
+    @inlinable
+    func fireTimer(_ timer: UInt64) {
+        guard timers.removeValue(forKey: timer) != nil else { return }
+        carryOut(scheduler.timerFired(timer))
+    }
 }
 
 /// The events a store's runs have sent that its loop has not handled yet, in the order sent.
 ///
 /// A run's `send` leaves its event here and returns; it does not wait for the store's queue. The first event after a
-/// drain schedules one drain on the queue (``Store/LoopItem/drainRuns``), which handles everything left by then; so a
+/// drain schedules one drain on the queue (``EffectRuntime/Work/drainInbox``), which handles everything left by then; so a
 /// run that sends faster than the loop handles pays one queue hop per batch, not per event, and its thread and the
 /// store's queue work at the same time. A run's end comes through here too, after its events.
 ///
@@ -196,197 +454,6 @@ extension Store {
         runtime = made
         return made
     }
-
-    /// Takes on an effect the handler has performed and whose answer is not there yet.
-    @inlinable
-    func adopt(_ answer: Future<S.Event>, chain: UInt64?) {
-        let runtime = effectRuntime
-        let id = runtime.adoptionID
-        runtime.adoptionID = nil
-        let (job, actions) = runtime.scheduler.adopt(chain: chain, id: id)
-        carryOut(actions)
-        listen(to: answer, job: job, mayAnswerInline: false)
-    }
-
-    /// Cancels every effect under `id`, if any.
-    @inlinable
-    func cancelEffects(under id: EffectID) {
-        let runtime = effectRuntime
-        guard runtime.scheduler.hasMembers(id) else { return }
-        // The chain goes on after this (its effect is performed next): nothing may be answered inline here.
-        carryOut(runtime.scheduler.cancel(id), mayAnswerLastInline: false)
-    }
-
-    /// Does what the scheduler decided, in order.
-    @inlinable
-    func carryOut(_ actions: [EffectScheduler<S.Effect, UInt64>.Action], mayAnswerLastInline: Bool = true) {
-        guard !actions.isEmpty else { return }
-        let runtime = effectRuntime
-        // A loop, not recursion: what an effect with no answer lets start (the next one in its queue) is appended.
-        var actions = actions
-        var index = 0
-        while index < actions.count {
-            let action = actions[index]
-            index += 1
-            switch action {
-            case .perform(let effect, let job):
-                guard let answer = performEffect?(effect) else {
-                    actions += runtime.scheduler.ended(job)
-                    continue
-                }
-                // Only the last action may be answered inline: the ones before it must all have started first.
-                listen(to: answer, job: job, mayAnswerInline: mayAnswerLastInline && index == actions.count)
-            case .stop(let job):
-                runtime.runs.removeValue(forKey: job)?.cancel()
-            case .startTimer(let timer, let delay):
-                runtime.timers[timer] = runtime.clock.schedule(after: delay) { [weak self] in
-                    self?.schedule(.timerFired(timer))
-                }
-            case .cancelTimer(let timer):
-                runtime.timers.removeValue(forKey: timer)?()
-            case .finish(let chain):
-                runtime.promises.removeValue(forKey: chain)?.resolve(stateBox.unsynchronizedValue.state)
-            }
-        }
-    }
-
-    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop. An answer that is there
-    /// already is handled at once when `mayAnswerInline` and nothing else waits (what enqueuing it and draining
-    /// would do), up to a bounded depth; otherwise it is enqueued.
-    @inlinable
-    func listen(to answer: Future<S.Event>, job: UInt64, mayAnswerInline: Bool) {
-        if case .run(let run) = answer.storage {
-            let runtime = effectRuntime
-            runtime.runs[job] = run
-            let store = runtime.store
-            let inbox = runtime.inbox
-            let connected = run.connect(
-                EffectRun.Receiver(
-                    event: { event in Store.deliver(.event(event, job: job), to: inbox, of: store) },
-                    finished: { Store.deliver(.ended(job), to: inbox, of: store) }
-                )
-            )
-            precondition(
-                connected,
-                """
-                EffectStore: Store<\(S.self)> was handed a run (Future.run) that had already started as a plain \
-                future. To fix, return a new run from handle(effect:) each time, and add no callbacks to it.
-                """
-            )
-            return
-        }
-        if let value = answer.valueIfResolved {
-            let runtime = effectRuntime
-            if mayAnswerInline, nothingPending, runtime.inlineDepth < 16 {
-                runtime.inlineDepth += 1
-                handleJobEvent(value, job: job, endsJob: true)
-                runtime.inlineDepth -= 1
-            } else {
-                schedule(.answer(value, job: job))
-            }
-            return
-        }
-        let ticket = AnswerTicket(store: self, job: job)
-        answer.onComplete { [weak self] event in
-            ticket.isAnswered = true
-            self?.schedule(.answer(event, job: job))
-        }
-    }
-
-    /// Leaves a run's event or end in `inbox` for the loop; on the run's thread (see ``RunInbox``). The store is looked
-    /// up only to schedule a drain — once per batch — so most events cost no weak load.
-    @inlinable
-    static func deliver(_ entry: RunInbox<S>.Entry, to inbox: RunInbox<S>, of store: WeakStore<S>) {
-        if let marker = LoopMarker.current, UInt(bitPattern: marker) == store.address {
-            // In this store's own loop, so the store is alive and this is its queue: the drain goes after the
-            // current item, whether or not one is scheduled from elsewhere (which would come only after this block).
-            inbox.contents.withLock { $0.entries.append(entry) }
-            Unmanaged<Store<S>>.fromOpaque(marker)._withUnsafeGuaranteedRef { $0.pending.append(.drainRuns) }
-            return
-        }
-        let (deposit, isFull) = inbox.deposit(entry)
-        switch deposit {
-        case .nothing:
-            if !isFull { return }
-        case .enqueueDrain(let generation):
-            store.store?.scheduleWithoutWaiting(.drainRuns)
-            inbox.markEnqueued(generation: generation)
-        case .enqueueAnotherDrain:
-            store.store?.scheduleWithoutWaiting(.drainRuns)
-        }
-        // Full: waits behind the drains on the queue, and drains what came after them.
-        if isFull, let store = store.store, store.context == .outside { store.schedule(.drainRuns) }
-    }
-
-    /// Handles what the runs left in the inbox, in order. On the queue.
-    ///
-    /// When the drain is the last thing the loop has to do, each entry is handled as if it had come in a block of its
-    /// own: what it enqueues runs before the next entry. When other items wait behind the drain (it was queued from
-    /// inside the loop), they keep their place: the entries are handled one after the other, then those items.
-    /// A drain asked for while one runs (a send from inside the loop, during an entry) is folded into it: the running
-    /// drain takes the new entries after the ones it holds, so a run's events stay in the order sent.
-    @inlinable
-    func drainRunInbox() {
-        guard let runtime else { return }
-        guard !runtime.isDrainingRuns else {
-            runtime.drainsRunsAgain = true
-            return
-        }
-        runtime.isDrainingRuns = true
-        defer { runtime.isDrainingRuns = false }
-        let eachAsABlock = nothingPending
-        repeat {
-            runtime.drainsRunsAgain = false
-            for entry in runtime.inbox.take() {
-                switch entry {
-                case .event(let event, let job):
-                    handleJobEvent(event, job: job, endsJob: false)
-                case .ended(let job):
-                    endJob(job)
-                }
-                if eachAsABlock { drainPending() }
-            }
-        } while runtime.drainsRunsAgain
-    }
-
-    /// Handles an event of `job`: an answer (which ends it) or a run's event. Dropped when the job is no longer live:
-    /// it was cancelled, and its events must not reach the state.
-    @inlinable
-    func handleJobEvent(_ event: S.Event, job: UInt64, endsJob: Bool) {
-        guard let runtime, let chain = runtime.scheduler.liveChain(of: job) else { return }
-        runtime.scheduler.hold(chain)  // its event may cancel this very job: the chain must not finish meanwhile
-        settle(runChain(from: event, origin: .effect), chain: chain)
-        if endsJob { carryOut(runtime.scheduler.ended(job)) }
-        carryOut(runtime.scheduler.unhold(chain))
-    }
-
-    /// Ends `job`: its run finished, or its answer will never come.
-    @inlinable
-    func endJob(_ job: UInt64) {
-        guard let runtime else { return }
-        runtime.runs[job] = nil
-        carryOut(runtime.scheduler.ended(job))
-    }
-
-    /// A timer the scheduler set has fired.
-    @inlinable
-    func fireTimer(_ timer: UInt64) {
-        guard let runtime, runtime.timers.removeValue(forKey: timer) != nil else { return }
-        carryOut(runtime.scheduler.timerFired(timer))
-    }
-
-    /// Ends every effect when the store is released: stops runs, cancels timers, and resolves waiting dispatch futures
-    /// with `state`. In `deinit`, when nothing else can touch the runtime.
-    func endEffects(with state: S) {
-        guard let runtime else { return }
-        _ = runtime.scheduler.cancelAll()
-        for run in runtime.runs.values { run.cancel() }
-        for cancel in runtime.timers.values { cancel() }
-        for promise in runtime.promises.values { promise.resolve(state) }
-        runtime.runs = [:]
-        runtime.timers = [:]
-        runtime.promises = [:]
-    }
 }
 
 /// Tells the store that a job's answer will never come, when the future that would have carried it is released
@@ -407,6 +474,6 @@ final class AnswerTicket<S: State>: @unchecked Sendable {
 
     deinit {
         guard !isAnswered else { return }
-        store?.scheduleWithoutWaiting(.jobEnded(job))  // never waits: a promise may be released under any lock
+        store?.scheduleWithoutWaiting(.effect(.ended(job)))  // never waits: a promise may be released under any lock
     }
 }

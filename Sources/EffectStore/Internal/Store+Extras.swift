@@ -6,7 +6,7 @@ extension Store {
     func endExtrasAndEffects() {
         let committed = stateBox.unsynchronizedValue
         committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
-        endEffects(with: committed.state)  // stops runs and timers, resolves waiting dispatch futures
+        runtime?.endAll(with: committed.state)  // stops runs and timers, resolves waiting dispatch futures
         // Nothing is in flight any more: wake the threads waiting for this store to settle (they hold it weakly).
         if let extras = committed.extras {
             for waiter in extras.idleWaiters { waiter.signal() }

@@ -24,11 +24,11 @@ final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {
     }
 
     /// Not specialised (a token calls it through the vtable), so from outside any store it detaches through a
-    /// `DetachFrame`, which is not generic: the generic route cost a third of a store's creation in metadata lookups.
+    /// `DetachWork`, which is not generic: the generic route would look up generic metadata on every cancel.
     override func cancel() {
         guard let marker = LoopMarker.current else {
             // Outside every store's loop: wait for a notification in progress, then clear the block.
-            return DetachFrame.run(self, on: queue)
+            return DetachWork.run(self, on: queue)
         }
         // The marker is the store whose loop runs on this thread, alive for as long as its loop runs here.
         let running = Unmanaged<AnyObject>.fromOpaque(marker).takeUnretainedValue()

@@ -126,153 +126,39 @@ final class SyncLane: @unchecked Sendable {
     #endif
 }
 
-/// A store's synchronous run of a loop item from outside any store: the item travels in a frame on the caller's
-/// stack (see ``SyncLane``).
+/// Work run synchronously on a queue through the thread's ``SyncLane``: parked in a frame on the caller's stack.
 @usableFromInline
-struct SyncFrame<S: State> {
-    /// Unretained: the caller holds the store for the whole synchronous call. A strong reference would cost two
-    /// atomic operations per call, and so would reading an `unowned(unsafe)` one into a local: the compiler retains
-    /// the local. `_withUnsafeGuaranteedRef` lends the store for the call with no retain; a store that has ever been
-    /// referenced weakly (most have) takes the slow path on every retain and release.
-    @usableFromInline let store: Unmanaged<Store<S>>
-    @usableFromInline let item: Store<S>.LoopItem
-
-    @inlinable
-    init(store: Store<S>, item: Store<S>.LoopItem) {
-        self.store = Unmanaged.passUnretained(store)
-        self.item = item
-    }
-
-    /// Runs `item` in `store`'s loop on its queue, on this thread, and drains what it enqueues.
-    @inlinable
-    static func run(_ item: Store<S>.LoopItem, in store: Store<S>) {
-        var frame = SyncFrame(store: store, item: item)
-        withUnsafeMutablePointer(to: &frame) { pointer in
-            SyncLane.sync(on: store.queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
-                let frame = raw.assumingMemoryBound(to: SyncFrame<S>.self)
-                frame.pointee.store._withUnsafeGuaranteedRef { $0.runInLoop(frame.pointee.item) }
-            }
-        }
-    }
+protocol LaneWork {
+    /// Does the work, on the queue, while the caller waits in `sync`.
+    mutating func runOnQueue()
 }
 
-/// `dispatch(event:)` from outside any store, the hot path: the event and the chain's outcome travel in a frame on
-/// the caller's stack, and the work is a function with no captures, so the run allocates nothing but the future,
-/// which is made after the queue is left (see ``SyncLane``).
-@usableFromInline
-struct DispatchFrame<S: State> {
-    /// Unretained: as in ``SyncFrame``.
-    @usableFromInline let store: Unmanaged<Store<S>>
-    @usableFromInline let event: S.Event
-    @usableFromInline var result: Store<S>.DispatchOutcome?
-
-    @inlinable
-    init(store: Store<S>, event: S.Event) {
-        self.store = Unmanaged.passUnretained(store)
-        self.event = event
-        self.result = nil
-    }
-
-    /// Runs the chain of `event` in `store`'s loop on its queue, on this thread, drains, and returns its future.
+extension SyncLane {
+    /// Runs `work.runOnQueue()` on `queue` synchronously, as `queue.sync(execute:)` does, allocating nothing: the one
+    /// frame every synchronous entry onto a queue uses. `work` stays on the caller's stack; what the work writes into
+    /// itself is there when this returns.
     @inlinable
     @inline(__always)
-    static func run(_ event: S.Event, in store: Store<S>) -> Future<S> {
-        var frame = DispatchFrame(store: store, event: event)
-        withUnsafeMutablePointer(to: &frame) { pointer in
-            SyncLane.sync(on: store.queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
-                let frame = raw.assumingMemoryBound(to: DispatchFrame<S>.self)
-                frame.pointee.store._withUnsafeGuaranteedRef { store in
-                    frame.pointee.result = store.inLoop {
-                        defer { store.drainPending() }
-                        return store.runDispatched(frame.pointee.event)
-                    }
-                    if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
-                }
-            }
-        }
-        switch frame.result {
-        case .finished(let state):
-            return Future(value: state)
-        case .waiting(let future):
-            return future
-        case nil:
-            preconditionFailure("EffectStore: queue.sync returned without running its work")
-        }
-    }
-
-    /// Runs the chain of `event` as ``run(_:in:)`` does, for a caller that does not read its outcome: no future is
-    /// made, not even for a chain that finishes at once, and a chain that waits makes no promise.
-    ///
-    /// A function of its own rather than a flag of `run`: sharing one body made `dispatch(event:)` half again as
-    /// slow (105 -> 165 ns: the block the queue runs then held both chain runners).
-    @inlinable
-    @inline(__always)
-    static func post(_ event: S.Event, in store: Store<S>) {
-        var frame = DispatchFrame(store: store, event: event)
-        withUnsafeMutablePointer(to: &frame) { pointer in
-            SyncLane.sync(on: store.queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
-                let frame = raw.assumingMemoryBound(to: DispatchFrame<S>.self)
-                frame.pointee.store._withUnsafeGuaranteedRef { store in
-                    store.inLoop {
-                        store.runPosted(frame.pointee.event)
-                        store.drainPending()
-                    }
-                    if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
-                }
+    static func run<Work: LaneWork>(_ work: inout Work, on queue: DispatchQueue) {
+        withUnsafeMutablePointer(to: &work) { pointer in
+            sync(on: queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
+                raw.assumingMemoryBound(to: Work.self).pointee.runOnQueue()
             }
         }
     }
 }
 
-/// `subscribe(_:)` or a token's `cancel()` from outside any store: the subscriber travels in a frame on the caller's
-/// stack, and the work is a function with no captures, so attaching or detaching allocates nothing (see
-/// ``SyncLane``).
-@usableFromInline
-struct SubscriptionFrame<S: State> {
-    /// `unowned(unsafe)`: as in ``SyncFrame``; the caller holds the subscriber too.
-    @usableFromInline unowned(unsafe) let store: Store<S>
-    @usableFromInline unowned(unsafe) let subscriber: Subscriber<S>
-    @usableFromInline let attaching: Bool
-
-    @inlinable
-    init(store: Store<S>, subscriber: Subscriber<S>, attaching: Bool) {
-        self.store = store
-        self.subscriber = subscriber
-        self.attaching = attaching
-    }
-
-    /// Attaches or detaches `subscriber` in `store`'s loop on its queue, on this thread, and drains what that
-    /// enqueues.
-    @inlinable
-    static func run(_ subscriber: Subscriber<S>, attaching: Bool, in store: Store<S>) {
-        var frame = SubscriptionFrame(store: store, subscriber: subscriber, attaching: attaching)
-        withUnsafeMutablePointer(to: &frame) { pointer in
-            SyncLane.sync(on: store.queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
-                let frame = raw.assumingMemoryBound(to: SubscriptionFrame<S>.self).pointee
-                let store = frame.store
-                store.inLoop {
-                    if frame.attaching { store.attach(frame.subscriber) } else { store.detach(frame.subscriber) }
-                    store.drainPending()
-                }
-                if store.needsIdleSignal { store.signalIdleWaitersIfIdle() }
-            }
-        }
-    }
-}
-
-/// A token's `cancel()` from outside any store, from code that is not specialised: the subscription travels in a frame
-/// on the caller's stack. Not generic, so that running it needs no generic metadata (see ``SyncLane``).
-struct DetachFrame {
+/// A token's `cancel()` from outside any store, from code that is not specialised: not generic, so that running it
+/// needs no generic metadata.
+struct DetachWork: LaneWork {
     /// `unowned(unsafe)`: the caller holds the subscription for the whole synchronous call.
     unowned(unsafe) let subscription: CancellableSubscription
 
     /// Calls `subscription.detachInLoop()` on `queue`, synchronously.
     static func run(_ subscription: CancellableSubscription, on queue: DispatchQueue) {
-        var frame = DetachFrame(subscription: subscription)
-        withUnsafeMutablePointer(to: &frame) { pointer in
-            SyncLane.sync(on: queue, frame: UnsafeMutableRawPointer(pointer)) { raw in
-                raw.assumingMemoryBound(to: DetachFrame.self).pointee.subscription.detachInLoop()
-            }
-        }
+        var work = DetachWork(subscription: subscription)
+        SyncLane.run(&work, on: queue)
     }
+
+    mutating func runOnQueue() { subscription.detachInLoop() }
 }

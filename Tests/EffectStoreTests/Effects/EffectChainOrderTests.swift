@@ -143,7 +143,7 @@ final class EffectChainOrderTests: XCTestCase {
             "a run whose job was cancelled was started and never stopped: \(log)")
     }
 
-    // (C) The cancellable fast path in runChain: cancelInFlight stops j, which lets the queue start c3, whose answer
+    // (C) The cancellable fast path in followChain: cancelInFlight stops j, which lets the queue start c3, whose answer
     // (there at once) is handled inline *before* `late` is performed. c3's answer cancels "x", but `late` has no job
     // yet, so it escapes: its answer is handled after the cancel(id: "x") was committed. Through the scheduler (no
     // fast path), `late` is started first and the cancel drops it.
