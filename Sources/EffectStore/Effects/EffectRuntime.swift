@@ -414,7 +414,7 @@ final class RunInbox<S: State>: Sendable {
 }
 
 /// A weak reference to a store that closures share, rather than each capturing `[weak store]`: a weak capture is a
-/// mutable box, and every read of it pays Swift's dynamic exclusivity check, a tenth of a run's event; a `weak let`
+/// mutable box, and every read of it pays Swift's dynamic exclusivity check, once per event of a run; a `weak let`
 /// pays none.
 @usableFromInline
 final class WeakStore<S: State>: Sendable {

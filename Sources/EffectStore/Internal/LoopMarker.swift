@@ -10,7 +10,7 @@
 /// re-entrant, where a queue-specific lookup would see "outside" and deadlock on `queue.sync`.
 ///
 /// The marker lives in the thread's ``SyncLane``, so that ``marking(_:_:)`` reads the thread-local slot once for
-/// the whole block, where a slot of its own cost a read and two writes per block (a tenth of a run's event).
+/// the whole block, where a slot of its own would cost a read and two writes per block.
 @usableFromInline
 enum LoopMarker {
     #if canImport(WinSDK)

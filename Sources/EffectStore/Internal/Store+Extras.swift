@@ -1,7 +1,6 @@
 extension Store {
     /// What `deinit` ends in a store that has extras or effects. Out of line: inlined into `deinit`, the lookup of the
-    /// state box's generic metadata that it needs was hoisted above the `guard`, and every store paid it (~330
-    /// instructions of a created store's ~8,500).
+    /// state box's generic metadata that it needs was hoisted above the `guard`, and every store paid for it.
     @inline(never)
     func endExtrasAndEffects() {
         let committed = stateBox.unsynchronizedValue
@@ -25,7 +24,7 @@ extension Store {
     }
 
     /// Keeps `clock` for the effect runtime. Out of line: the clock is an existential, whose copies and destruction
-    /// an inlined `if let clock` paid on every store's creation, also with no clock (~300 instructions).
+    /// an inlined `if let clock` paid for on every store's creation, also with no clock.
     @usableFromInline
     func setClock(_ clock: (any EffectClock)?) {
         if let clock { extras.clock = clock }

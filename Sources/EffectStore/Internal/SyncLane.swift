@@ -13,7 +13,7 @@ import Dispatch
 /// Runs work with `DispatchQueue.sync` without allocating.
 ///
 /// On Linux, `queue.sync { … }` bridges the Swift closure to a C block on every call, which costs two heap
-/// allocations and ~20 ns — the better part of an effect-less dispatch. A `DispatchWorkItem` is bridged once, when
+/// allocations per call, more than an effect-less dispatch needs in all. A `DispatchWorkItem` is bridged once, when
 /// it is made, and can be run any number of times. So each thread gets one lane: a reusable work item whose block
 /// calls the function parked in the lane with the frame parked beside it. The caller puts its arguments in a frame
 /// on its own stack, parks a pointer to it and a function that takes no captures (so forming it allocates nothing),
