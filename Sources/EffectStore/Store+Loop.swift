@@ -35,8 +35,8 @@ extension Store {
     enum ChainEnd {
         /// The chain has finished, with this state.
         case finished(S)
-        /// The chain waits for this effect's answer, or for this run (under `EffectRuntime.adoptionID`, if set).
-        case waiting(for: Future<S.Event>)
+        /// The chain waits for this effect's answer (under `EffectRuntime.adoptionID`, if set).
+        case waiting(for: EffectAnswer<S.Event>)
         /// The chain goes on in this effect's plan, for the effect runtime to carry out.
         case planned(S.Effect)
     }
@@ -273,7 +273,7 @@ extension Store {
         while true {
             let (state, effect) = commit(event, origin: origin)
             guard let effect else { return .finished(state) }
-            let answer: Future<S.Event>
+            let answer: EffectAnswer<S.Event>
             if effectRuntime.effectsCarryPlans, let plan = Self.plan(of: effect) {
                 // A cancellable plain effect answered at once, with nothing else waiting, can be cancelled by nothing
                 // before its answer is handled: it is followed here like a plain one, with no job. The rest is the
@@ -284,7 +284,7 @@ extension Store {
                 else { return .planned(effect) }
                 if cancelInFlight, case .cancellable(_, let id, _) = plan { effectRuntime.cancelEffects(under: id) }
                 guard let performed = performEffect?(inner) else { return .finished(state) }
-                guard nothingPending, let answered = performed.valueIfResolved, !performed.isRun else {
+                guard nothingPending, let answered = performed.eventIfReady else {
                     // The runtime adopts it under its id. The id travels in the runtime rather than in `ChainEnd`,
                     // which every dispatch returns: an id there would make it larger, and its copies dearer.
                     if case .cancellable(_, let id, _) = plan { effectRuntime.adoptionID = id }
@@ -297,7 +297,7 @@ extension Store {
                 guard let performed = performEffect?(effect) else { return .finished(state) }
                 answer = performed
             }
-            guard nothingPending, let answered = answer.valueIfResolved, !answer.isRun else {
+            guard nothingPending, let answered = answer.eventIfReady else {
                 return .waiting(for: answer)
             }
             event = answered

@@ -52,7 +52,7 @@ public final class Store<S: State> {
     /// threads and without it on `queue` (no writer can run concurrently there).
     @usableFromInline let stateBox: LockedBox<Committed>
     /// The effect handler, type-erased. Called only on `queue`; holds the handler strongly.
-    @usableFromInline let performEffect: ((S.Effect) -> Future<S.Event>?)?
+    @usableFromInline let performEffect: ((S.Effect) -> EffectAnswer<S.Event>?)?
 
     // MARK: Confined to `queue`: read and written only by code running on it.
     //
@@ -88,7 +88,7 @@ public final class Store<S: State> {
     @inlinable
     init(
         initialState: S,
-        performEffect: ((S.Effect) -> Future<S.Event>?)?,
+        performEffect: ((S.Effect) -> EffectAnswer<S.Event>?)?,
         eventSource: AnyObject?,
         clock: (any EffectClock)?,
         configureEventSource: ((@escaping @Sendable (S.Event) -> Void) -> Void)?
@@ -127,7 +127,7 @@ public final class Store<S: State> {
     ) where EH.S == S, ES.S == S {
         self.init(
             initialState: initialState,
-            performEffect: { effectHandler.handle(effect: $0) },
+            performEffect: { effectHandler.handle(effect: $0).map(EffectAnswer.future) },
             eventSource: eventSource,
             clock: clock,
             configureEventSource: { eventSource.configureEventSource(dispatch: $0) }
@@ -165,7 +165,7 @@ public final class Store<S: State> {
     ) where EH.S == S {
         self.init(
             initialState: initialState,
-            performEffect: { effectHandler.handle(effect: $0) },
+            performEffect: { effectHandler.handle(effect: $0).map(EffectAnswer.future) },
             eventSource: nil,
             clock: clock,
             configureEventSource: nil

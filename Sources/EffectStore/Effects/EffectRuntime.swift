@@ -142,7 +142,7 @@ final class EffectRuntime<S: State> {
 
     /// Takes on an effect the handler has performed and whose answer is not there yet.
     @inlinable
-    func adopt(_ answer: Future<S.Event>, chain: UInt64?) {
+    func adopt(_ answer: EffectAnswer<S.Event>, chain: UInt64?) {
         let id = adoptionID
         adoptionID = nil
         let (job, actions) = scheduler.adopt(chain: chain, id: id)
@@ -195,8 +195,10 @@ final class EffectRuntime<S: State> {
     /// already is handled at once when `mayAnswerInline` and nothing else waits (what enqueuing it and draining
     /// would do), up to a bounded depth; otherwise it is enqueued.
     @inlinable
-    func listen(to answer: Future<S.Event>, job: UInt64, mayAnswerInline: Bool) {
-        if case .run(let run) = answer.storage {
+    func listen(to answer: EffectAnswer<S.Event>, job: UInt64, mayAnswerInline: Bool) {
+        let future: Future<S.Event>
+        switch answer.kind {
+        case .run(let run):
             runs[job] = run
             let store = self.store
             let inbox = self.inbox
@@ -209,27 +211,37 @@ final class EffectRuntime<S: State> {
             precondition(
                 connected,
                 """
-                EffectStore: Store<\(S.self)> was handed a run (Future.run) that had already started as a plain \
-                future. To fix, return a new run from handle(effect:) each time, and add no callbacks to it.
+                EffectStore: Store<\(S.self)> was handed a run that had already started. To fix, return a new run \
+                from handle(effect:) each time (and add no callbacks to a run returned as a future).
                 """
             )
             return
+        case .ready(let event):
+            return answerNow(event, job: job, mayAnswerInline: mayAnswerInline)
+        case .future(let pending):
+            future = pending
         }
-        if let value = answer.valueIfResolved {
-            if mayAnswerInline, loop.nothingPending, inlineDepth < 16 {
-                inlineDepth += 1
-                handleJobEvent(value, job: job, endsJob: true)
-                inlineDepth -= 1
-            } else {
-                loop.schedule(.effect(.answer(value, job: job)))
-            }
-            return
+        if let value = future.valueIfResolved {
+            return answerNow(value, job: job, mayAnswerInline: mayAnswerInline)
         }
         let ticket = AnswerTicket(store: loop, job: job)
         let store = self.store
-        answer.onComplete { event in
+        future.onComplete { event in
             ticket.isAnswered = true
             store.store?.schedule(.effect(.answer(event, job: job)))
+        }
+    }
+
+    /// Handles the answer `value` of `job` at once when `mayAnswerInline` and nothing else waits, up to a bounded
+    /// depth; otherwise enqueues it.
+    @inlinable
+    func answerNow(_ value: S.Event, job: UInt64, mayAnswerInline: Bool) {
+        if mayAnswerInline, loop.nothingPending, inlineDepth < 16 {
+            inlineDepth += 1
+            handleJobEvent(value, job: job, endsJob: true)
+            inlineDepth -= 1
+        } else {
+            loop.schedule(.effect(.answer(value, job: job)))
         }
     }
 

@@ -25,14 +25,7 @@ extension Future where Value: Sendable {
     /// - Parameter operation: The work; runs in a new task. `send` may be called from any thread.
     /// - Returns: A future the store recognises as a run.
     public static func run(_ operation: @escaping @Sendable (EffectSender<Value>) async -> Void) -> Future<Value> {
-        Future(
-            storage: .run(
-                EffectRun { sender in
-                    startEffectTask(onCancelOf: sender) {
-                        await operation(sender)
-                        sender.finish()
-                    }
-                }))
+        RunFuture(run: .task(operation))
     }
 
     /// A run that sends each element of `events`, then finishes — the async-sequence form.
@@ -79,7 +72,7 @@ extension Future where Value: Sendable {
     public static func callbackRun(
         _ start: @escaping @Sendable (EffectSender<Value>) -> @Sendable () -> Void
     ) -> Future<Value> {
-        Future(storage: .run(EffectRun { sender in sender.onCancel(start(sender)) }))
+        RunFuture(run: .callbacks(start))
     }
 }
 
@@ -231,7 +224,7 @@ final class EffectRun<Event>: @unchecked Sendable {
             )
             guard connected else {
                 // Started already, as a plain future: its first event is all it has left to give.
-                Future(storage: .run(self)).whenComplete { event in
+                Future(pending: self.firstEvent).whenComplete { event in
                     sender.send(transform(event))
                     sender.finish()
                     return CallbackList()
@@ -251,3 +244,44 @@ final class EffectRun<Event>: @unchecked Sendable {
         if runNow { handler() }
     }
 }
+
+extension EffectRun where Event: Sendable {
+    /// A run of the async form: `operation` runs in a new task, which the run's cancellation cancels; the run finishes
+    /// when `operation` returns.
+    static func task(_ operation: @escaping @Sendable (EffectSender<Event>) async -> Void) -> EffectRun {
+        EffectRun { sender in
+            startEffectTask(onCancelOf: sender) {
+                await operation(sender)
+                sender.finish()
+            }
+        }
+    }
+
+    /// A run of the callback form: `start` starts the work and returns what stops it.
+    static func callbacks(_ start: @escaping @Sendable (EffectSender<Event>) -> @Sendable () -> Void) -> EffectRun {
+        EffectRun { sender in sender.onCancel(start(sender)) }
+    }
+}
+
+/// The deprecated bridge: a run returned from ``EffectHandler/handle(effect:)`` as a ``Future`` (``Future/run(_:)``,
+/// ``Future/run(events:)``, ``Future/callbackRun(_:)``).
+///
+/// A store that gets one takes the run (``EffectAnswer/future(_:)`` looks for it) and handles every event it sends.
+/// Used as a plain future, it is one value, resolved once: the run starts when the first callback is added, and the
+/// future resolves with its first event. The one subclass of `Future`; it goes when the deprecated functions go.
+@usableFromInline
+final class RunFuture<Value>: Future<Value> {
+    @usableFromInline let run: EffectRun<Value>
+
+    @usableFromInline
+    init(run: EffectRun<Value>) {
+        self.run = run
+        super.init(pending: run.firstEvent)
+    }
+
+    @usableFromInline
+    override var bridgedRun: EffectRun<Value>? { run }
+}
+
+// Safe because: as `Future`'s conformance says; the added `run` is an immutable reference to a thread-safe run.
+extension RunFuture: @unchecked Sendable where Value: Sendable {}

@@ -24,30 +24,32 @@
 /// constant stack depth. Releasing a chain that was never resolved is iterative too.
 ///
 /// A `Future` is `Sendable` when its `Value` is.
-public final class Future<Value> {
+///
+/// A future is one value. An effect that sends several events over time answers with a run instead: see
+/// ``EffectAnswer``.
+public class Future<Value> {
+    // Not `final` only for the deprecated bridge of runs returned as futures (`RunFuture`, Effects/Future+Run.swift),
+    // which is the one subclass; every member is `final`. `public`, not `open`: no other module can subclass it.
+
     @usableFromInline
     enum Storage {
         /// Resolved from the start: immutable, so read without any lock.
         case ready(Value)
         /// Resolved later, by a promise: state behind a lock.
         case pending(LockedBox<FutureState<Value>>)
-        /// A run (see ``Future/run(_:)``): a store connects to its events; used as a plain future, it starts when
-        /// the first callback is added and resolves with its first event.
-        case run(EffectRun<Value>)
 
-        /// The box a callback waits in: a promise's, or a run's first event; `nil` when resolved from the start.
+        /// The box a callback waits in; `nil` when resolved from the start.
         @inlinable
         var box: LockedBox<FutureState<Value>>? {
             switch self {
             case .ready: return nil
             case .pending(let box): return box
-            case .run(let run): return run.firstEvent
             }
         }
     }
 
     @usableFromInline
-    let storage: Storage
+    final let storage: Storage
 
     /// Creates a future that is already resolved with `value`.
     ///
@@ -89,14 +91,9 @@ public final class Future<Value> {
         self.storage = .pending(box)
     }
 
-    @inlinable
-    init(storage: Storage) {
-        self.storage = storage
-    }
-
     /// Whether the future has a value yet. Useful in tests and diagnostics; to act on the value, use
     /// ``onComplete(_:)`` or ``value``, because a `false` answer can be out of date by the time you read it.
-    public var isResolved: Bool {
+    public final var isResolved: Bool {
         guard let box = storage.box else { return true }
         return box.withLock { state in
             if case .resolved = state { return true }
@@ -115,11 +112,11 @@ public final class Future<Value> {
     /// - Parameter callback: Runs on the thread that resolves the future or, if the future is already resolved,
     ///   immediately on the calling thread.
     @inlinable
-    public func onComplete(_ callback: @escaping @Sendable (Value) -> Void) {
+    public final func onComplete(_ callback: @escaping @Sendable (Value) -> Void) {
         switch storage {
         case .ready(let value):
             callback(value)
-        case .pending, .run:
+        case .pending:
             whenComplete { value in
                 callback(value)
                 return CallbackList()
@@ -133,19 +130,18 @@ public final class Future<Value> {
     /// service.fetchProcesses().map { ProcessState.Event.load(processes: $0) }
     /// ```
     ///
-    /// The map of a run (``run(_:)``, ``callbackRun(_:)``) is a run too: a store gets every event transformed, and
-    /// cancelling it stops this run.
+    /// The map of a deprecated run returned as a future (``run(_:)``, ``callbackRun(_:)``) is such a run too: a store
+    /// gets every event transformed, and cancelling it stops this run.
     ///
     /// - Parameter transform: Runs once, on the thread that resolves this future or, if it is already resolved,
     ///   immediately on the calling thread; for a run, once per event, on the thread that sends it.
     /// - Returns: A future of the transformed value.
     @inlinable
-    public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Future<T> {
+    public final func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Future<T> {
+        if let run = bridgedRun { return RunFuture(run: run.map(transform)) }
         switch storage {
         case .ready(let value):
             return Future<T>(value: transform(value))
-        case .run(let run):
-            return Future<T>(storage: .run(run.map(transform)))
         case .pending:
             let box = LockedBox<FutureState<T>>.pendingFuture()
             whenComplete { value in Future<T>.setValue(transform(value), in: box) }.run()
@@ -165,11 +161,11 @@ public final class Future<Value> {
     ///   it is already resolved, immediately on the calling thread.
     /// - Returns: A future of the inner future's value.
     @inlinable
-    public func flatMap<T>(_ transform: @escaping @Sendable (Value) -> Future<T>) -> Future<T> {
+    public final func flatMap<T>(_ transform: @escaping @Sendable (Value) -> Future<T>) -> Future<T> {
         switch storage {
         case .ready(let value):
             return transform(value)
-        case .pending, .run:
+        case .pending:
             let box = LockedBox<FutureState<T>>.pendingFuture()
             whenComplete { value in
                 transform(value).whenComplete { inner in Future<T>.setValue(inner, in: box) }
@@ -183,17 +179,16 @@ public final class Future<Value> {
     /// Registers `callback` for the value. If the value is already here, returns the callback's own work instead,
     /// for the caller to run. Never runs callbacks itself while holding the lock.
     @inlinable
-    func whenComplete(_ callback: @escaping (Value) -> CallbackList) -> CallbackList {
+    final func whenComplete(_ callback: @escaping (Value) -> CallbackList) -> CallbackList {
         let box: LockedBox<FutureState<Value>>
         switch storage {
         case .ready(let value):
             return callback(value)
         case .pending(let pending):
             box = pending
-        case .run(let run):
-            run.startAsPlainFuture()
-            box = run.firstEvent
         }
+        // A deprecated run used as a plain future starts when the first callback is added.
+        bridgedRun?.startAsPlainFuture()
         let resolved: Value? = box.withLock { state in
             switch state {
             case .resolved(let value):
@@ -231,16 +226,14 @@ public final class Future<Value> {
         }
     }
 
-    /// Whether this future is a run (see ``Future/run(_:)``).
-    @inlinable
-    var isRun: Bool {
-        if case .run = storage { return true }
-        return false
-    }
+    /// The run this future stands for, when it is a deprecated run returned as a future (`RunFuture`); `nil` for every
+    /// other future.
+    @usableFromInline
+    var bridgedRun: EffectRun<Value>? { nil }
 
     /// The value if the future is already resolved, without waiting and without running callbacks.
     @inlinable
-    var valueIfResolved: Value? {
+    final var valueIfResolved: Value? {
         if case .ready(let value) = storage { return value }
         return storage.box?.withLock { state in
             if case .resolved(let value) = state { return value }
@@ -250,7 +243,7 @@ public final class Future<Value> {
 
     /// Resolves a pending future; used by ``Promise``.
     @inlinable
-    func resolve(with value: Value) {
+    final func resolve(with value: Value) {
         guard case .pending(let box) = storage else { return }
         Future.setValue(value, in: box).run()
     }
