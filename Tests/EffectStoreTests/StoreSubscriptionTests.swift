@@ -88,7 +88,8 @@ final class StoreSubscriptionTests: XCTestCase {
         token.cancel()
     }
 
-    func test_subscribe_nonEquatableState_isBroadcastOnEveryTransition() {
+    /// `Opaque` is not `Equatable`: the rule is the same as for `Tally`, every handled event delivers its state.
+    func test_subscribe_deliversTheStateAfterEveryEvent_whetherOrNotTheStateIsEquatable() {
         let store = Store<Opaque>()
         let received = Recorder<Int>()
         let token = store.subscribe { received.append($0.count) }

@@ -84,8 +84,7 @@ class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
             #else
                 // All zero bits: what `PTHREAD_MUTEX_INITIALIZER` (which Swift does not import) is on glibc, musl and
                 // Bionic, a default mutex, as `pthread_mutex_init` with default attributes makes it; without the
-                // calls, which cost every store and every pending future ~50 instructions (1.6% of a store's
-                // creation time).
+                // calls, which every store and every pending future would otherwise make when it is created.
                 lock.initialize(to: pthread_mutex_t())
             #endif
         }

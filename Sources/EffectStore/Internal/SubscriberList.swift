@@ -1,9 +1,9 @@
 /// A store's subscribers, in subscription order: the only one held inline, or two or more in an array.
 ///
-/// Most stores have exactly one subscriber. Holding it inline saves the array (a 48-byte allocation per store) and
-/// makes cancelling it a plain reset. Two plain fields rather than an enum: an enum's copies and switches made the
-/// store's `commit` too big for the optimiser to inline the chain into `dispatch(event:)`; the 8 more bytes fit in
-/// the store's malloc chunk. Confined to the store's queue, like the store's other `var`s.
+/// Most stores have exactly one subscriber. Holding it inline saves the array's allocation per store and makes
+/// cancelling it a plain reset. Two plain fields rather than an enum: an enum's copies and switches made the store's
+/// `commit` too big for the optimiser to inline the chain into `dispatch(event:)`; the extra field keeps the store
+/// in the same malloc size class. Confined to the store's queue, like the store's other `var`s.
 ///
 /// A cancel only clears its subscriber's `block` (from outside the store's loop it does not even reach the store; from
 /// inside, only the `only` one is dropped at once), so the list may hold cancelled subscribers: `append` replaces a cancelled `only` one and compacts

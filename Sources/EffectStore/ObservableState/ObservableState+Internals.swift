@@ -31,7 +31,7 @@
 
         // The change tests are made in `nonisolated` functions: a closure made in this main-actor type is isolated to
         // the main actor, and Swift checks the executor at the start of each call of such a closure (and of each
-        // closure nested in it) — three checks per property and state, as costly as the comparison itself.
+        // closure nested in it) — three checks per property and state, each paid on top of the comparison.
 
         /// The change test of a property compared with `==`.
         @inlinable
@@ -55,11 +55,10 @@
 
         /// The change test of a property compared with `areEqual`.
         ///
-        /// A stored property of a struct (or of a stored property of it, and so on) is read at its offset in the
-        /// state, in place: a key path read goes through the runtime, with a generic metadata look-up per read, and
-        /// cost more than the rest of the comparison, per property and state. Any other property (a computed one, one
-        /// behind a class reference) is read through its key path, once per state: the value taken from one state
-        /// is kept to compare with the next.
+        /// A stored property of a struct (or of a stored property of it, and so on) is read at its offset in the state,
+        /// in place: a key path read goes through the runtime, with a generic metadata look-up per read, per property
+        /// and state. Any other property (a computed one, one behind a class reference) is read through its key path,
+        /// once per state: the value taken from one state is kept to compare with the next.
         @inlinable
         nonisolated static func changeTest<Member>(
             _ keyPath: KeyPath<Value, Member>,

@@ -24,7 +24,8 @@ extension Hashable {
 
 private enum One: Hashable, Sendable { case only }
 private struct Empty: Hashable, Sendable {}
-private struct Padded: Hashable, Sendable { var a: UInt8; var b: UInt64 }
+/// An id value of 16 bytes, 7 of them padding: the most an id keeps inline (also used by `InlineHashableTests`).
+struct Padded: Hashable, Sendable { var a: UInt8; var b: UInt64 }
 private enum Multi: Hashable, Sendable { case a(UInt8), b(Int32), c }
 
 @inline(never)
@@ -103,7 +104,8 @@ private struct Row: Hashable, Sendable {
     let index: Int
 }
 
-private struct Seventeen: Hashable, Sendable {
+/// A trivial id value of 17 bytes: one byte too many to be kept inline (also used by `InlineHashableTests`).
+struct Seventeen: Hashable, Sendable {
     let a: Int
     let b: Int
     let c: UInt8
