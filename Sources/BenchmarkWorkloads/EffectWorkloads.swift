@@ -57,10 +57,11 @@ public final class EffectBenchHandler: EffectHandler {
     public typealias S = EffectBenchState
     public init() {}
 
-    public func handle(effect: EffectBenchState.Effect) -> Future<EffectBenchState.Event>? {
+    public func handle(effect: EffectBenchState.Effect) -> EffectAnswer<EffectBenchState.Event>? {
         switch effect {
         case .answer:
-            return Future(value: .increment)
+            // A future, as a handler answering from a service returns (`.event(.increment)` would make none).
+            return .future(Future(value: .increment))
         case .stream(let count):
             return .run { send in
                 for _ in 0..<count { send(.increment) }

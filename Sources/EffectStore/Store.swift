@@ -127,7 +127,7 @@ public final class Store<S: State> {
     ) where EH.S == S, ES.S == S {
         self.init(
             initialState: initialState,
-            performEffect: { effectHandler.handle(effect: $0).map(EffectAnswer.future) },
+            performEffect: { effectHandler.handle(effect: $0)?.effectAnswer },
             eventSource: eventSource,
             clock: clock,
             configureEventSource: { eventSource.configureEventSource(dispatch: $0) }
@@ -165,7 +165,7 @@ public final class Store<S: State> {
     ) where EH.S == S {
         self.init(
             initialState: initialState,
-            performEffect: { effectHandler.handle(effect: $0).map(EffectAnswer.future) },
+            performEffect: { effectHandler.handle(effect: $0)?.effectAnswer },
             eventSource: nil,
             clock: clock,
             configureEventSource: nil

@@ -43,7 +43,7 @@ public func assertEffect<H: EffectHandler>(
     column: UInt = #column
 ) where H.S.Event: Equatable {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-    let answer = EffectAnswer(effect: effect, handler: handler, location: location, reporter: reporter)
+    let answer = EffectCheck(effect: effect, handler: handler, location: location, reporter: reporter)
     answer.check(answer.wait(within: timeout), equals: expected)
 }
 
@@ -77,7 +77,7 @@ public func assertEffectProducesNoEvent<H: EffectHandler>(
     column: UInt = #column
 ) {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-    guard let future = handler.handle(effect: effect) else { return }
+    guard let future = handler.handle(effect: effect)?.effectAnswer.firstEvent() else { return }
     var message = "\(H.self) returned a future for \(Describing.value(effect)), but the test expected no event"
     if future.isResolved, let event = future.wait(timeout: .never) {
         message += " (it answers \(Describing.value(event)))"
@@ -124,7 +124,7 @@ public func eventProduced<H: EffectHandler>(
     column: UInt = #column
 ) -> H.S.Event? {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-    return EffectAnswer(effect: effect, handler: handler, location: location, reporter: reporter)
+    return EffectCheck(effect: effect, handler: handler, location: location, reporter: reporter)
         .wait(within: timeout)
 }
 
@@ -174,7 +174,7 @@ public func assertEffect<H: EffectHandler>(
     column: UInt = #column
 ) async where H.S.Event: Equatable {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-    let answer = EffectAnswer(effect: effect, handler: handler, location: location, reporter: reporter)
+    let answer = EffectCheck(effect: effect, handler: handler, location: location, reporter: reporter)
     answer.check(await answer.value(within: timeout), equals: expected)
 }
 
@@ -215,18 +215,18 @@ public func eventAnswering<H: EffectHandler>(
     column: UInt = #column
 ) async -> H.S.Event? {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-    return await EffectAnswer(effect: effect, handler: handler, location: location, reporter: reporter)
+    return await EffectCheck(effect: effect, handler: handler, location: location, reporter: reporter)
         .value(within: timeout)
 }
 
 /// One check of an effect handler: performs the effect once, then waits for or awaits its answer, and reports what
 /// went wrong in the words both forms share.
-private struct EffectAnswer<H: EffectHandler> {
+private struct EffectCheck<H: EffectHandler> {
     let effect: H.S.Effect
     let handler: H
     let location: TestSourceLocation
     let reporter: TestFailureReporter
-    /// The handler's future, or `nil` when it returned none (already reported).
+    /// The handler's answer as a future of its (first) event, or `nil` when it returned none (already reported).
     let future: Future<H.S.Event>?
 
     init(effect: H.S.Effect, handler: H, location: TestSourceLocation, reporter: TestFailureReporter) {
@@ -234,7 +234,7 @@ private struct EffectAnswer<H: EffectHandler> {
         self.handler = handler
         self.location = location
         self.reporter = reporter
-        self.future = handler.handle(effect: effect)
+        self.future = handler.handle(effect: effect)?.effectAnswer.firstEvent()
         if future == nil {
             reporter.report(
                 """

@@ -22,16 +22,16 @@ extension ChildEffectHandler {
     ///   - event: Embeds a row's id and event in the parent's event type, such as `TodoList.Event.todo`. Runs on the
     ///     thread that resolves the row effect's future.
     ///   - perform: Performs one row's effect, on the store's queue (<doc:Threading>), and answers as
-    ///     ``EffectHandler/handle(effect:)`` does.
+    ///     ``EffectHandler/handle(effect:)`` does: with a ``Future`` or an ``EffectAnswer``.
     /// - Returns: The lifted handler. It holds `perform` strongly.
-    public static func rows<ID: Sendable, RowEffect, RowEvent>(
+    public static func rows<ID: Sendable, RowEffect, RowEvent, Answer: EffectAnswerConvertible>(
         effect: @escaping (ID, RowEffect) -> Parent.Effect,
         event: @escaping @Sendable (ID, RowEvent) -> Parent.Event,
-        perform: @escaping (ID, RowEffect) -> Future<RowEvent>?
-    ) -> ChildEffectHandler {
+        perform: @escaping (ID, RowEffect) -> Answer?
+    ) -> ChildEffectHandler where Answer.Event == RowEvent {
         ChildEffectHandler { parentEffect in
             guard let (id, rowEffect) = extractCase(effect, from: parentEffect) else { return nil }
-            return Answer(future: perform(id, rowEffect)?.map { event(id, $0) })
+            return Claimed(answer: perform(id, rowEffect)?.effectAnswer.map { event(id, $0) })
         }
     }
 }
@@ -53,16 +53,16 @@ extension ChildEffectHandler {
     ///   - event: Embeds the child's event in the parent's event type. Runs on the thread that resolves the child
     ///     effect's future.
     ///   - perform: Performs one child effect, on the store's queue (<doc:Threading>), and answers as
-    ///     ``EffectHandler/handle(effect:)`` does.
+    ///     ``EffectHandler/handle(effect:)`` does: with a ``Future`` or an ``EffectAnswer``.
     /// - Returns: The lifted handler. It holds `perform` strongly.
-    public static func child<ChildEffect, ChildEvent>(
+    public static func child<ChildEffect, ChildEvent, Answer: EffectAnswerConvertible>(
         effect: @escaping (ChildEffect) -> Parent.Effect,
         event: @escaping @Sendable (ChildEvent) -> Parent.Event,
-        perform: @escaping (ChildEffect) -> Future<ChildEvent>?
-    ) -> ChildEffectHandler {
+        perform: @escaping (ChildEffect) -> Answer?
+    ) -> ChildEffectHandler where Answer.Event == ChildEvent {
         ChildEffectHandler { parentEffect in
             guard let childEffect = extractCase(effect, from: parentEffect) else { return nil }
-            return Answer(future: perform(childEffect)?.map(event))
+            return Claimed(answer: perform(childEffect)?.effectAnswer.map(event))
         }
     }
 }

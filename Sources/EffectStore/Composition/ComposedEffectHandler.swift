@@ -45,10 +45,10 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
     /// Gives `effect` to the child handler whose effect case it is, and lifts its answer.
     ///
     /// - Parameter effect: A parent effect.
-    /// - Returns: The child's future, mapped to the parent's event, or `nil`.
-    public func handle(effect: S.Effect) -> Future<S.Event>? {
+    /// - Returns: The child's answer — a future or a run — mapped to the parent's event, or `nil`.
+    public func handle(effect: S.Effect) -> EffectAnswer<S.Event>? {
         for child in children {
-            if let answer = child.handleIfOwn(effect) { return answer.future }
+            if let claimed = child.handleIfOwn(effect) { return claimed.answer }
         }
         fatalError(
             """
@@ -74,11 +74,12 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
 /// )
 /// ```
 public struct ChildEffectHandler<Parent: State> {
-    /// Answers a parent effect when it is this child's, with the child's future lifted; `nil` when it is not.
-    let handleIfOwn: (Parent.Effect) -> Answer?
+    /// Answers a parent effect when it is this child's, with the child's answer lifted; `nil` when it is not.
+    let handleIfOwn: (Parent.Effect) -> Claimed?
 
-    struct Answer {
-        let future: Future<Parent.Event>?
+    /// A claimed effect's answer, lifted; `nil` when the child answers nothing.
+    struct Claimed {
+        let answer: EffectAnswer<Parent.Event>?
     }
 }
 
@@ -90,7 +91,7 @@ extension ChildEffectHandler {
     /// ```swift
     /// final class TodoListEffects: EffectHandler {
     ///     typealias S = TodoList
-    ///     func handle(effect: TodoList.Effect) -> Future<TodoList.Event>? {
+    ///     func handle(effect: TodoList.Effect) -> EffectAnswer<TodoList.Event>? {
     ///         switch effect {
     ///         case .save(let todos): return .run { send in … }
     ///         case .todo, .plan: return nil   // claimed by the rows; plans never reach a handler
@@ -107,7 +108,7 @@ extension ChildEffectHandler {
     ///   (<doc:Threading>); the composed handler holds it strongly.
     /// - Returns: The part that hands every effect it sees to `handler`.
     public static func own<H: EffectHandler>(_ handler: H) -> ChildEffectHandler where H.S == Parent {
-        ChildEffectHandler { effect in Answer(future: handler.handle(effect: effect)) }
+        ChildEffectHandler { effect in Claimed(answer: handler.handle(effect: effect)?.effectAnswer) }
     }
 }
 

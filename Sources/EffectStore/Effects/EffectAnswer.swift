@@ -141,13 +141,7 @@ extension EffectAnswer where Event: Sendable {
     /// - Returns: The answer.
     public static func run<Events: AsyncSequence & Sendable>(events: Events) -> EffectAnswer
     where Events.Element == Event {
-        run { send in
-            do {
-                for try await event in events { send(event) }
-            } catch {
-                // The sequence failed: the run ends here (documented above).
-            }
-        }
+        EffectAnswer(kind: .run(.sequence(events)))
     }
 
     /// A run driven by callbacks — the callback form, for delegate- and closure-based APIs.
@@ -202,4 +196,30 @@ extension EffectAnswer: EffectAnswerConvertible {
     /// The answer itself.
     @inlinable
     public var effectAnswer: EffectAnswer<Event> { self }
+}
+
+extension EffectAnswer where Event: Sendable {
+    /// A future of this answer's first event, for checks that look at one answer (EffectStoreTesting's effect handler
+    /// checks): a future as it is; a run is started, and stopped after its first event.
+    package func firstEvent() -> Future<Event> {
+        switch kind {
+        case .ready(let event):
+            return Future(value: event)
+        case .future(let future):
+            return future
+        case .run(let run):
+            let promise = Promise<Event>()
+            let connected = run.connect(
+                EffectRun.Receiver(
+                    event: { event in
+                        promise.resolve(event)
+                        run.cancel()
+                    },
+                    finished: {}
+                )
+            )
+            // Started already: as a plain future, its first event resolves `firstEvent`.
+            return connected ? promise.future : Future(pending: run.firstEvent)
+        }
+    }
 }

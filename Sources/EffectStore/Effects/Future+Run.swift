@@ -1,74 +1,46 @@
 extension Future where Value: Sendable {
-    /// A run: an effect that sends any number of events over time, then finishes — the async form.
+    /// A run returned as a future — deprecated: a ``Future`` is one value. Use ``EffectAnswer/run(_:)``.
     ///
-    /// Return it from ``EffectHandler/handle(effect:)`` for ticks, progress or socket messages:
+    /// Migrate by declaring `handle(effect:)` to return `EffectAnswer<Event>?`, and wrapping the answers that are
+    /// futures in ``EffectAnswer/future(_:)``:
     ///
     /// ```swift
-    /// case .startTicking:
-    ///     return .run { send in
-    ///         while !Task.isCancelled {
-    ///             try? await Task.sleep(nanoseconds: 1_000_000_000)
-    ///             send(.tick)
-    ///         }
+    /// func handle(effect: Effect) -> EffectAnswer<Event>? {
+    ///     switch effect {
+    ///     case .startTicking: return .run { send in … }                 // was Future.run, unchanged
+    ///     case .fetch: return .future(service.fetch().map(Event.loaded))  // was the future itself
     ///     }
+    /// }
     /// ```
     ///
-    /// The store handles each event on its queue, in the order sent, with origin ``TransitionOrigin/effect``; the
-    /// dispatch's future resolves when the run has finished (when `operation` returns) and the chains its events
-    /// started have finished too. When the state cancels the run (see
-    /// ``ComposableEffect/cancellable(id:cancelInFlight:)``), or the store is released, its task is cancelled and no
-    /// event it sends afterwards is handled.
-    ///
-    /// Used as a plain future, outside a store, a run starts when the first callback is added and resolves with its
-    /// first event.
+    /// Until then a store still handles every event such a run sends, as ``EffectAnswer/run(_:)`` describes. Used as
+    /// a plain future, outside a store, it is one value: the run starts when the first callback is added, and the
+    /// future resolves with its first event.
     ///
     /// - Parameter operation: The work; runs in a new task. `send` may be called from any thread.
-    /// - Returns: A future the store recognises as a run.
+    /// - Returns: A future that a store takes as a run.
+    @available(*, deprecated, message: "a Future is one value: return EffectAnswer.run { … } from a handle(effect:) that returns EffectAnswer<Event>?")
     public static func run(_ operation: @escaping @Sendable (EffectSender<Value>) async -> Void) -> Future<Value> {
         RunFuture(run: .task(operation))
     }
 
-    /// A run that sends each element of `events`, then finishes — the async-sequence form.
-    ///
-    /// ```swift
-    /// case .download(let url):
-    ///     return .run(events: downloader.progress(of: url).map { Event.progress($0) })
-    /// ```
-    ///
-    /// The run finishes when the sequence ends. A sequence that throws ends the run at the error; to turn the error
-    /// into an event, use ``run(_:)`` and catch it there. Otherwise as ``run(_:)``.
+    /// A run of `events` returned as a future — deprecated: a ``Future`` is one value. Use
+    /// ``EffectAnswer/run(events:)``; see ``run(_:)`` for the migration.
     ///
     /// - Parameter events: The events to send, in order.
+    /// - Returns: A future that a store takes as a run.
+    @available(*, deprecated, message: "a Future is one value: return EffectAnswer.run(events:) from a handle(effect:) that returns EffectAnswer<Event>?")
     public static func run<Events: AsyncSequence & Sendable>(events: Events) -> Future<Value>
     where Events.Element == Value {
-        run { send in
-            do {
-                for try await event in events { send(event) }
-            } catch {
-                // The sequence failed: the run ends here (documented above).
-            }
-        }
+        RunFuture(run: .sequence(events))
     }
 
-    /// A run driven by callbacks — the callback form, for delegate- and closure-based APIs.
+    /// A callback-driven run returned as a future — deprecated: a ``Future`` is one value. Use
+    /// ``EffectAnswer/callbackRun(_:)``; see ``run(_:)`` for the migration.
     ///
-    /// `start` runs once, on the store's queue, when the store starts the run. It starts the work, which calls
-    /// `send` for each event and `send.finish()` when done, and returns the function that stops the work when the
-    /// run is cancelled:
-    ///
-    /// ```swift
-    /// case .startTimer:
-    ///     return .callbackRun { send in
-    ///         let timer = RepeatingTimer(interval: 1) { send(.tick) }
-    ///         return { timer.invalidate() }
-    ///     }
-    /// ```
-    ///
-    /// It has a name of its own, rather than being another `run`, so that a closure meant for the async form,
-    /// ``run(_:)`` — whose run finishes when the closure returns — can never be taken for this one.
-    ///
-    /// - Parameter start: Starts the work; it must not block. Returns what stops it, called at most once, on the
-    ///   thread that cancels the run (the store's queue).
+    /// - Parameter start: Starts the work; it must not block. Returns what stops it.
+    /// - Returns: A future that a store takes as a run.
+    @available(*, deprecated, message: "a Future is one value: return EffectAnswer.callbackRun { … } from a handle(effect:) that returns EffectAnswer<Event>?")
     public static func callbackRun(
         _ start: @escaping @Sendable (EffectSender<Value>) -> @Sendable () -> Void
     ) -> Future<Value> {
@@ -253,6 +225,18 @@ extension EffectRun where Event: Sendable {
             startEffectTask(onCancelOf: sender) {
                 await operation(sender)
                 sender.finish()
+            }
+        }
+    }
+
+    /// A run that sends each element of `events`, then finishes; a sequence that throws ends the run at the error.
+    static func sequence<Events: AsyncSequence & Sendable>(_ events: Events) -> EffectRun
+    where Events.Element == Event {
+        task { send in
+            do {
+                for try await event in events { send(event) }
+            } catch {
+                // The sequence failed: the run ends here (documented on `EffectAnswer.run(events:)`).
             }
         }
     }

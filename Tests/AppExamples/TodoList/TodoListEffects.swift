@@ -15,7 +15,7 @@ public final class TodoListEffects: EffectHandler, Sendable {
     }
 
     /// Starts the read or write; answers when it is done.
-    public func handle(effect: TodoList.Effect) -> Future<TodoList.Event>? {
+    public func handle(effect: TodoList.Effect) -> EffectAnswer<TodoList.Event>? {
         switch effect {
         case .load:
             return .run { [storage] send in

@@ -25,7 +25,7 @@ public final class DownloadEffects: EffectHandler, Sendable {
     ///
     /// - Parameter effect: The effect ``DownloadState/handle(event:)`` returned.
     /// - Returns: A run that sends the progress and the data, then finishes.
-    public func handle(effect: DownloadState.Effect) -> Future<DownloadState.Event>? {
+    public func handle(effect: DownloadState.Effect) -> EffectAnswer<DownloadState.Event>? {
         switch effect {
         case .download(let file):
             return .run { [downloader] send in

@@ -24,7 +24,7 @@ public final class SearchEffects: EffectHandler, Sendable {
     ///
     /// - Parameter effect: The effect ``SearchState/handle(event:)`` returned.
     /// - Returns: A run that sends the results once and finishes; cancelling it cancels the request.
-    public func handle(effect: SearchState.Effect) -> Future<SearchState.Event>? {
+    public func handle(effect: SearchState.Effect) -> EffectAnswer<SearchState.Event>? {
         switch effect {
         case .search(let query):
             return .callbackRun { [service] send in

@@ -203,7 +203,7 @@ final class LinkedStoresTests: XCTestCase {
             self.cleanupGate = cleanupGate
             self.cleanedUp = cleanedUp
         }
-        func handle(effect: Planner.Effect) -> Future<Planner.Event>? {
+        func handle(effect: Planner.Effect) -> EffectAnswer<Planner.Event>? {
             let (cleanupGate, cleanedUp) = (self.cleanupGate, self.cleanedUp)
             return .run { send in
                 while !Task.isCancelled {

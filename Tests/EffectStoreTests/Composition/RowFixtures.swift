@@ -104,7 +104,7 @@ final class BoardEffects: @unchecked Sendable {
     private var senders: [Int: [EffectSender<Counter.Event>]] = [:]
     private var stopped: [Int] = []
 
-    func perform(id: Int, effect: Counter.Effect) -> Future<Counter.Event>? {
+    func perform(id: Int, effect: Counter.Effect) -> EffectAnswer<Counter.Event>? {
         switch effect {
         case .ticks:
             return .callbackRun { [self] send in
@@ -112,7 +112,7 @@ final class BoardEffects: @unchecked Sendable {
                 return { [self] in lock.withLock { stopped.append(id) } }
             }
         case .persist(let value):
-            return Future(value: .saved(value))
+            return .future(Future(value: .saved(value)))
         case .plan:
             preconditionFailure("BoardEffects: the store handed a plan to the effect handler.")
         }

@@ -53,18 +53,18 @@ private final class PagerEffects: EffectHandler, Sendable {
     private let pending = LockedBox.make([String: Promise<Pager.Event>]())
     let performed = LockedBox.make([String]())
 
-    func handle(effect: Pager.Effect) -> Future<Pager.Event>? {
+    func handle(effect: Pager.Effect) -> EffectAnswer<Pager.Event>? {
         switch effect {
         case .load(let page):
             let promise = Promise<Pager.Event>()
             pending.withLock { $0["load\(page)"] = promise }
-            return promise.future
+            return .future(promise.future)
         case .fetch(let text):
             performed.withLock { $0.append(text) }
-            if text == "c" || text == "c2" || text == "c3" { return Future(value: .got(text)) }  // answers at once
+            if text == "c" || text == "c2" || text == "c3" { return .future(Future(value: .got(text))) }  // at once
             let promise = Promise<Pager.Event>()
             pending.withLock { $0[text] = promise }
-            return promise.future
+            return .future(promise.future)
         case .fireAndForget(let text):
             performed.withLock { $0.append(text) }
             return nil

@@ -62,14 +62,14 @@ final class PlannerEffects: EffectHandler, Sendable {
     var cancelledRunCount: Int { record.withLock { $0.cancelledRuns } }
     var pendingCount: Int { record.withLock { $0.pending.count } }
 
-    func handle(effect: Planner.Effect) -> Future<Planner.Event>? {
+    func handle(effect: Planner.Effect) -> EffectAnswer<Planner.Event>? {
         record.withLock { $0.performed.append(effect) }
         switch effect {
         case .fetch(let text):
-            if answersAtOnce { return Future(value: .got(text)) }
+            if answersAtOnce { return .future(Future(value: .got(text))) }
             let promise = Promise<Planner.Event>()
             record.withLock { $0.pending.append((text, promise)) }
-            return promise.future
+            return .future(promise.future)
         case .ticks(let count):
             return .run { send in
                 for _ in 0..<count { send(.tick) }

@@ -1,8 +1,10 @@
-import EffectStore
 import XCTest
 
-/// `Future.map` of a run, as `lifted(effect:event:)` and `ComposedEffectHandler` do to a child's answer: it must stay
-/// a run, with every event mapped, that the store can cancel.
+@testable import EffectStore
+
+/// `EffectAnswer.map` of a run, as `lifted(effect:event:)` and `ComposedEffectHandler` do to a child's answer: it must
+/// stay a run, with every event mapped, that the store can cancel. The deprecated bridge (a run returned as a
+/// `Future`) keeps the same promise through `Future.map`.
 final class MappedRunTests: XCTestCase {
     func test_map_ofARun_deliversEveryEventMapped_andFinishes() async {
         let store = Store<Planner>(effectHandler: MappingHandler())
@@ -22,6 +24,7 @@ final class MappedRunTests: XCTestCase {
         XCTAssertEqual(handler.stopCount, 1)
     }
 
+    @available(*, deprecated, message: "tests the deprecated Future.run")
     func test_map_ofARunUsedAsAPlainFuture_resolvesWithTheFirstEventMapped() async {
         let future = Future<Int>.run { send in
             send(1)
@@ -32,10 +35,45 @@ final class MappedRunTests: XCTestCase {
 
         XCTAssertEqual(value, 10)
     }
+
+    @available(*, deprecated, message: "tests the deprecated Future.run")
+    func test_deprecatedRunReturnedAsAFuture_stillDeliversEveryEventMapped_toAStore() async {
+        let store = Store<Planner>(effectHandler: DeprecatedMappingHandler())
+
+        let state = await store.dispatch(event: .start(.ticks(count: 3))).value
+
+        XCTAssertEqual(state.log, ["mapped 0", "mapped 1", "mapped 2"])
+    }
+
+    @available(*, deprecated, message: "tests the deprecated Future.callbackRun")
+    func test_deprecatedRunReturnedAsAFuture_isStoppedWhenItsEffectIsCancelled() async {
+        let handler = DeprecatedMappingHandler()
+        let store = Store<Planner>(effectHandler: handler)
+        store.dispatch(event: .start(Planner.Effect.endless.cancellable(id: "endless")))
+
+        _ = await store.dispatch(event: .start(.cancel(id: "endless"))).value
+
+        XCTAssertEqual(handler.stopCount, 1)
+    }
+
+    func test_aRunAnswer_isOneValueWhenCheckedAlone_theFirstEvent_andTheRunIsStopped() async {
+        let stopped = LockedBox.make(false)
+        let answer = EffectAnswer<Int>.callbackRun { send in
+            send(1)
+            send(2)
+            return { stopped.withLock { $0 = true } }
+        }
+
+        let value = await answer.firstEvent().value
+
+        XCTAssertEqual(value, 1)
+        XCTAssertTrue(stopped.withLock { $0 }, "the run goes on after its first event")
+    }
 }
 
-/// Answers `.ticks` and `.endless` with runs whose events are mapped with `Future.map`.
-private final class MappingHandler: EffectHandler, @unchecked Sendable {
+/// Answers `.ticks` and `.endless` with deprecated runs returned as futures, mapped with `Future.map`.
+@available(*, deprecated, message: "tests the deprecated Future.run")
+private final class DeprecatedMappingHandler: EffectHandler, @unchecked Sendable {
     typealias S = Planner
     // Safe because: `stops` is only touched under `lock`.
     private let lock = NSLock()
@@ -51,6 +89,31 @@ private final class MappingHandler: EffectHandler, @unchecked Sendable {
             }.map { Planner.Event.got("mapped \($0)") }
         case .endless:
             return Future<Int>.callbackRun { _ in
+                { [self] in lock.withLock { stops += 1 } }
+            }.map { Planner.Event.got("mapped \($0)") }
+        case .fetch, .plan:
+            return nil
+        }
+    }
+}
+
+/// Answers `.ticks` and `.endless` with runs whose events are mapped with `Future.map`.
+private final class MappingHandler: EffectHandler, @unchecked Sendable {
+    typealias S = Planner
+    // Safe because: `stops` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stops = 0
+
+    var stopCount: Int { lock.withLock { stops } }
+
+    func handle(effect: Planner.Effect) -> EffectAnswer<Planner.Event>? {
+        switch effect {
+        case .ticks(let count):
+            return EffectAnswer<Int>.run { send in
+                for index in 0..<count { send(index) }
+            }.map { Planner.Event.got("mapped \($0)") }
+        case .endless:
+            return EffectAnswer<Int>.callbackRun { _ in
                 { [self] in lock.withLock { stops += 1 } }
             }.map { Planner.Event.got("mapped \($0)") }
         case .fetch, .plan:

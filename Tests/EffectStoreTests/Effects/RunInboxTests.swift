@@ -196,7 +196,7 @@ private final class Senders: EffectHandler, Sendable {
     var first: EffectSender<Relay.Event>? { senders.withLock { $0.first } }
     var all: [EffectSender<Relay.Event>] { senders.withLock { $0 } }
 
-    func handle(effect: Relay.Effect) -> Future<Relay.Event>? {
+    func handle(effect: Relay.Effect) -> EffectAnswer<Relay.Event>? {
         .callbackRun { [senders] send in
             senders.withLock { $0.append(send) }
             return {}
