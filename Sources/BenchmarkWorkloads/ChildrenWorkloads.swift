@@ -86,9 +86,14 @@ public enum BenchFlow: State, Equatable {
     @inline(never)
     public mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .row(let event): return handle(event, inCase: BenchFlow.active, effect: Effect.row)
+        case .row(let event): return handle(event, inCase: .active, effect: Effect.row)
         }
     }
+}
+
+extension EnumCase where Root == BenchFlow, Value == BenchRow {
+    /// `BenchFlow.active`.
+    public static var active: Self { EnumCase(BenchFlow.active) { if case .active(let row) = $0 { row } else { nil } } }
 }
 
 extension Workloads {
