@@ -116,8 +116,9 @@ extension TestStore {
     /// XCTAssertEqual(query, "swift")
     /// ```
     ///
-    /// The case is recognised by reflection, as the core's composition APIs do: `embed` must be an enum case with one
-    /// associated value, used as a function. Otherwise as ``receiveEffect(where:fileID:file:line:column:)``.
+    /// The case is recognised by reflection: `embed` must be an enum case with one associated value, used as a
+    /// function. The `EnumCase` form,
+    /// ``receiveEffect(case:fileID:file:line:column:)-(EnumCase<S.Effect,Payload>,_,_,_,_)``, needs none. Otherwise as ``receiveEffect(where:fileID:file:line:column:)``.
     ///
     /// - Parameters:
     ///   - embed: The case, such as `Effect.search`.

@@ -36,6 +36,9 @@
 /// }
 /// ```
 ///
+/// For three values or more, pass an `embed` closure that takes the tuple apart,
+/// `EnumCase({ Root.c($0.0, $0.1, $0.2) }) { … }`, or give the case a struct as its one value.
+///
 /// The extension's computed property builds the value afresh on each use; that costs two function references and no
 /// allocation. A `static let` inside the enum works too, under a name of its own: one that is also the case's name
 /// makes `AppFlow.loggedIn` ambiguous wherever both a case function and an `EnumCase` would be accepted.
