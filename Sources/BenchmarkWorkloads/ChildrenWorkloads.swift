@@ -71,3 +71,47 @@ extension Workloads {
 
 /// The greatest common divisor of `a` and `b`.
 private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+
+/// A parent whose child lives in one case of an enum, as an app's logged-in flow would be.
+public enum BenchFlow: State, Equatable {
+    case idle
+    case active(BenchRow)
+
+    public enum Event: Sendable { case row(BenchRow.Event) }
+    public enum Effect: Sendable, Equatable { case row(BenchRow.Effect) }
+
+    public static var initialState: BenchFlow { .active(BenchRow(id: 0)) }
+
+    // Not inlined into callers, so the workload measures a real call, as a store makes one.
+    @inline(never)
+    public mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .row(let event): return handle(event, inCase: .active, effect: Effect.row)
+        }
+    }
+}
+
+extension EnumCase where Root == BenchFlow, Value == BenchRow {
+    /// `BenchFlow.active`.
+    public static var active: Self { EnumCase(BenchFlow.active) { if case .active(let row) = $0 { row } else { nil } } }
+}
+
+extension Workloads {
+    /// One event routed into the child held in the current case of an enum state, with no store:
+    /// `children.route.case`.
+    public static func childrenRouteCase(count: Int) throws -> Double {
+        var flow = BenchFlow.initialState
+        var effects = 0
+        let start = now()
+        for _ in 0..<count where flow.handle(event: .row(.increment)) != nil { effects &+= 1 }
+        let elapsed = now() - start
+        var ignored = BenchFlow.idle
+        let ignoredEffect = ignored.handle(event: .row(.increment))
+        let routed = if case .active(let row) = flow { row.count } else { -1 }
+        try verify(
+            routed == count && effects == 0 && ignoredEffect == nil && ignored == .idle,
+            "children.route.case: routed \(routed), effects \(effects)"
+        )
+        return Double(elapsed) / Double(count)
+    }
+}

@@ -76,6 +76,38 @@ extension TestStore {
             matching: predicate, expected: "an effect that the predicate accepts", effect: nil, at: location)
     }
 
+    /// Receives the oldest pending effect that is in the case `enumCase` names, returns its associated value, and
+    /// marks it in flight.
+    ///
+    /// ```swift
+    /// let query = store.receiveEffect(case: .search)   // EnumCase<Effect, String>: the String
+    /// XCTAssertEqual(query, "swift")
+    /// ```
+    ///
+    /// The case is recognised by `enumCase`, with no reflection. Otherwise as
+    /// ``receiveEffect(where:fileID:file:line:column:)``.
+    ///
+    /// - Parameters:
+    ///   - enumCase: The case, such as `.search` (see `EnumCase`).
+    ///   - fileID: Where a failure points; the caller's file ID by default.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
+    /// - Returns: The associated value of the effect received; `nil` when none matched.
+    @discardableResult
+    public func receiveEffect<Payload>(
+        case enumCase: EnumCase<S.Effect, Payload>, fileID: StaticString = #fileID, file: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) -> Payload? {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        guard acceptsCall("receiveEffect(case:)", at: location) else { return nil }
+        let received = receiveFirst(
+            matching: { enumCase.extract(from: $0) != nil },
+            expected: "an effect of the case given (with a \(Payload.self))",
+            effect: nil, at: location)
+        return received.flatMap { enumCase.extract(from: $0) }
+    }
+
     /// Asserts that the last event produced an effect of the enum case `embed` builds, whatever its associated
     /// value, and marks it in flight.
     ///
@@ -84,8 +116,9 @@ extension TestStore {
     /// XCTAssertEqual(query, "swift")
     /// ```
     ///
-    /// The case is recognised by reflection, as the core's composition APIs do: `embed` must be an enum case with one
-    /// associated value, used as a function. Otherwise as ``receiveEffect(where:fileID:file:line:column:)``.
+    /// The case is recognised by reflection: `embed` must be an enum case with one associated value, used as a
+    /// function. The `EnumCase` form,
+    /// ``receiveEffect(case:fileID:file:line:column:)-(EnumCase<S.Effect,Payload>,_,_,_,_)``, needs none. Otherwise as ``receiveEffect(where:fileID:file:line:column:)``.
     ///
     /// - Parameters:
     ///   - embed: The case, such as `Effect.search`.

@@ -302,4 +302,41 @@ final class TestStorePlanTests: XCTestCase {
                 "TestStore<Search>: expected to receive an effect of the case given (with a String), but the next "
                     + #"effect is .search("swift")"#) ?? false, failures.messages.first ?? "")
     }
+
+    func test_receiveEffect_byEnumCase_returnsTheAssociatedValue_notAnotherCaseOfTheSameType() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), exhaustivity: .partial, reporter: failures.reporter)
+
+        store.send(.submitted)
+        let saved = store.receiveEffect(case: .saveHistory)
+
+        XCTAssertEqual(saved, "swift")
+        XCTAssertEqual(failures.messages, [])
+        XCTAssertEqual(store.inFlightEffects, [.search("swift"), .saveHistory("swift")], "partial mode skipped one")
+    }
+
+    func test_receiveEffect_byEnumCase_inExhaustiveModeWantsTheNextEffect() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        XCTAssertNil(store.receiveEffect(case: .saveHistory))
+        XCTAssertEqual(store.receiveEffect(case: .search), "swift")
+        XCTAssertEqual(store.receiveEffect(case: .saveHistory), "swift")
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(
+            failures.messages.first?.hasPrefix(
+                "TestStore<Search>: expected to receive an effect of the case given (with a String), but the next "
+                    + #"effect is .search("swift")"#) ?? false, failures.messages.first ?? "")
+    }
+}
+
+extension EnumCase where Root == Search.Effect, Value == String {
+    fileprivate static var search: Self {
+        EnumCase(Search.Effect.search) { if case .search(let query) = $0 { query } else { nil } }
+    }
+    fileprivate static var saveHistory: Self {
+        EnumCase(Search.Effect.saveHistory) { if case .saveHistory(let query) = $0 { query } else { nil } }
+    }
 }

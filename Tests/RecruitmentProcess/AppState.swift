@@ -101,3 +101,10 @@ public struct AppState: State, Hashable {
     /// The session has no effects: `SessionState.Effect` has no values, so this is never called and needs no body.
     private static func liftSessionEffect(_ effect: SessionState.Effect) -> Effect {}
 }
+
+extension EnumCase where Root == AppState.Effect, Value == ProcessState.Effect {
+    /// ``AppState/Effect/process(_:)``, for ``ComposedEffectHandler`` to recognise the process feature's effects.
+    public static var process: Self {
+        EnumCase(AppState.Effect.process) { if case .process(let effect) = $0 { effect } else { nil } }
+    }
+}

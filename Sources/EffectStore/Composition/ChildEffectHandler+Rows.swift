@@ -7,23 +7,47 @@ extension ChildEffectHandler {
     ///
     /// ```swift
     /// let effects = ComposedEffectHandler<TodoList>(
-    ///     .rows(effect: TodoList.Effect.todo, event: TodoList.Event.todo) { id, effect in
+    ///     .rows(effect: .todo, event: TodoList.Event.todo) { id, effect in
     ///         reminders.handle(effect)
     ///     },
-    ///     storage.lifted(effect: TodoList.Effect.storage, event: TodoList.Event.storage)
+    ///     storage.lifted(effect: .storage, event: TodoList.Event.storage)
     /// )
     /// ```
     ///
     /// Rows need not be ``State``s: this asks only for the row's effect and event types.
     ///
     /// - Parameters:
-    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `TodoList.Effect.todo`. It must
-    ///     be an enum case with two associated values; the parent effect is recognised from it by reflection.
+    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `.todo` for
+    ///     `case todo(id: Todo.ID, Todo.Effect)`: an ``EnumCase`` whose value is the pair `(Todo.ID, Todo.Effect)`.
     ///   - event: Embeds a row's id and event in the parent's event type, such as `TodoList.Event.todo`. Runs on the
     ///     thread that resolves the row effect's future.
     ///   - perform: Performs one row's effect, on the store's queue (<doc:Threading>), and answers as
     ///     ``EffectHandler/handle(effect:)`` does: with a ``Future`` or an ``EffectAnswer``.
     /// - Returns: The lifted handler. It holds `perform` strongly.
+    public static func rows<ID: Sendable, RowEffect, RowEvent, Answer: EffectAnswerConvertible>(
+        effect: EnumCase<Parent.Effect, (ID, RowEffect)>,
+        event: @escaping @Sendable (ID, RowEvent) -> Parent.Event,
+        perform: @escaping (ID, RowEffect) -> Answer?
+    ) -> ChildEffectHandler where Answer.Event == RowEvent {
+        ChildEffectHandler { parentEffect in
+            guard let (id, rowEffect) = effect.extract(from: parentEffect) else { return nil }
+            return Claimed(answer: perform(id, rowEffect)?.effectAnswer.map { event(id, $0) })
+        }
+    }
+
+    /// Lifts the effects of a collection's rows into a parent feature, recognising the parent's effect case from its
+    /// embedding by reflection.
+    ///
+    /// - Parameters:
+    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `TodoList.Effect.todo`: an
+    ///     enum case with two associated values.
+    ///   - event: Embeds a row's id and event in the parent's event type.
+    ///   - perform: Performs one row's effect, on the store's queue.
+    /// - Returns: The lifted handler. It holds `perform` strongly.
+    @available(
+        *, deprecated,
+        message: "Reads Mirror on every effect. Use rows(effect:event:perform:) with an EnumCase<Parent.Effect, (ID, RowEffect)>."
+    )
     public static func rows<ID: Sendable, RowEffect, RowEvent, Answer: EffectAnswerConvertible>(
         effect: @escaping (ID, RowEffect) -> Parent.Effect,
         event: @escaping @Sendable (ID, RowEvent) -> Parent.Event,
@@ -42,19 +66,43 @@ extension ChildEffectHandler {
     /// ``State``.
     ///
     /// ```swift
-    /// .child(effect: AppState.Effect.analytics, event: AppState.Event.analytics) { effect in
+    /// .child(effect: .analytics, event: AppState.Event.analytics) { effect in
     ///     analytics.handle(effect)   // an `Analytics.Effect` in, a `Future<Analytics.Event>?` out
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - effect: The parent's effect case that wraps the child's effects, such as `AppState.Effect.analytics`.
-    ///     It must be an enum case with one associated value; the parent effect is recognised from it by reflection.
+    ///   - effect: The parent's effect case that wraps the child's effects, such as `.analytics` for
+    ///     `case analytics(Analytics.Effect)` (see ``EnumCase``).
     ///   - event: Embeds the child's event in the parent's event type. Runs on the thread that resolves the child
     ///     effect's future.
     ///   - perform: Performs one child effect, on the store's queue (<doc:Threading>), and answers as
     ///     ``EffectHandler/handle(effect:)`` does: with a ``Future`` or an ``EffectAnswer``.
     /// - Returns: The lifted handler. It holds `perform` strongly.
+    public static func child<ChildEffect, ChildEvent, Answer: EffectAnswerConvertible>(
+        effect: EnumCase<Parent.Effect, ChildEffect>,
+        event: @escaping @Sendable (ChildEvent) -> Parent.Event,
+        perform: @escaping (ChildEffect) -> Answer?
+    ) -> ChildEffectHandler where Answer.Event == ChildEvent {
+        ChildEffectHandler { parentEffect in
+            guard let childEffect = effect.extract(from: parentEffect) else { return nil }
+            return Claimed(answer: perform(childEffect)?.effectAnswer.map(event))
+        }
+    }
+
+    /// Lifts the effects of one child into a parent feature, recognising the parent's effect case from its
+    /// embedding by reflection.
+    ///
+    /// - Parameters:
+    ///   - effect: The parent's effect case that wraps the child's effects, such as `AppState.Effect.analytics`: an
+    ///     enum case with one associated value.
+    ///   - event: Embeds the child's event in the parent's event type.
+    ///   - perform: Performs one child effect, on the store's queue.
+    /// - Returns: The lifted handler. It holds `perform` strongly.
+    @available(
+        *, deprecated,
+        message: "Reads Mirror on every effect. Use child(effect:event:perform:) with an EnumCase<Parent.Effect, ChildEffect>."
+    )
     public static func child<ChildEffect, ChildEvent, Answer: EffectAnswerConvertible>(
         effect: @escaping (ChildEffect) -> Parent.Effect,
         event: @escaping @Sendable (ChildEvent) -> Parent.Event,
@@ -69,21 +117,43 @@ extension ChildEffectHandler {
 
 extension EffectHandler {
     /// Lifts this handler, for the rows of a collection whose rows are this handler's ``State``, into a parent
-    /// feature, for ``ComposedEffectHandler``; see ``ChildEffectHandler/rows(effect:event:perform:)``.
+    /// feature, for ``ComposedEffectHandler``; see ``ChildEffectHandler/rows(effect:event:perform:)-(EnumCase<Parent.Effect,(ID,RowEffect)>,_,_)``.
     ///
     /// ```swift
-    /// DownloadEffects().lifted(effect: Downloads.Effect.download, event: Downloads.Event.download)
+    /// DownloadEffects().lifted(effect: .download, event: Downloads.Event.download)
     /// ```
     ///
     /// - Parameters:
-    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `Downloads.Effect.download`.
+    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `.download` for
+    ///     `case download(id: Download.ID, Download.Effect)`: an ``EnumCase`` whose value is the pair.
     ///   - event: Embeds a row's id and event in the parent's event type. Runs on the thread that resolves the row
     ///     effect's future.
     /// - Returns: The lifted handler. It holds this handler strongly.
     public func lifted<Parent: State, ID: Sendable>(
-        effect: @escaping (ID, S.Effect) -> Parent.Effect,
+        effect: EnumCase<Parent.Effect, (ID, S.Effect)>,
         event: @escaping @Sendable (ID, S.Event) -> Parent.Event
     ) -> ChildEffectHandler<Parent> {
         .rows(effect: effect, event: event) { _, rowEffect in self.handle(effect: rowEffect) }
+    }
+
+    /// Lifts this handler, for the rows of a collection, into a parent feature, recognising the parent's effect case
+    /// from its embedding by reflection.
+    ///
+    /// - Parameters:
+    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `Downloads.Effect.download`.
+    ///   - event: Embeds a row's id and event in the parent's event type.
+    /// - Returns: The lifted handler. It holds this handler strongly.
+    @available(
+        *, deprecated,
+        message: "Reads Mirror on every effect. Use lifted(effect:event:) with an EnumCase<Parent.Effect, (ID, S.Effect)>."
+    )
+    public func lifted<Parent: State, ID: Sendable>(
+        effect: @escaping (ID, S.Effect) -> Parent.Effect,
+        event: @escaping @Sendable (ID, S.Event) -> Parent.Event
+    ) -> ChildEffectHandler<Parent> {
+        ChildEffectHandler { parentEffect in
+            guard let (id, rowEffect) = extractCase(effect, from: parentEffect) else { return nil }
+            return .init(answer: self.handle(effect: rowEffect)?.effectAnswer.map { event(id, $0) })
+        }
     }
 }

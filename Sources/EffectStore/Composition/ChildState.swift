@@ -1,9 +1,8 @@
 /// What a feature needs to be routed to as a child: events, effects and ``handle(event:)`` — but no initial state.
 ///
 /// Every ``State`` is a `ChildState`. Conform a type to `ChildState` alone when it only exists with data, such as
-/// one row of a list: it needs no ``State/initialState`` to invent. The composition tools —
-/// ``State/handle(_:in:effect:)-i27e``, ``ChildState/handle(_:forRow:in:effect:)`` and
-/// ``IdentifiedStates`` — ask only for this:
+/// one row of a list: it needs no ``State/initialState`` to invent. The composition tools ask only for this, and
+/// are extensions of it, so a row can host children of its own (<doc:BuildingAnAppFromFeatures>):
 ///
 /// ```swift
 /// struct Todo: ChildState, Identifiable, Equatable {

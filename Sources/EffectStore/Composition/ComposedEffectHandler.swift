@@ -1,14 +1,14 @@
 /// A parent feature's effect handler, built from its children's handlers.
 ///
 /// A parent ``State`` lifts each child's effect into its own effect type (see
-/// ``State/handle(_:in:effect:)-i27e``). This handler takes such a parent effect back apart, gives the child's effect
+/// <doc:BuildingAnAppFromFeatures>). This handler takes such a parent effect back apart, gives the child's effect
 /// to the child's handler, and lifts the event the child answers with into the parent's event type. You write only
-/// the two embeddings per child, usually enum cases:
+/// two things per child: the ``EnumCase`` of the parent's effect that holds the child's, and the parent's event case:
 ///
 /// ```swift
 /// let appEffects = ComposedEffectHandler<AppState>(
-///     SessionEffects().lifted(effect: AppState.Effect.session, event: AppState.Event.session),
-///     ProcessEffects(service: service).lifted(effect: AppState.Effect.process, event: AppState.Event.process)
+///     SessionEffects().lifted(effect: .session, event: AppState.Event.session),
+///     ProcessEffects(service: service).lifted(effect: .process, event: AppState.Event.process)
 /// )
 /// let appStore = Store<AppState>(effectHandler: appEffects)
 /// ```
@@ -19,7 +19,7 @@
 ///
 /// ```swift
 /// let todoEffects = ComposedEffectHandler<TodoList>(
-///     .rows(effect: TodoList.Effect.todo, event: TodoList.Event.todo) { _, effect in reminders.handle(effect) },
+///     .rows(effect: .todo, event: TodoList.Event.todo) { _, effect in reminders.handle(effect) },
 ///     .own(TodoListEffects(storage: storage))   // .load and .save: the list's own effects
 /// )
 /// ```
@@ -37,7 +37,7 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
 
     /// Creates a handler that routes each effect to the child handler that claims it.
     ///
-    /// - Parameter children: Child handlers lifted with ``EffectHandler/lifted(effect:event:)-(_,(S.Event)->Parent.Event)``.
+    /// - Parameter children: Child handlers lifted with ``EffectHandler/lifted(effect:event:)-(EnumCase<Parent.Effect,S.Effect>,_)``.
     public init(_ children: ChildEffectHandler<S>...) {
         self.children = children
     }
@@ -62,14 +62,14 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
 
 /// A child feature's effect handler, lifted into a parent feature's effect and event types.
 ///
-/// Made by ``EffectHandler/lifted(effect:event:)-(_,(S.Event)->Parent.Event)``, or for children with no handler of their own by
-/// ``child(effect:event:perform:)`` and, for the rows of an ``IdentifiedStates``, ``rows(effect:event:perform:)``;
+/// Made by ``EffectHandler/lifted(effect:event:)-(EnumCase<Parent.Effect,S.Effect>,_)``, or for children with no handler of their own by
+/// ``child(effect:event:perform:)-(EnumCase<Parent.Effect,ChildEffect>,_,_)`` and, for the rows of an ``IdentifiedStates``, ``rows(effect:event:perform:)-(EnumCase<Parent.Effect,(ID,RowEffect)>,_,_)``;
 /// combined by ``ComposedEffectHandler``; the parent's own effects get one with ``own(_:)``:
 ///
 /// ```swift
 /// let appEffects = ComposedEffectHandler<AppState>(
-///     SessionEffects().lifted(effect: AppState.Effect.session, event: AppState.Event.session),
-///     .rows(effect: AppState.Effect.todo, event: AppState.Event.todo) { id, effect in reminders.handle(effect) },
+///     SessionEffects().lifted(effect: .session, event: AppState.Event.session),
+///     .rows(effect: .todo, event: AppState.Event.todo) { id, effect in reminders.handle(effect) },
 ///     .own(AppEffects())   // last: it claims every effect that reaches it
 /// )
 /// ```
@@ -99,7 +99,7 @@ extension ChildEffectHandler {
     ///     }
     /// }
     /// let todoEffects = ComposedEffectHandler<TodoList>(
-    ///     .rows(effect: TodoList.Effect.todo, event: TodoList.Event.todo) { _, effect in reminders.handle(effect) },
+    ///     .rows(effect: .todo, event: TodoList.Event.todo) { _, effect in reminders.handle(effect) },
     ///     .own(TodoListEffects())
     /// )
     /// ```
@@ -116,20 +116,41 @@ extension EffectHandler {
     /// Lifts this child handler into a parent feature, for ``ComposedEffectHandler``.
     ///
     /// ```swift
-    /// ProcessEffects(service: service).lifted(effect: AppState.Effect.process, event: AppState.Event.process)
+    /// ProcessEffects(service: service).lifted(effect: .process, event: AppState.Event.process)
     /// ```
     ///
     /// - Parameters:
-    ///   - effect: The parent's effect case that wraps this child's effects, such as `AppState.Effect.process`.
-    ///     It must be an enum case with one associated value; the parent effect is recognised from it by
-    ///     reflection.
+    ///   - effect: The parent's effect case that wraps this child's effects, such as `.process` for
+    ///     `case process(ProcessState.Effect)` (see ``EnumCase``).
     ///   - event: Embeds this child's event in the parent's event type, such as `AppState.Event.process`. Runs on
     ///     the thread that resolves the child's future.
     /// - Returns: The lifted handler. It holds this handler strongly.
     public func lifted<Parent: State>(
-        effect: @escaping (S.Effect) -> Parent.Effect,
+        effect: EnumCase<Parent.Effect, S.Effect>,
         event: @escaping @Sendable (S.Event) -> Parent.Event
     ) -> ChildEffectHandler<Parent> {
         .child(effect: effect, event: event) { self.handle(effect: $0) }
+    }
+
+    /// Lifts this child handler into a parent feature, recognising the parent's effect case from its embedding by
+    /// reflection.
+    ///
+    /// - Parameters:
+    ///   - effect: The parent's effect case that wraps this child's effects, such as `AppState.Effect.process`: an
+    ///     enum case with one associated value.
+    ///   - event: Embeds this child's event in the parent's event type.
+    /// - Returns: The lifted handler. It holds this handler strongly.
+    @available(
+        *, deprecated,
+        message: "Reads Mirror on every effect. Use lifted(effect:event:) with an EnumCase<Parent.Effect, S.Effect>."
+    )
+    public func lifted<Parent: State>(
+        effect: @escaping (S.Effect) -> Parent.Effect,
+        event: @escaping @Sendable (S.Event) -> Parent.Event
+    ) -> ChildEffectHandler<Parent> {
+        ChildEffectHandler { parentEffect in
+            guard let childEffect = extractCase(effect, from: parentEffect) else { return nil }
+            return .init(answer: self.handle(effect: childEffect)?.effectAnswer.map(event))
+        }
     }
 }

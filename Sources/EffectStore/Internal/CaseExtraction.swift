@@ -2,9 +2,11 @@
 ///
 /// `embed` is an enum case with one associated value, used as a function (`AppState.Effect.session`). The case is
 /// recognised by reflection: `root`'s case name and payload are read with `Mirror`, and `embed` is applied to the
-/// payload to check that it builds a case of the same name. This lets composition APIs take only the embedding
-/// the user already has, in the manner of swift-case-paths' reflection-based extraction.
-/// Package access: EffectStoreTesting's `TestStore.receiveEffect(case:)` recognises effects by case the same way.
+/// payload to check that it builds a case of the same name, in the manner of swift-case-paths' reflection-based
+/// extraction. It allocates and compares strings on every call: only the deprecated embed-function forms of the
+/// composition APIs use it, and `EnumCase` replaces them.
+/// Package access: EffectStoreTesting's embed form of `TestStore.receiveEffect(case:)` recognises effects the same
+/// way (tests only).
 package func extractCase<Root, Payload>(_ embed: (Payload) -> Root, from root: Root) -> Payload? {
     let mirror = Mirror(reflecting: root)
     guard mirror.displayStyle == .enum else {

@@ -117,3 +117,10 @@ public struct TodoList: State, Equatable {
         Effect.save(todos).queued(id: SaveQueue.save, keepingOnlyLatest: true)
     }
 }
+
+extension EnumCase where Root == TodoList.Effect, Value == (Todo.ID, Todo.Effect) {
+    /// `TodoList.Effect.todo(id:_:)`, for ``ComposedEffectHandler`` to recognise a row's effects and its id.
+    public static var todo: Self {
+        EnumCase(TodoList.Effect.todo) { if case .todo(let id, let effect) = $0 { (id, effect) } else { nil } }
+    }
+}

@@ -35,8 +35,12 @@ private final class ShelfEffects: EffectHandler {
     }
 }
 
+extension EnumCase where Root == Shelf.Effect, Value == Shelf.RowEffect {
+    fileprivate static var row: Self { EnumCase(Shelf.Effect.row) { if case .row(let effect) = $0 { effect } else { nil } } }
+}
+
 private func rows() -> ChildEffectHandler<Shelf> {
-    .child(effect: Shelf.Effect.row, event: { (_: Bool) in Shelf.Event.pinged }) { _ in Future(value: true) }
+    .child(effect: .row, event: { (_: Bool) in Shelf.Event.pinged }) { _ in Future(value: true) }
 }
 
 final class ComposedEffectHandlerOwnTests: XCTestCase {

@@ -129,9 +129,16 @@ final class BoardEffects: @unchecked Sendable {
     /// A handler for a `Board` store.
     func handler() -> ComposedEffectHandler<Board> {
         ComposedEffectHandler(
-            .rows(effect: Board.Effect.counter, event: Board.Event.counter) { id, effect in
+            .rows(effect: .counter, event: Board.Event.counter) { id, effect in
                 self.perform(id: id, effect: effect)
             }
         )
+    }
+}
+
+extension EnumCase where Root == Board.Effect, Value == (Int, Counter.Effect) {
+    /// `Board.Effect.counter(id:_:)`.
+    static var counter: Self {
+        EnumCase(Board.Effect.counter) { if case .counter(let id, let effect) = $0 { (id, effect) } else { nil } }
     }
 }

@@ -76,6 +76,12 @@ private final class ChildEffects: EffectHandler, @unchecked Sendable {
     func answerFirst(_ text: String) { lock.withLock { promises.first }?.resolve(.got(text)) }
 }
 
+extension EnumCase where Root == Parent.Effect, Value == Child.Effect {
+    fileprivate static var child: Self {
+        EnumCase(Parent.Effect.child) { if case .child(let effect) = $0 { effect } else { nil } }
+    }
+}
+
 /// A child's plan, lifted into its parent's effect with `handle(_:in:effect:)` and the case, stays a plan the store
 /// carries out: the child's fetch starts, and its cancellation cancels it. (Embedded with the case alone, the plan
 /// reached the effect handler as a plain effect, and neither happened.)
@@ -84,7 +90,7 @@ final class ChildPlanLiftingTests: XCTestCase {
         let childEffects = ChildEffects()
         let store = Store<Parent>(
             effectHandler: ComposedEffectHandler(
-                childEffects.lifted(effect: Parent.Effect.child, event: Parent.Event.child)))
+                childEffects.lifted(effect: .child, event: Parent.Event.child)))
 
         store.dispatch(event: .child(.start))
         XCTAssertEqual(childEffects.plansHandedOver, 0, "the effect handler was handed the child's plan")

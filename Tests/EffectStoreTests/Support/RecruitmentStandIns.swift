@@ -190,9 +190,8 @@ struct StandInAppState: State, Equatable {
 /// The app-level effect handler, built from the children's (part 4).
 func makeStandInAppEffects(service: any StandInService) -> ComposedEffectHandler<StandInAppState> {
     ComposedEffectHandler(
-        StandInSessionEffects().lifted(effect: StandInAppState.Effect.session, event: StandInAppState.Event.session),
-        StandInProcessEffects(service: service)
-            .lifted(effect: StandInAppState.Effect.process, event: StandInAppState.Event.process)
+        StandInSessionEffects().lifted(effect: .session, event: StandInAppState.Event.session),
+        StandInProcessEffects(service: service).lifted(effect: .process, event: StandInAppState.Event.process)
     )
 }
 
@@ -218,7 +217,25 @@ enum StandInAppFlow: State, Equatable {
             self = .loggedIn(.idle)
             return nil
         case .process(let event):
-            return handle(event, inCase: StandInAppFlow.loggedIn, effect: Effect.process)
+            return handle(event, inCase: .loggedIn, effect: Effect.process)
         }
+    }
+}
+
+extension EnumCase where Root == StandInAppState.Effect, Value == StandInSession.Effect {
+    static var session: Self {
+        EnumCase(StandInAppState.Effect.session) { if case .session(let effect) = $0 { effect } else { nil } }
+    }
+}
+
+extension EnumCase where Root == StandInAppState.Effect, Value == StandInProcessState.Effect {
+    static var process: Self {
+        EnumCase(StandInAppState.Effect.process) { if case .process(let effect) = $0 { effect } else { nil } }
+    }
+}
+
+extension EnumCase where Root == StandInAppFlow, Value == StandInProcessState {
+    static var loggedIn: Self {
+        EnumCase(StandInAppFlow.loggedIn) { if case .loggedIn(let state) = $0 { state } else { nil } }
     }
 }
