@@ -2,7 +2,7 @@
 final class DownloadHandler: Sendable {
     let downloader = InMemoryDownloader()
 
-    func handle(effect: DownloadState.Effect) -> Future<DownloadState.Event>? {
+    func handle(effect: DownloadState.Effect) -> EffectAnswer<DownloadState.Event>? {
         switch effect {
 // SNIPPET
         default: return nil

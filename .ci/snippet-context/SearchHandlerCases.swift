@@ -2,7 +2,7 @@
 final class SearchHandler: Sendable {
     let service = InMemorySearchService()
 
-    func handle(effect: SearchState.Effect) -> Future<SearchState.Event>? {
+    func handle(effect: SearchState.Effect) -> EffectAnswer<SearchState.Event>? {
         switch effect {
 // SNIPPET
         default: return nil
