@@ -1,7 +1,7 @@
 import Foundation
 
-// The loop: event → state → effect → event, on the store's queue. The article "How the loop works" draws one event's
-// trip through this file and Effects/EffectRuntime.swift.
+// The loop: event → state → effect → event, on the store's queue. The article "How the loop works" draws one
+// event's trip through this file and Effects/EffectRuntime.swift.
 //
 // - Onto the queue: `schedule(_:)` decides where work runs — synchronously from outside any store (one `SyncLane`
 //   frame), after the current item inside this store's loop, asynchronously from another store's loop. Every block

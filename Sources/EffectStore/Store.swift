@@ -26,8 +26,8 @@ import Dispatch
 ///
 /// ## Effects
 ///
-/// An effect the handler answers with a ``Future`` continues the chain with its event; a run (``Future/run(_:)``)
-/// continues it with every event it sends until it finishes. An effect that is a ``ComposableEffect`` may carry an
+/// An effect the handler answers with a ``Future`` continues the chain with its event; a run
+/// (``EffectAnswer/run(_:)``) continues it with every event it sends until it finishes. An effect that is a ``ComposableEffect`` may carry an
 /// ``EffectPlan`` — several effects, cancellation, queues, debounce, throttle, delay — that the store carries out
 /// atomically with the state: see <doc:EffectsInPractice>.
 ///

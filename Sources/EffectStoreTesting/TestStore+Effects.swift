@@ -6,7 +6,7 @@ extension TestStore {
     /// Sends an event from an effect in flight that keeps running — a tick, a progress report, a socket message — and
     /// checks the state it leads to.
     ///
-    /// This is what a ``/EffectStore/Store`` does for each event a run (`Future.run`, `Future.callbackRun`) sends: the
+    /// This is what a ``/EffectStore/Store`` does for each event a run (`EffectAnswer.run`, `.callbackRun`) sends: the
     /// event goes into the state, and the effect stays in flight. When the run finishes, end it with
     /// ``complete(_:fileID:file:line:column:)``; when it answers one last event and ends, use
     /// ``complete(_:with:fileID:file:line:column:assert:)``.

@@ -87,7 +87,7 @@ func startEffectTask(_ body: @escaping @Sendable () async -> Void) {
     startEffectTask(onCancel: nil, body)
 }
 
-/// Starts `body` in a task that a run's cancellation cancels too (see ``Future/run(_:)``).
+/// Starts `body` in a task that a run's cancellation cancels too (see ``EffectAnswer/run(_:)``).
 func startEffectTask<Event>(onCancelOf sender: EffectSender<Event>, _ body: @escaping @Sendable () async -> Void) {
     startEffectTask(onCancel: { cancel in sender.onCancel(cancel) }, body)
 }

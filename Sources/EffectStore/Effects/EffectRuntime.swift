@@ -32,9 +32,11 @@ final class EffectRuntime<S: State> {
         case timerFired(UInt64)
     }
 
-    /// The store that owns this runtime. `unowned(unsafe)`: the store outlives its runtime (it ends it in `deinit`),
-    /// and the runtime touches it only on its queue, from inside its loop.
-    @usableFromInline unowned(unsafe) let loop: Store<S>
+    /// The store that owns this runtime, unretained: the store outlives its runtime (it ends it in `deinit`), and the
+    /// runtime touches it only on its queue, from inside its loop. Read through `loop`, which lends it with no retain:
+    /// an `unowned(unsafe)` reference read into a local is retained for the call, and a store that has ever been
+    /// referenced weakly (the runtime's own `WeakStore`) takes the slow path on every retain and release.
+    @usableFromInline let owner: Unmanaged<Store<S>>
     @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<S.Effect, UInt64>
     /// Whether `S.Effect` is a ``ComposableEffect``, whose effects may carry plans: asked once, so that a store whose
     /// effects cannot carry plans never looks for one (see `Store.plan(of:)`).
@@ -65,11 +67,18 @@ final class EffectRuntime<S: State> {
     @usableFromInline
     init(store: Store<S>, clock: any EffectClock) {
         let planOf = planExtractor(for: S.Effect.self)
-        self.loop = store
+        self.owner = Unmanaged.passUnretained(store)
         self.effectsCarryPlans = planOf != nil
         self.clock = clock
         self.store = WeakStore(store)
         self.scheduler = EffectScheduler(planOf: { planOf?($0) })
+    }
+
+    /// Runs `body` with the store that owns this runtime, lent with no retain (see `owner`).
+    @inlinable
+    @inline(__always)
+    func loop<T>(_ body: (Store<S>) -> T) -> T {
+        owner._withUnsafeGuaranteedRef(body)
     }
 
     /// A new chain number.
@@ -170,7 +179,7 @@ final class EffectRuntime<S: State> {
             index += 1
             switch action {
             case .perform(let effect, let job):
-                guard let answer = loop.performEffect?(effect) else {
+                guard let answer = loop({ $0.performEffect?(effect) }) else {
                     actions += scheduler.ended(job)
                     continue
                 }
@@ -186,13 +195,13 @@ final class EffectRuntime<S: State> {
             case .cancelTimer(let timer):
                 timers.removeValue(forKey: timer)?()
             case .finish(let chain):
-                promises.removeValue(forKey: chain)?.resolve(loop.stateBox.unsynchronizedValue.state)
+                promises.removeValue(forKey: chain)?.resolve(loop { $0.stateBox.unsynchronizedValue.state })
             }
         }
     }
 
-    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop. An answer that is there
-    /// already is handled at once when `mayAnswerInline` and nothing else waits (what enqueuing it and draining
+    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop. An answer that is
+    /// there already is handled at once when `mayAnswerInline` and nothing else waits (what enqueuing it and draining
     /// would do), up to a bounded depth; otherwise it is enqueued.
     @inlinable
     func listen(to answer: EffectAnswer<S.Event>, job: UInt64, mayAnswerInline: Bool) {
@@ -224,7 +233,7 @@ final class EffectRuntime<S: State> {
         if let value = future.valueIfResolved {
             return answerNow(value, job: job, mayAnswerInline: mayAnswerInline)
         }
-        let ticket = AnswerTicket(store: loop, job: job)
+        let ticket = loop { AnswerTicket(store: $0, job: job) }
         let store = self.store
         future.onComplete { event in
             ticket.isAnswered = true
@@ -236,12 +245,12 @@ final class EffectRuntime<S: State> {
     /// depth; otherwise enqueues it.
     @inlinable
     func answerNow(_ value: S.Event, job: UInt64, mayAnswerInline: Bool) {
-        if mayAnswerInline, loop.nothingPending, inlineDepth < 16 {
+        if mayAnswerInline, loop({ $0.nothingPending }), inlineDepth < 16 {
             inlineDepth += 1
             handleJobEvent(value, job: job, endsJob: true)
             inlineDepth -= 1
         } else {
-            loop.schedule(.effect(.answer(value, job: job)))
+            loop { $0.schedule(.effect(.answer(value, job: job))) }
         }
     }
 
@@ -285,7 +294,7 @@ final class EffectRuntime<S: State> {
         }
         isDrainingInbox = true
         defer { isDrainingInbox = false }
-        let eachAsABlock = loop.nothingPending
+        let eachAsABlock = loop { $0.nothingPending }
         repeat {
             drainsInboxAgain = false
             for entry in inbox.take() {
@@ -295,7 +304,7 @@ final class EffectRuntime<S: State> {
                 case .ended(let job):
                     endJob(job)
                 }
-                if eachAsABlock { loop.drainPending() }
+                if eachAsABlock { loop { $0.drainPending() } }
             }
         } while drainsInboxAgain
     }
@@ -306,7 +315,7 @@ final class EffectRuntime<S: State> {
     func handleJobEvent(_ event: S.Event, job: UInt64, endsJob: Bool) {
         guard let chain = scheduler.liveChain(of: job) else { return }
         scheduler.hold(chain)  // its event may cancel this very job: the chain must not finish meanwhile
-        carryOn(loop.followChain(from: event, origin: .effect), chain: chain)
+        carryOn(loop { $0.followChain(from: event, origin: .effect) }, chain: chain)
         if endsJob { carryOut(scheduler.ended(job)) }
         carryOut(scheduler.unhold(chain))
     }
@@ -329,8 +338,8 @@ final class EffectRuntime<S: State> {
 /// The events a store's runs have sent that its loop has not handled yet, in the order sent.
 ///
 /// A run's `send` leaves its event here and returns; it does not wait for the store's queue. The first event after a
-/// drain schedules one drain on the queue (``EffectRuntime/Work/drainInbox``), which handles everything left by then; so a
-/// run that sends faster than the loop handles pays one queue hop per batch, not per event, and its thread and the
+/// drain schedules one drain on the queue (``EffectRuntime/Work/drainInbox``), which handles everything left by then;
+/// so a run that sends faster than the loop handles pays one queue hop per batch, not per event, and its thread and the
 /// store's queue work at the same time. A run's end comes through here too, after its events.
 ///
 /// Order: entries are handled in the order deposited. A `send` returns only once a drain that will take its event is

@@ -28,7 +28,7 @@
 /// A future is one value. An effect that sends several events over time answers with a run instead: see
 /// ``EffectAnswer``.
 public class Future<Value> {
-    // Not `final` only for the deprecated bridge of runs returned as futures (`RunFuture`, Effects/Future+Run.swift),
+    // Not `final` only for the deprecated bridge of runs returned as futures (`RunFuture`, Effects/EffectRun.swift),
     // which is the one subclass; every member is `final`. `public`, not `open`: no other module can subclass it.
 
     @usableFromInline

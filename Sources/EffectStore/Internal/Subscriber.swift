@@ -3,15 +3,14 @@ import Dispatch
 /// One subscription: the block, and the queue of the store it is attached to.
 ///
 /// It holds the store's queue, not the store: a `weak` reference to the store would give every store a side table (an
-/// allocation, and every later retain and release of the store on the slow path). The
-/// queue is all that cancelling needs, because cancelling only clears `block` on the queue; the store drops cancelled
-/// subscribers from its list itself (see `SubscriberList`). A store's queue does not refer to its store, so holding it
-/// keeps no store alive.
+/// allocation, and every later retain and release of the store on the slow path). The queue is all that cancelling
+/// needs, because cancelling only clears `block` on the queue; the store drops cancelled subscribers from its list
+/// itself (see `SubscriberList`). A store's queue does not refer to its store, so holding it keeps no store alive.
 @usableFromInline
 final class Subscriber<S: State>: CancellableSubscription, @unchecked Sendable {
     /// The block; `nil` once the subscription is cancelled, which also releases what the block captured. An optional
-    /// closure takes no more room than a closure, so the object stays in the smallest malloc size class that holds it (a
-    /// separate `Bool` for "cancelled" would push it into the next). `@exclusivity(unchecked)` like the store's
+    /// closure takes no more room than a closure, so the object stays in the smallest malloc size class that holds
+    /// it (a separate `Bool` for "cancelled" would push it into the next). `@exclusivity(unchecked)` like the store's
     /// confined `var`s: a dynamic exclusivity check would be paid per subscriber and event.
     @exclusivity(unchecked) @usableFromInline var block: (@Sendable (S) -> Void)?
     /// The queue of the store the subscription belongs to; the only place `block` is read or written.

@@ -19,7 +19,7 @@ extension Future where Value: Sendable {
     ///
     /// - Parameter operation: The work; runs in a new task. `send` may be called from any thread.
     /// - Returns: A future that a store takes as a run.
-    @available(*, deprecated, message: "a Future is one value: return EffectAnswer.run { … } from a handle(effect:) that returns EffectAnswer<Event>?")
+    @available(*, deprecated, message: "a Future is one value: return EffectAnswer.run instead")
     public static func run(_ operation: @escaping @Sendable (EffectSender<Value>) async -> Void) -> Future<Value> {
         RunFuture(run: .task(operation))
     }
@@ -29,7 +29,7 @@ extension Future where Value: Sendable {
     ///
     /// - Parameter events: The events to send, in order.
     /// - Returns: A future that a store takes as a run.
-    @available(*, deprecated, message: "a Future is one value: return EffectAnswer.run(events:) from a handle(effect:) that returns EffectAnswer<Event>?")
+    @available(*, deprecated, message: "a Future is one value: return EffectAnswer.run(events:) instead")
     public static func run<Events: AsyncSequence & Sendable>(events: Events) -> Future<Value>
     where Events.Element == Value {
         RunFuture(run: .sequence(events))
@@ -40,7 +40,7 @@ extension Future where Value: Sendable {
     ///
     /// - Parameter start: Starts the work; it must not block. Returns what stops it.
     /// - Returns: A future that a store takes as a run.
-    @available(*, deprecated, message: "a Future is one value: return EffectAnswer.callbackRun { … } from a handle(effect:) that returns EffectAnswer<Event>?")
+    @available(*, deprecated, message: "a Future is one value: return EffectAnswer.callbackRun instead")
     public static func callbackRun(
         _ start: @escaping @Sendable (EffectSender<Value>) -> @Sendable () -> Void
     ) -> Future<Value> {
