@@ -28,7 +28,7 @@
 ///   from any thread; the store dispatches its event back into itself. A run (``EffectAnswer/run(_:)``) sends any
 ///   number of events, then finishes.
 /// - Declare `handle(effect:)` to return `Future<S.Event>?` when every answer is one event, or
-///   `EffectAnswer<S.Event>?` when some are runs (``Answer`` follows from it).
+///   `EffectAnswer<S.Event>?` when some are runs (``EffectAnswerType`` follows from it).
 /// - The store holds its effect handler strongly for its whole life and releases it with itself. Do not hold the
 ///   store strongly from the handler; an effect's future that resolves after the store is gone is ignored.
 /// - Inside `handle(effect:)` you may read the store's ``Store/state``, ``Store/dispatch(event:)`` to it,
@@ -38,13 +38,15 @@ public protocol EffectHandler: AnyObject {
     associatedtype S: State
 
     /// What ``handle(effect:)`` answers with: `Future<S.Event>` (one event per effect) unless it returns
-    /// `EffectAnswer<S.Event>` (one event, or a run of events). Swift infers it from ``handle(effect:)``.
-    associatedtype Answer: EffectAnswerConvertible = Future<S.Event> where Answer.Event == S.Event
+    /// `EffectAnswer<S.Event>` (one event, or a run of events). Swift infers it from ``handle(effect:)``. (A long
+    /// name, so that it meets no type of a handler's own, such as an `Answer` of its service.)
+    associatedtype EffectAnswerType: EffectAnswerConvertible = Future<S.Event>
+    where EffectAnswerType.Event == S.Event
 
     /// Starts performing `effect`.
     ///
     /// - Parameter effect: The effect a state returned from ``State/handle(event:)``.
     /// - Returns: A future of the event to dispatch back into the store, an ``EffectAnswer`` (a future or a run), or
     ///   `nil` when there is none.
-    func handle(effect: S.Effect) -> Answer?
+    func handle(effect: S.Effect) -> EffectAnswerType?
 }

@@ -91,14 +91,16 @@ extension Store {
         }
     }
 
-    /// Runs `item` on the queue asynchronously. Counted as a block from another store until it has run, so that the
-    /// store is not idle meanwhile (see `waitUntilSettled`).
+    /// Runs `item` on the queue asynchronously. Counted as a block from another store until it has run and what it
+    /// enqueued has been drained, so that the store is not idle meanwhile, and a settling wait that sees the block
+    /// finished (`waitUntilSettled`, which reads the count off the queue) sees everything it did.
     @inlinable
     func enqueueAsynchronously(_ item: LoopItem) {
         noteBlockFromAnotherStore(finished: false)
         queue.async {
             self.enterLoop {
                 self.process(item)
+                self.drainPending()
                 self.noteBlockFromAnotherStore(finished: true)
             }
         }
@@ -190,15 +192,16 @@ extension Store {
         }
     }
 
-    /// Attaches or detaches `subscriber` on the queue: from outside any store synchronously, from inside this
-    /// store's loop at once, from inside another store's loop asynchronously (see `schedule(_:)`).
+    /// Attaches `subscriber` on the queue: from outside any store synchronously, from inside this store's loop at
+    /// once, from inside another store's loop asynchronously (see `schedule(_:)`). (Cancelling goes through the
+    /// subscriber: see `Subscriber.cancel()`.)
     @inlinable
-    func changeSubscription(_ subscriber: Subscriber<S>, attaching: Bool) {
+    func attachFromFront(_ subscriber: Subscriber<S>) {
         guard context == .outside else {
-            schedule(.call { attaching ? $0.attach(subscriber) : $0.detach(subscriber) })
+            schedule(.call { $0.attach(subscriber) })
             return
         }
-        enterFromOutside(SubscriptionWork(subscriber: subscriber, attaching: attaching))
+        enterFromOutside(SubscriptionWork(subscriber: subscriber))
     }
 
     // MARK: - Running items and chains

@@ -264,7 +264,7 @@ public final class Store<S: State> {
     @inlinable
     public func subscribe(_ block: @escaping @Sendable (S) -> Void) -> SubscriptionToken {
         let subscriber = Subscriber(store: self, block: block)
-        changeSubscription(subscriber, attaching: true)
+        attachFromFront(subscriber)
         return SubscriptionToken(subscriber)
     }
 }

@@ -77,10 +77,15 @@ public func assertEffectProducesNoEvent<H: EffectHandler>(
     column: UInt = #column
 ) {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-    guard let future = handler.handle(effect: effect)?.effectAnswer.firstEvent() else { return }
-    var message = "\(H.self) returned a future for \(Describing.value(effect)), but the test expected no event"
-    if future.isResolved, let event = future.wait(timeout: .never) {
-        message += " (it answers \(Describing.value(event)))"
+    guard let answer = handler.handle(effect: effect)?.effectAnswer else { return }
+    // A run is not started here: only an answer that is there already is shown.
+    let kind = answer.isRun ? "a run" : "a future"
+    var message = "\(H.self) returned \(kind) for \(Describing.value(effect)), but the test expected no event"
+    if !answer.isRun {
+        let future = answer.firstEvent()
+        if future.isResolved, let event = future.wait(timeout: .never) {
+            message += " (it answers \(Describing.value(event)))"
+        }
     }
     message += """
         .

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import EffectStore
 import EffectStoreTesting
 import XCTest
@@ -174,5 +175,57 @@ final class EffectHandlerCheckTests: XCTestCase {
 
         XCTAssertEqual(failures.messages.count, 1)
         XCTAssertTrue(failures.messages.first?.contains("within 20 ms") ?? false)
+    }
+}
+
+/// A catalog effect handler that answers with runs, counting the runs it started.
+private final class StreamingCatalogEffects: EffectHandler, @unchecked Sendable {
+    typealias S = Catalog
+    // Safe because: `started` is a lock-guarded box.
+    let started = LockedCount()
+
+    func handle(effect: Catalog.Effect) -> EffectAnswer<Catalog.Event>? {
+        .callbackRun { [started] send in
+            started.increment()
+            send(.load([]))
+            send(.load([]))
+            return {}
+        }
+    }
+}
+
+/// A count behind a lock.
+private final class LockedCount: @unchecked Sendable {
+    // Safe because: `count` is only touched under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}
+
+final class EffectHandlerRunCheckTests: XCTestCase {
+    func test_assertEffectProducesNoEvent_namesARun_andDoesNotStartIt() {
+        let failures = TestFailureCollector()
+        let effects = StreamingCatalogEffects()
+
+        assertEffectProducesNoEvent(.download, on: effects, reporter: failures.reporter)
+
+        XCTAssertEqual(failures.messages, [
+            """
+            StreamingCatalogEffects returned a run for .download, but the test expected no event.
+            To fix, return nil from handle(effect:) for an effect with no answer, or assert the event with \
+            `assertEffect(_:on:produces:)`.
+            """,
+        ])
+        XCTAssertEqual(effects.started.value, 0, "the check started the run")
+    }
+
+    func test_eventProduced_ofARun_isItsFirstEvent() {
+        let failures = TestFailureCollector()
+
+        let event = eventProduced(by: .download, on: StreamingCatalogEffects(), reporter: failures.reporter)
+
+        XCTAssertEqual(event, .load([]))
+        XCTAssertEqual(failures.messages, [])
     }
 }

@@ -22,7 +22,8 @@ extension ChildEffectHandler {
     ///   - event: Embeds a row's id and event in the parent's event type, such as `TodoList.Event.todo`. Runs on the
     ///     thread that resolves the row effect's future.
     ///   - perform: Performs one row's effect, on the store's queue (<doc:Threading>), and answers as
-    ///     ``EffectHandler/handle(effect:)`` does: with a ``Future`` or an ``EffectAnswer``.
+    ///     ``EffectHandler/handle(effect:)`` does: with a ``Future`` or an ``EffectAnswer``. A closure that only ever
+    ///     returns `nil` names its answer type: `{ (id, effect) -> Future<Todo.Event>? in … }`.
     /// - Returns: The lifted handler. It holds `perform` strongly.
     public static func rows<ID: Sendable, RowEffect, RowEvent, Answer: EffectAnswerConvertible>(
         effect: EnumCase<Parent.Effect, (ID, RowEffect)>,
@@ -48,11 +49,11 @@ extension ChildEffectHandler {
         *, deprecated,
         message: "Reads Mirror on every effect. Use rows(effect:event:perform:) with an EnumCase<Parent.Effect, (ID, RowEffect)>."
     )
-    public static func rows<ID: Sendable, RowEffect, RowEvent, Answer: EffectAnswerConvertible>(
+    public static func rows<ID: Sendable, RowEffect, RowEvent>(
         effect: @escaping (ID, RowEffect) -> Parent.Effect,
         event: @escaping @Sendable (ID, RowEvent) -> Parent.Event,
-        perform: @escaping (ID, RowEffect) -> Answer?
-    ) -> ChildEffectHandler where Answer.Event == RowEvent {
+        perform: @escaping (ID, RowEffect) -> Future<RowEvent>?
+    ) -> ChildEffectHandler {
         ChildEffectHandler { parentEffect in
             guard let (id, rowEffect) = extractCase(effect, from: parentEffect) else { return nil }
             return Claimed(answer: perform(id, rowEffect)?.effectAnswer.map { event(id, $0) })
@@ -77,7 +78,8 @@ extension ChildEffectHandler {
     ///   - event: Embeds the child's event in the parent's event type. Runs on the thread that resolves the child
     ///     effect's future.
     ///   - perform: Performs one child effect, on the store's queue (<doc:Threading>), and answers as
-    ///     ``EffectHandler/handle(effect:)`` does: with a ``Future`` or an ``EffectAnswer``.
+    ///     ``EffectHandler/handle(effect:)`` does: with a ``Future`` or an ``EffectAnswer``. A closure that only ever
+    ///     returns `nil` names its answer type: `{ (effect) -> Future<Analytics.Event>? in … }`.
     /// - Returns: The lifted handler. It holds `perform` strongly.
     public static func child<ChildEffect, ChildEvent, Answer: EffectAnswerConvertible>(
         effect: EnumCase<Parent.Effect, ChildEffect>,
@@ -103,11 +105,11 @@ extension ChildEffectHandler {
         *, deprecated,
         message: "Reads Mirror on every effect. Use child(effect:event:perform:) with an EnumCase<Parent.Effect, ChildEffect>."
     )
-    public static func child<ChildEffect, ChildEvent, Answer: EffectAnswerConvertible>(
+    public static func child<ChildEffect, ChildEvent>(
         effect: @escaping (ChildEffect) -> Parent.Effect,
         event: @escaping @Sendable (ChildEvent) -> Parent.Event,
-        perform: @escaping (ChildEffect) -> Answer?
-    ) -> ChildEffectHandler where Answer.Event == ChildEvent {
+        perform: @escaping (ChildEffect) -> Future<ChildEvent>?
+    ) -> ChildEffectHandler {
         ChildEffectHandler { parentEffect in
             guard let childEffect = extractCase(effect, from: parentEffect) else { return nil }
             return Claimed(answer: perform(childEffect)?.effectAnswer.map(event))

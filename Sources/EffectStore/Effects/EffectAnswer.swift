@@ -198,6 +198,14 @@ extension EffectAnswer: EffectAnswerConvertible {
     public var effectAnswer: EffectAnswer<Event> { self }
 }
 
+extension EffectAnswer {
+    /// Whether this answer is a run (EffectStoreTesting's checks look at one without starting it).
+    package var isRun: Bool {
+        if case .run = kind { return true }
+        return false
+    }
+}
+
 extension EffectAnswer where Event: Sendable {
     /// A future of this answer's first event, for checks that look at one answer (EffectStoreTesting's effect handler
     /// checks): a future as it is; a run is started, and stopped after its first event.

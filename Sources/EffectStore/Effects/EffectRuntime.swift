@@ -258,9 +258,10 @@ final class EffectRuntime<S: State> {
     /// up only to schedule a drain — once per batch — so most events cost no weak load.
     @inlinable
     static func deliver(_ entry: RunInbox<S>.Entry, to inbox: RunInbox<S>, of store: WeakStore<S>) {
-        if let marker = LoopMarker.current, UInt(bitPattern: marker) == store.address {
-            // In this store's own loop, so the store is alive and this is its queue: the drain goes after the
-            // current item, whether or not one is scheduled from elsewhere (which would come only after this block).
+        if let marker = LoopMarker.current, UInt(bitPattern: marker) == store.address, store.store != nil {
+            // In this store's own loop, so this is its queue: the drain goes after the current item, whether or not
+            // one is scheduled from elsewhere (which would come only after this block). The weak load rules out
+            // another store made at the address of this one after it was released, whose loop this would be.
             inbox.contents.withLock { $0.entries.append(entry) }
             Unmanaged<Store<S>>.fromOpaque(marker)._withUnsafeGuaranteedRef { $0.pending.append(.effect(.drainInbox)) }
             return

@@ -157,6 +157,9 @@ public class Future<Value> {
     /// session.refreshToken().flatMap { token in api.fetchProcesses(token: token) }
     /// ```
     ///
+    /// The flat map of a deprecated run returned as a future is a plain future: of the inner future of the run's first
+    /// event.
+    ///
     /// - Parameter transform: Runs once with this future's value, on the thread that resolves this future or, if
     ///   it is already resolved, immediately on the calling thread.
     /// - Returns: A future of the inner future's value.

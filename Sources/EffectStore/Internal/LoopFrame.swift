@@ -95,21 +95,19 @@ struct PostWork<S: State>: LoopWork {
     }
 }
 
-/// `subscribe(_:)` or a token's `cancel()` from outside any store.
+/// `subscribe(_:)` from outside any store. (A token's `cancel()` from outside goes through ``DetachWork``.)
 @usableFromInline
 struct SubscriptionWork<S: State>: LoopWork {
     /// `unowned(unsafe)`: the caller holds the subscriber for the whole synchronous call.
     @usableFromInline unowned(unsafe) let subscriber: Subscriber<S>
-    @usableFromInline let attaching: Bool
 
     @inlinable
-    init(subscriber: Subscriber<S>, attaching: Bool) {
+    init(subscriber: Subscriber<S>) {
         self.subscriber = subscriber
-        self.attaching = attaching
     }
 
     @inlinable
     mutating func run(in store: Store<S>) {
-        if attaching { store.attach(subscriber) } else { store.detach(subscriber) }
+        store.attach(subscriber)
     }
 }

@@ -58,7 +58,8 @@ private final class LockedService: EffectHandler, Sendable {
 
 final class PromiseReleaseTests: XCTestCase {
     // Thread 1 clears the service's pending promises under the service's lock (it gives up on them). Releasing a
-    // promise the store listens to runs AnswerTicket.deinit, which calls `store.schedule(.jobEnded)` → `queue.sync`.
+    // promise the store listens to runs AnswerTicket.deinit, which tells the store with
+    // `scheduleWithoutWaiting(.effect(.ended))` — it must never wait for the queue (a `queue.sync` here deadlocked).
     // Meanwhile thread 2 dispatches, and the store's queue is inside handle(effect:), waiting for the same lock.
     func test_releasingAnUnansweredPromiseUnderTheHandlersLock_doesNotDeadlock() {
         let service = LockedService()
