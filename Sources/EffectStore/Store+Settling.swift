@@ -14,11 +14,20 @@ extension Store {
     ///
     /// "In flight" means what the store knows of: events another store's callbacks sent it and it has not handled
     /// yet, effects whose answer it waits for, runs that have not finished, and delayed, debounced, throttled or
-    /// queued effects still waiting, and a throttle's interval still open — with a ``TestClock``, those wait until
-    /// the test advances it. Events that an outside thread is about to dispatch are not known to any store.
+    /// queued effects still waiting, and a throttle's interval still open. Events that an outside thread is about
+    /// to dispatch are not known to any store.
     /// A cancelled run counts as ended at once: nothing it sends is handled any more, though its task may still be
     /// winding down (a loop noticing the cancellation, a stream's termination handler) after the store has settled.
     /// A test that checks that clean-up waits for it itself.
+    ///
+    /// **With a ``TestClock``, advance the clock before you wait.** A delayed, debounced or throttled effect waiting
+    /// on a ``TestClock`` stays in flight until the test calls ``TestClock/advance(by:)`` or ``TestClock/runAll()``,
+    /// and nothing moves that clock while this call blocks: the wait lasts the whole `timeout` and returns `false`,
+    /// and the effect has not started. What a test sees: `XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)))`
+    /// takes five seconds, then fails.
+    /// Advance the clock past the delay first — `clock.advance(by:)` runs what falls due before it returns — and
+    /// then wait for the rest; or test the feature with EffectStoreTesting's `TestStore`, whose `advance(by:)` moves
+    /// its own clock with no waiting at all.
     ///
     /// The wait follows the stores feeding this one transitively, so two stores linked both ways settle together.
     /// It keeps none of them alive: a feeding store released during the wait has nothing left in flight, and its
@@ -27,7 +36,8 @@ extension Store {
     /// a message.
     ///
     /// - Parameter timeout: The longest to wait.
-    /// - Returns: `true` once everything has settled; `false` if `timeout` passed first.
+    /// - Returns: `true` once everything has settled; `false` if `timeout` passed first — also when what holds the
+    ///   store is a delay on a ``TestClock`` that nobody advances.
     public func waitUntilSettled(timeout: EffectDuration = .seconds(5)) -> Bool {
         precondition(
             LoopMarker.current == nil,
@@ -69,8 +79,12 @@ extension Store {
     /// let settled = await feed.settled(timeout: .seconds(2))
     /// ```
     ///
+    /// As there, a delayed, debounced or throttled effect pending on a ``TestClock`` holds the wait for the whole
+    /// `timeout`, which then returns `false`: advance the clock past the delay before you wait.
+    ///
     /// - Parameter timeout: The longest to wait.
-    /// - Returns: `true` once everything has settled; `false` if `timeout` passed first.
+    /// - Returns: `true` once everything has settled; `false` if `timeout` passed first — also when what holds the
+    ///   store is a delay on a ``TestClock`` that nobody advances.
     public func settled(timeout: EffectDuration = .seconds(5)) async -> Bool {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {

@@ -28,6 +28,9 @@ extension ChildState {
     /// own, `RowEffects(id)`, so that ``removeRow(id:in:)`` cancels whatever the row has in flight. When the row's
     /// `Effect` is a ``ComposableEffect`` too, its plans are lifted as well, and the ids in them are the row's own:
     /// two rows that debounce under `"save"` do not cancel each other. Otherwise the effect is lifted as it is.
+    /// A test writes the lifted effect with those ids, ``RowScopedID``, and compares it with `==`:
+    /// `Effect.todo(id: 1, .notify).debounced(id: RowScopedID(row: 1, id: "save"), for: .seconds(1))
+    /// .cancellable(id: RowEffects(1))`.
     ///
     /// - Parameters:
     ///   - event: The row's event.
@@ -116,10 +119,63 @@ public struct RowEffects<ID: Hashable & Sendable>: Hashable, Sendable {
     public init(_ id: ID) { self.id = id }
 }
 
-/// An id a row's plan used, made the row's own: the row's ``RowEffects`` id and the id it wrote.
-struct RowScopedID: Hashable, Sendable {
+/// An id that a row's own plan wrote, as its parent runs it: made the row's own, so that two rows that debounce,
+/// queue or cancel under the same id never touch each other's effects.
+///
+/// ``ChildState/handle(_:forRow:in:effect:)`` rewrites every id in a row's plan — of a cancellable, delayed, queued,
+/// debounced or throttled effect, and of a cancellation — into `RowScopedID(row: id, id: idTheRowWrote)`, then starts
+/// the whole effect under the row's ``RowEffects`` id. Write the same value to compare a parent's effect with `==`
+/// in a test; a row that returns `Effect.tick.delayed(by: .seconds(1), id: TimerID.timer)` gives its parent:
+///
+/// ```swift
+/// XCTAssertEqual(
+///     board.handle(event: .counter(id: 1, .start)),
+///     Board.Effect.counter(id: 1, .tick)
+///         .delayed(by: .seconds(1), id: RowScopedID(row: 1, id: TimerID.timer))   // the row's timer
+///         .cancellable(id: RowEffects(1))                                          // the row's effects
+/// )
+/// ```
+///
+/// The row's id must have the row's `ID` type (an `Int` literal is an `Int`). Rows of rows scope twice: the
+/// outer row's `RowScopedID` wraps the inner row's, `RowScopedID(row: 1, id: RowScopedID(row: 7, id: TimerID.timer))`,
+/// and the inner row's ``RowEffects`` id becomes `RowScopedID(row: 1, id: RowEffects(7))`.
+public struct RowScopedID: Hashable, Sendable, CustomStringConvertible {
+    /// The row's ``RowEffects`` id.
     let row: EffectID
+    /// The id the row wrote.
     let id: EffectID
+
+    /// The id `id`, written in the plan of the row with id `row`, as the row's parent runs it.
+    ///
+    /// - Parameters:
+    ///   - row: The row's id, of the row's `ID` type.
+    ///   - id: The id the row's plan wrote, as it wrote it: `TimerID.timer`, `"save"`.
+    public init<RowID: Hashable & Sendable, ID: Hashable & Sendable>(row: RowID, id: ID) {
+        self.init(rowEffects: EffectID(RowEffects(row)), id: EffectID(id))
+    }
+
+    /// `id`, scoped to the row whose ``RowEffects`` id is `rowEffects`.
+    init(rowEffects: EffectID, id: EffectID) {
+        self.row = rowEffects
+        self.id = id
+    }
+
+    /// How it is written, as failure messages and logs show ids: `RowScopedID(row: 1, id: "save")`,
+    /// `RowScopedID(row: 1, id: .timer)`.
+    public var description: String {
+        let rowID = (row.base as? any RowEffectsID)?.rowID ?? row.base
+        let written = { (value: Any) in Describing.value(value, maxLength: 0) }
+        return "RowScopedID(row: \(written(rowID)), id: \(written(id.base)))"
+    }
+}
+
+/// A ``RowEffects`` of any row type, for ``RowScopedID``'s description.
+private protocol RowEffectsID {
+    var rowID: Any { get }
+}
+
+extension RowEffects: RowEffectsID {
+    fileprivate var rowID: Any { id }
 }
 
 /// Lifts a row's effect into the parent's effect type: as it is, or — when the parent's effect is a
@@ -162,7 +218,7 @@ private func liftPlan<Child: ComposableEffect, Parent: ComposableEffect>(
     lift: (Child) -> Parent
 ) -> Parent {
     guard let plan = effect.plan else { return lift(effect) }
-    func scoped(_ id: EffectID) -> EffectID { EffectID(RowScopedID(row: scope, id: id)) }
+    func scoped(_ id: EffectID) -> EffectID { EffectID(RowScopedID(rowEffects: scope, id: id)) }
     switch plan {
     case .all(let effects):
         return .plan(.all(effects.map { liftPlan($0, scope: scope, lift: lift) }))

@@ -49,10 +49,12 @@ final class TodoListTests: XCTestCase {
         let effect = state.handle(event: .todo(id: 1, .remind(after: .seconds(60))))
 
         XCTAssertEqual(state.todos[id: 1]?.isReminderPending, true)
-        guard case .plan(.cancellable(_, let id, cancelInFlight: false)) = effect else {
-            return XCTFail("Expected the row's effect, cancellable under the row: \(String(describing: effect))")
-        }
-        XCTAssertEqual(id, EffectID(RowEffects(1)))
+        XCTAssertEqual(
+            effect,
+            TodoList.Effect.todo(id: 1, .notify(title: "Milk"))
+                .debounced(id: RowScopedID(row: 1, id: Todo.ReminderID.reminder), for: .seconds(60))
+                .cancellable(id: RowEffects(1))
+        )
     }
 
     func test_toggleDone_cancelsAPendingReminder() {

@@ -256,4 +256,38 @@ final class LinkedStoresTests: XCTestCase {
         clock.advance(by: .seconds(1))
         XCTAssertTrue(store.waitUntilSettled(timeout: .zero))
     }
+
+    /// What `waitUntilSettled(timeout:)` documents: a delay pending on a `TestClock` holds the wait for its whole
+    /// timeout, since only the test can move the clock; once advanced past the delay, the store settles.
+    func test_waitUntilSettled_withADelayPendingOnATestClock_waitsOutTheWholeTimeout_andSettlesOnceAdvanced() {
+        let clock = TestClock()
+        let store = Store<Planner>(effectHandler: PlannerEffects(answersAtOnce: true), clock: clock)
+        store.dispatch(event: .start(Planner.Effect.fetch("later").delayed(by: .seconds(1))))
+
+        let start = DispatchTime.now().uptimeNanoseconds
+        XCTAssertFalse(store.waitUntilSettled(timeout: .milliseconds(200)))
+        let waited = DispatchTime.now().uptimeNanoseconds - start
+
+        XCTAssertGreaterThanOrEqual(waited, 200_000_000, "the whole timeout")
+        XCTAssertEqual(clock.elapsed, .zero, "waiting does not move the test clock")
+        XCTAssertEqual(store.state.log, [])
+
+        clock.advance(by: .seconds(1))
+        XCTAssertTrue(store.waitUntilSettled(timeout: .milliseconds(200)))
+        XCTAssertEqual(store.state.log, ["later"])
+    }
+
+    func test_settled_async_withADelayPendingOnATestClock_isFalse_untilTheClockIsAdvanced() async {
+        let clock = TestClock()
+        let store = Store<Planner>(effectHandler: PlannerEffects(answersAtOnce: true), clock: clock)
+        store.dispatch(event: .start(Planner.Effect.fetch("later").delayed(by: .seconds(1))))
+
+        let before = await store.settled(timeout: .milliseconds(200))
+        clock.advance(by: .seconds(1))
+        let after = await store.settled(timeout: .milliseconds(200))
+
+        XCTAssertFalse(before)
+        XCTAssertTrue(after)
+        XCTAssertEqual(store.state.log, ["later"])
+    }
 }

@@ -142,3 +142,46 @@ extension EnumCase where Root == Board.Effect, Value == (Int, Counter.Effect) {
         EnumCase(Board.Effect.counter) { if case .counter(let id, let effect) = $0 { (id, effect) } else { nil } }
     }
 }
+
+/// A group of counters that is itself a row: a row of rows.
+struct CounterGroup: ChildState, Identifiable, Equatable {
+    let id: Int
+    var counters: IdentifiedStates<Counter> = []
+
+    enum Event: Sendable, Equatable { case counter(id: Int, Counter.Event) }
+
+    enum Effect: ComposableEffect, Equatable {
+        case counter(id: Int, Counter.Effect)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .counter(let id, let event): return handle(event, forRow: id, in: \.counters, effect: Effect.counter)
+        }
+    }
+}
+
+/// Groups of counters, each a row.
+struct CounterGroups: State, Equatable {
+    var groups: IdentifiedStates<CounterGroup> = []
+
+    enum Event: Sendable, Equatable { case group(id: Int, CounterGroup.Event) }
+
+    enum Effect: ComposableEffect, Equatable {
+        case group(id: Int, CounterGroup.Effect)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: CounterGroups { CounterGroups() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .group(let id, let event): return handle(event, forRow: id, in: \.groups, effect: Effect.group)
+        }
+    }
+}

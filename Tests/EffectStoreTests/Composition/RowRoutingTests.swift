@@ -15,6 +15,46 @@ final class RowRoutingTests: XCTestCase {
         XCTAssertEqual(effect, Board.Effect.counter(id: 2, .persist(5)).cancellable(id: RowEffects(2)))
     }
 
+    /// A row's plan, written out in full: its ids are the row's own, `RowScopedID(row:id:)`, so a test compares the
+    /// parent's effect with `==` like any other (issue 20: only the unscoped id could be written, and was not equal).
+    func test_handleForRow_aRowsPlan_isWrittenOutWithRowScopedIDs() {
+        var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
+
+        let start = board.handle(event: .counter(id: 1, .startTicking))
+        let stop = board.handle(event: .counter(id: 2, .stopTicking))
+
+        XCTAssertNotEqual(
+            start, Board.Effect.counter(id: 1, .ticks).cancellable(id: "ticks").cancellable(id: RowEffects(1)),
+            "the row's id is scoped: the id it wrote is not the one its parent runs it under")
+        XCTAssertEqual(
+            start,
+            Board.Effect.counter(id: 1, .ticks).cancellable(id: RowScopedID(row: 1, id: "ticks"))
+                .cancellable(id: RowEffects(1)))
+        XCTAssertEqual(stop, Board.Effect.cancel(id: RowScopedID(row: 2, id: "ticks")).cancellable(id: RowEffects(2)))
+        XCTAssertNotEqual(RowScopedID(row: 1, id: "ticks"), RowScopedID(row: 2, id: "ticks"))
+        XCTAssertNotEqual(RowScopedID(row: 1, id: "ticks"), RowScopedID(row: 1, id: "tocks"))
+    }
+
+    func test_handleForRow_rowsOfRows_scopeTwice_andAreWrittenOutTheSameWay() {
+        var groups = CounterGroups(groups: [CounterGroup(id: 1, counters: [Counter(id: 7)])])
+
+        let effect = groups.handle(event: .group(id: 1, .counter(id: 7, .startTicking)))
+
+        XCTAssertEqual(
+            effect,
+            CounterGroups.Effect.group(id: 1, .counter(id: 7, .ticks))
+                .cancellable(id: RowScopedID(row: 1, id: RowScopedID(row: 7, id: "ticks")))
+                .cancellable(id: RowScopedID(row: 1, id: RowEffects(7)))
+                .cancellable(id: RowEffects(1)))
+    }
+
+    func test_rowScopedID_isDescribedAsItIsWritten() {
+        XCTAssertEqual("\(RowScopedID(row: 1, id: "ticks"))", #"RowScopedID(row: 1, id: "ticks")"#)
+        XCTAssertEqual(
+            "\(EffectID(RowScopedID(row: "a", id: RowScopedID(row: 7, id: 2))))",
+            #"RowScopedID(row: "a", id: RowScopedID(row: 7, id: 2))"#)
+    }
+
     func test_handleForRow_missingRow_isIgnored() {
         var board = Board(counters: [Counter(id: 1)])
 
