@@ -16,10 +16,10 @@ public enum Exhaustivity: Sendable, Equatable {
     case partial
 }
 
-/// A synchronous, deterministic driver for a ``/EffectStore/State``: the real event → state → effect → event loop, with
-/// the test in the role of the effect handler.
+/// A synchronous, deterministic driver for a ``/EffectStore/State`` — or any ``/EffectStore/ChildState``, such as a row
+/// tested alone: the real event → state → effect → event loop, with the test in the role of the effect handler.
 ///
-/// A `TestStore` runs your state's ``/EffectStore/State/handle(event:)`` exactly as a ``/EffectStore/Store`` does, and
+/// A `TestStore` runs your state's ``/EffectStore/ChildState/handle(event:)`` exactly as a ``/EffectStore/Store`` does, and
 /// mirrors its loop: an effect's answer is an event that goes back into the state. But it does not perform effects. It
 /// captures each effect as a value, and **the test decides when, and with which event, each one completes** — in any
 /// order, as many as are in flight. There is no queue, no thread, no sleep, no timeout: every call has done all its
@@ -93,7 +93,7 @@ public enum Exhaustivity: Sendable, Equatable {
 /// A `TestStore` is not thread-safe and not `Sendable`: create it and call it from the one thread that runs the
 /// test. It never calls back: the closures you pass run synchronously, on the calling thread, before the call
 /// returns. Failures go to its ``TestFailureReporter`` on that thread too.
-public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
+public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatable {
     /// The current state: the state after the last event handled.
     public private(set) var state: S
 
@@ -143,15 +143,20 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
         var job: UInt64? = nil
     }
 
-    /// Creates a test store.
+    /// Creates a test store that starts from `initialState`.
     ///
     /// ```swift
     /// let store = TestStore(initialState: ProcessState.idle)
     /// let integration = TestStore(initialState: ProcessState.idle, exhaustivity: .partial)
+    /// let row = TestStore(initialState: Todo(id: 1, title: "Milk"))   // a ChildState: no initialState needed
     /// ```
     ///
+    /// The state may be any ``/EffectStore/ChildState`` — a row, a screen that only exists with data — tested alone,
+    /// with no `State` conformance of its own. For a ``/EffectStore/State``, `initialState` may be left out
+    /// (``init(exhaustivity:reporter:fileID:file:line:column:)``).
+    ///
     /// - Parameters:
-    ///   - initialState: The state to start from; `S.initialState` by default.
+    ///   - initialState: The state to start from.
     ///   - exhaustivity: How much the test must assert; ``Exhaustivity/exhaustive`` by default.
     ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``). Called on the test's thread.
     ///   - fileID: With `file`, `line` and `column`: where a failure found when the store is released without
@@ -160,7 +165,7 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     ///   - line: See `fileID`.
     ///   - column: See `fileID`.
     public init(
-        initialState: S = S.initialState,
+        initialState: S,
         exhaustivity: Exhaustivity = .exhaustive,
         reporter: TestFailureReporter = .automatic,
         fileID: StaticString = #fileID,
@@ -504,5 +509,35 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
                 + "with `store.receiveCancellation(of:)`; advance `store.clock` past pending timers; "
                 + "or create the store with `exhaustivity: .partial`.")
         reporter.report(lines.joined(separator: "\n"), at: location)
+    }
+}
+
+extension TestStore where S: State {
+    /// Creates a test store that starts from `S.initialState`.
+    ///
+    /// ```swift
+    /// let store = TestStore<ProcessState>()
+    /// let integration = TestStore<ProcessState>(exhaustivity: .partial)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - exhaustivity: How much the test must assert; ``Exhaustivity/exhaustive`` by default.
+    ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``). Called on the test's thread.
+    ///   - fileID: With `file`, `line` and `column`: where a failure found when the store is released without
+    ///     ``finish(fileID:file:line:column:)`` points; the caller's by default.
+    ///   - file: See `fileID`.
+    ///   - line: See `fileID`.
+    ///   - column: See `fileID`.
+    public convenience init(
+        exhaustivity: Exhaustivity = .exhaustive,
+        reporter: TestFailureReporter = .automatic,
+        fileID: StaticString = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            initialState: S.initialState, exhaustivity: exhaustivity, reporter: reporter, fileID: fileID, file: file,
+            line: line, column: column)
     }
 }

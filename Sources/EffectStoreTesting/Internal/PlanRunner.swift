@@ -6,7 +6,7 @@ import EffectStore
 ///
 /// Confined to the test's thread, like the test store that owns it. Chains (a store's dispatch futures) have no
 /// counterpart in a test store: every effect starts with no chain.
-final class PlanRunner<S: State & Equatable> where S.Effect: Equatable {
+final class PlanRunner<S: ChildState & Equatable> where S.Effect: Equatable {
     typealias Action = EffectScheduler<S.Effect, Int>.Action
 
     /// A performed effect the scheduler cancelled, and the call that cancelled it.
@@ -41,7 +41,7 @@ final class PlanRunner<S: State & Equatable> where S.Effect: Equatable {
 }
 
 /// Lets a clock action, which must be `@Sendable`, reach the test store that set the timer.
-final class TimerTarget<S: State & Equatable>: @unchecked Sendable where S.Effect: Equatable {
+final class TimerTarget<S: ChildState & Equatable>: @unchecked Sendable where S.Effect: Equatable {
     // Safe because: `store` is written once, in `init`; the action that reads it runs on the thread that advances
     // the test store's clock, which is the test's thread — the one thread a `TestStore` may be used from (documented
     // on `TestStore.clock`).
