@@ -65,6 +65,9 @@ public enum Exhaustivity: Sendable, Equatable {
 ///   see ``cancelledEffects``.
 /// - **Time**: delayed, debounced and throttled effects wait on ``clock``, a `TestClock` that moves only when the test
 ///   calls ``advance(by:fileID:file:line:column:)``. In exhaustive mode no timer may still be pending at the end.
+///   A timer that re-arms itself — a tick whose answer asks for the next tick — fires once per advance, since the
+///   next tick waits for the test's answer; ``advance(by:answering:with:fileID:file:line:column:assert:)`` answers
+///   each tick as it falls due, so three seconds of a one-second timer are three ticks, as in a real store.
 /// - **Queues**: an effect queued behind another starts when the test completes that one.
 /// - **Runs** that send many events: ``send(_:from:fileID:file:line:column:assert:)`` feeds one event of an effect in flight into
 ///   the state, and ``complete(_:fileID:file:line:column:)`` finishes the run.
@@ -134,6 +137,9 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     private var isFinished = false
     /// Carries out plans (``/EffectStore/ComposableEffect``) by the core's rules; `nil` when `S.Effect` carries none.
     let planner: PlanRunner<S>?
+    /// The answer the test gave for effects that timers start, while ``advance(by:answering:with:fileID:file:line:column:assert:)``
+    /// runs.
+    var standingAnswer: StandingAnswer?
 
     /// An effect, with what produced it, for messages.
     struct CapturedEffect {
