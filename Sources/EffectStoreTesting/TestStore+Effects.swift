@@ -181,9 +181,47 @@ extension TestStore {
     ) {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         guard acceptsCall("receiveCancellation(of: \(Describing.value(effect)))", at: location) else { return }
-        if let planner, let index = planner.unconfirmed.firstIndex(where: { $0.captured.effect == effect }) {
-            planner.unconfirmed.remove(at: index)
-            return
+        confirmCancellation(matching: { $0 == effect }, expected: "effect \(Describing.value(effect))", at: location)
+    }
+
+    /// Asserts that the last call cancelled an effect that `predicate` accepts, and returns it.
+    ///
+    /// For a cancelled effect whose exact value the test does not care about, or cannot know:
+    ///
+    /// ```swift
+    /// store.send(.queryChanged("")) { $0.query = "" }
+    /// store.receiveCancellation(where: { if case .search = $0 { true } else { false } })
+    /// ```
+    ///
+    /// The oldest cancellation waiting to be confirmed that `predicate` accepts is confirmed. Otherwise as
+    /// ``receiveCancellation(of:fileID:file:line:column:)``.
+    ///
+    /// - Parameters:
+    ///   - predicate: Whether a cancelled effect is the one expected. Runs synchronously on this thread.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
+    /// - Returns: The cancelled effect confirmed; `nil` when none matched.
+    @discardableResult
+    public func receiveCancellation(
+        where predicate: (S.Effect) -> Bool, fileID: StaticString = #fileID, file: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) -> S.Effect? {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        guard acceptsCall("receiveCancellation(where:)", at: location) else { return nil }
+        return confirmCancellation(
+            matching: predicate, expected: "an effect that the predicate accepts", at: location)
+    }
+
+    /// Confirms the oldest unconfirmed cancellation that matches and returns its effect, or reports what was
+    /// expected.
+    @discardableResult
+    private func confirmCancellation(
+        matching matches: (S.Effect) -> Bool, expected: String, at location: TestSourceLocation
+    ) -> S.Effect? {
+        if let planner, let index = planner.unconfirmed.firstIndex(where: { matches($0.captured.effect) }) {
+            return planner.unconfirmed.remove(at: index).captured.effect
         }
         let cancelled =
             cancelledEffects.isEmpty
@@ -192,11 +230,12 @@ extension TestStore {
                 + cancelledEffects.map { Describing.value($0) }.joined(separator: ", ")
         reporter.report(
             """
-            TestStore<\(S.self)>: expected the cancellation of effect \(Describing.value(effect)), but \(cancelled).
+            TestStore<\(S.self)>: expected the cancellation of \(expected), but \(cancelled).
             To fix, check what the last event returns: only a plan (`.cancel(id:)`, `.cancellable(id:cancelInFlight: \
             true)`, `.debounced(id:for:)`) cancels, and only an effect performed under that id.
             """,
             at: location)
+        return nil
     }
 
     // MARK: - Time
@@ -338,7 +377,7 @@ extension TestStore {
     /// scheduler decides.
     func start(_ effect: S.Effect, origin: String) {
         guard let planner else {
-            unreceived.append(CapturedEffect(effect: effect, origin: origin))
+            unreceived.append(CapturedEffect(effect: effect, origin: origin, isExempt: exhaustivity == .partial))
             return
         }
         carryOut(planner.scheduler.start(effect, chain: nil), origin: origin)
@@ -354,6 +393,7 @@ extension TestStore {
     /// A timer set on ``clock`` has fired. On the thread that advances the clock: the test's.
     func timerFired(_ timer: UInt64) {
         guard let planner, planner.timers.removeValue(forKey: timer) != nil else { return }
+        planner.exemptTimers.remove(timer)
         // A clock advanced after finish() would start effects no check sees: report it at the store's creation.
         guard acceptsCall("store.clock.advance(by:)", at: createdAt) else { return }
         let firstNew = unreceived.count
@@ -368,14 +408,17 @@ extension TestStore {
         for action in actions {
             switch action {
             case .perform(let effect, let job):
-                unreceived.append(CapturedEffect(effect: effect, origin: origin, job: job))
+                unreceived.append(
+                    CapturedEffect(effect: effect, origin: origin, job: job, isExempt: exhaustivity == .partial))
             case .stop(let job):
                 cancel(job, by: origin)
             case .startTimer(let timer, let delay):
                 let target = TimerTarget(self)
                 planner.timers[timer] = clock.schedule(after: delay) { target.fire(timer) }
+                if exhaustivity == .partial { planner.exemptTimers.insert(timer) }
             case .cancelTimer(let timer):
                 planner.timers.removeValue(forKey: timer)?()
+                planner.exemptTimers.remove(timer)
             case .finish:
                 break  // A chain is a store's dispatch future; a test store starts every effect with none.
             }
@@ -393,7 +436,8 @@ extension TestStore {
         } else {
             return
         }
-        let cancellation = PlanRunner<S>.Cancellation(captured: captured, cancelledBy: origin)
+        let cancellation = PlanRunner<S>.Cancellation(
+            captured: captured, cancelledBy: origin, isExempt: captured.isExempt || exhaustivity == .partial)
         planner.unconfirmed.append(cancellation)
         planner.history.append(cancellation)
     }
@@ -404,9 +448,10 @@ extension TestStore {
     /// In exhaustive mode, fails when a cancellation was not confirmed; then forgets them, so one omission is
     /// reported once.
     func requireCancellationsReceived(before call: String, at location: TestSourceLocation) {
-        guard let planner, let first = planner.unconfirmed.first else { return }
-        if exhaustivity == .exhaustive {
-            let more = planner.unconfirmed.count > 1 ? " (and \(planner.unconfirmed.count - 1) more)" : ""
+        guard let planner, !planner.unconfirmed.isEmpty else { return }
+        let strict = planner.unconfirmed.filter { !$0.isExempt }
+        if exhaustivity == .exhaustive, let first = strict.first {
+            let more = strict.count > 1 ? " (and \(strict.count - 1) more)" : ""
             reporter.report(
                 """
                 TestStore<\(S.self)>: \(call) was called while the cancellation of effect \

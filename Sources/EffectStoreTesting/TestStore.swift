@@ -5,6 +5,7 @@ import EffectStore
 /// ```swift
 /// let strict = TestStore(initialState: ProcessState.idle)                        // .exhaustive
 /// let relaxed = TestStore(initialState: ProcessState.idle, exhaustivity: .partial)
+/// strict.withExhaustivity(.partial) { strict.send(.fetchProcesses) }             // partial for a part only
 /// ```
 public enum Exhaustivity: Sendable, Equatable {
     /// Every state change and every effect must be asserted, and no effect may still be in flight when the test
@@ -50,7 +51,20 @@ public enum Exhaustivity: Sendable, Equatable {
 ///   answer, ``complete(_:fileID:file:line:column:)``.
 ///
 /// Each failure says what was left over and how to fix it. Pass ``Exhaustivity/partial`` to assert only what a
-/// test cares about.
+/// test cares about, or relax part of a test only with ``withExhaustivity(_:_:)``:
+///
+/// ```swift
+/// store.withExhaustivity(.partial) {      // getting there: only where it ends matters
+///     store.send(.fetchProcesses)
+///     store.send(.load(processes: [ios]))
+/// }
+/// store.send(.userDidLogOut) { $0 = .idle }   // exhaustive again
+/// ```
+///
+/// When the exact value does not matter, receive an effect by matching it —
+/// ``receiveEffect(where:fileID:file:line:column:)``, or by its case with
+/// ``receiveEffect(case:fileID:file:line:column:)-(EnumCase<S.Effect,Payload>,_,_,_,_)`` — and confirm a
+/// cancellation with ``receiveCancellation(where:fileID:file:line:column:)``.
 ///
 /// ## Plans: several effects, cancellation, time and runs
 ///
@@ -107,8 +121,9 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     /// ```
     public private(set) var transitions: [Transition<S>] = []
 
-    /// How much the test must assert.
-    public let exhaustivity: Exhaustivity
+    /// How much the test must assert now: the store's exhaustivity, or the one of the innermost
+    /// ``withExhaustivity(_:_:)`` running.
+    public private(set) var exhaustivity: Exhaustivity
 
     /// Effects produced but not yet named with ``receiveEffect(_:fileID:file:line:column:)``, oldest first.
     public var unreceivedEffects: [S.Effect] { unreceived.map(\.effect) }
@@ -147,6 +162,9 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         let origin: String
         /// The scheduler's job for this effect, when the store carries out plans.
         var job: UInt64? = nil
+        /// Whether the test let this effect go: it started, or was skipped, while the exhaustivity was
+        /// ``Exhaustivity/partial``. An exhaustive check passes over it.
+        var isExempt = false
     }
 
     /// Creates a test store that starts from `initialState`.
@@ -261,7 +279,10 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     ) -> S.Effect? {
         let index: Int?
         switch exhaustivity {
-        case .exhaustive: index = unreceived.first.map { matches($0.effect) } == true ? 0 : nil
+        case .exhaustive:
+            // Effects the test let go (see `withExhaustivity(_:_:)`) may be passed over; no other.
+            let next = unreceived.firstIndex { !$0.isExempt || matches($0.effect) }
+            index = next.flatMap { matches(unreceived[$0].effect) ? $0 : nil }
         case .partial: index = unreceived.firstIndex { matches($0.effect) }
         }
         guard let index else {
@@ -269,7 +290,8 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
             return nil
         }
         let received = unreceived[index].effect
-        inFlight.append(contentsOf: unreceived[...index])
+        inFlight.append(contentsOf: skipping(unreceived[..<index]))
+        inFlight.append(unreceived[index])
         unreceived.removeSubrange(...index)
         return received
     }
@@ -363,6 +385,50 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         checkNothingIsLeft(at: location, released: false)
     }
 
+    // MARK: - Scoped exhaustivity
+
+    /// Runs `body` with the store's exhaustivity set to `exhaustivity`, then sets it back: part of a test asserts
+    /// only what it cares about — or, in a partial store, part of it is strict.
+    ///
+    /// ```swift
+    /// let store = TestStore(initialState: AppState())             // exhaustive
+    ///
+    /// store.withExhaustivity(.partial) {                          // getting there: only the end state matters
+    ///     store.send(.login(user))
+    ///     store.send(.openSettings)
+    /// }
+    /// store.send(.settings(.toggleDarkMode)) { $0.settings.isDark = true }   // exhaustive again
+    /// store.receiveEffect(.saveSettings)
+    /// store.complete(.saveSettings)
+    /// store.finish()
+    /// ```
+    ///
+    /// Inside a ``Exhaustivity/partial`` scope the store behaves as a partial store does: state changes may go
+    /// unasserted, effects need not be received, cancellations need not be confirmed. What the scope lets go stays
+    /// let go after it: an effect **started or skipped** in the scope, a cancellation made in the scope (or of such
+    /// an effect) and a timer set in the scope are never reported — not by the first exhaustive call after the
+    /// scope, nor by ``finish(fileID:file:line:column:)``. An effect started in the scope and not received there may
+    /// still be received after it, and completed; an exhaustive ``receiveEffect(_:fileID:file:line:column:)`` passes
+    /// over such effects to find the one named, and an exhaustive ``complete(_:with:fileID:file:line:column:assert:)``
+    /// of an effect equal to one of them completes the one the test must account for first. Everything the test does after the scope is checked exhaustively,
+    /// as before it: the same omission outside the scope is reported.
+    ///
+    /// Scopes nest; the innermost one wins. ``exhaustivity`` says which applies now.
+    ///
+    /// - Parameters:
+    ///   - exhaustivity: How much the test must assert inside `body`.
+    ///   - body: The part of the test to run with it. Runs synchronously on this thread.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; the exhaustivity is set back either way.
+    @discardableResult
+    public func withExhaustivity<Result>(_ exhaustivity: Exhaustivity, _ body: () throws -> Result) rethrows -> Result
+    {
+        let previous = self.exhaustivity
+        self.exhaustivity = exhaustivity
+        defer { self.exhaustivity = previous }
+        return try body()
+    }
+
     /// Whether the store still takes calls: after ``finish(fileID:file:line:column:)`` it reports the call and
     /// ignores it, since what the call did would escape the end-of-test check.
     func acceptsCall(_ call: String, at location: TestSourceLocation) -> Bool {
@@ -425,8 +491,7 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     func requireEffectsReceived(before call: String, at location: TestSourceLocation) {
         requireCancellationsReceived(before: call, at: location)
         guard !unreceived.isEmpty else { return }
-        if exhaustivity == .exhaustive {
-            let first = unreceived[0]
+        if exhaustivity == .exhaustive, let first = unreceived.first(where: { !$0.isExempt }) {
             reporter.report(
                 """
                 TestStore<\(S.self)>: \(call) was called while effect \(Describing.value(first.effect)) \
@@ -436,8 +501,18 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
                 """,
                 at: location)
         }
-        inFlight.append(contentsOf: unreceived)
+        inFlight.append(contentsOf: skipping(unreceived[...]))
         unreceived.removeAll()
+    }
+
+    /// Effects passed over without being received: in partial mode, the test lets them go for good.
+    private func skipping(_ effects: ArraySlice<CapturedEffect>) -> [CapturedEffect] {
+        guard exhaustivity == .partial else { return Array(effects) }
+        return effects.map { skipped in
+            var skipped = skipped
+            skipped.isExempt = true
+            return skipped
+        }
     }
 
     /// Removes and returns the oldest effect in flight equal to `effect`, or reports that there is none.
@@ -446,8 +521,13 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         return inFlight.remove(at: index)
     }
 
-    /// The index of the oldest effect in flight equal to `effect`, or `nil` after reporting that there is none.
+    /// The index of the oldest effect in flight equal to `effect`, or `nil` after reporting that there is none. In
+    /// exhaustive mode, the oldest the test must account for comes first: one a partial scope let go is only taken
+    /// when no other is equal.
     func indexInFlight(_ effect: S.Effect, call: String, at location: TestSourceLocation) -> Int? {
+        if exhaustivity == .exhaustive, let index = inFlight.firstIndex(where: { !$0.isExempt && $0.effect == effect }) {
+            return index
+        }
         if let index = inFlight.firstIndex(where: { $0.effect == effect }) { return index }
         let inFlightList =
             inFlight.isEmpty
@@ -484,7 +564,11 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     }
 
     private func checkNothingIsLeft(at location: TestSourceLocation, released: Bool) {
-        let waiting = planner?.pendingTimerCount ?? 0
+        // What the test let go in a partial scope (`withExhaustivity(_:_:)`) is not its to account for.
+        let waiting = planner?.strictPendingTimerCount ?? 0
+        let unreceived = unreceived.filter { !$0.isExempt }
+        let inFlight = inFlight.filter { !$0.isExempt }
+        let unreceivedCancellations = unreceivedCancellations.filter { !$0.isExempt }
         guard exhaustivity == .exhaustive,
             !unreceived.isEmpty || !inFlight.isEmpty || !unreceivedCancellations.isEmpty || waiting > 0
         else { return }

@@ -13,6 +13,8 @@ final class PlanRunner<S: ChildState & Equatable> where S.Effect: Equatable {
     struct Cancellation {
         let captured: TestStore<S>.CapturedEffect
         let cancelledBy: String
+        /// Whether the test let it go: the effect was, or the cancellation came while the exhaustivity was partial.
+        let isExempt: Bool
     }
 
     var scheduler: EffectScheduler<S.Effect, Int>
@@ -22,6 +24,8 @@ final class PlanRunner<S: ChildState & Equatable> where S.Effect: Equatable {
     var unconfirmed: [Cancellation] = []
     /// Every cancellation so far, for messages about an effect that is no longer in flight.
     var history: [Cancellation] = []
+    /// Timers set while the exhaustivity was partial: the end-of-test check lets them be pending.
+    var exemptTimers: Set<UInt64> = []
     /// What to name as the origin of effects that timers start: the `advance(by:)` call, while one runs.
     var timerOrigin: String?
 
@@ -33,10 +37,14 @@ final class PlanRunner<S: ChildState & Equatable> where S.Effect: Equatable {
 
     var pendingTimerCount: Int { timers.count }
 
+    /// The timers pending that the test must account for: set while the exhaustivity was exhaustive.
+    var strictPendingTimerCount: Int { timers.keys.filter { !exemptTimers.contains($0) }.count }
+
     /// Cancels every timer still set on the clock, so it keeps no action of a released store.
     func cancelTimers() {
         for cancel in timers.values { cancel() }
         timers = [:]
+        exemptTimers = []
     }
 }
 
