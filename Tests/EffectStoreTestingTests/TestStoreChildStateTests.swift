@@ -68,3 +68,21 @@ final class TestStoreChildStateTests: XCTestCase {
         store.finish()
     }
 }
+
+/// A trace spec checks a `ChildState` too, from the state it is given.
+final class TraceSpecChildStateTests: XCTestCase {
+    func test_aTraceOfAChildStateAlone() {
+        let failures = TestFailureCollector()
+        assertTrace(
+            given: DownloadRow(id: 3),
+            [
+                .when(.start, then: DownloadRow(id: 3), effect: DownloadRow.Effect.download(id: 3).cancellable(id: 3)),
+                .when(.progressed(50), then: DownloadRow(id: 3, progress: 50)),
+                .when(.finished, then: DownloadRow(id: 3, progress: 99, isDone: true)),
+            ],
+            reporter: failures.reporter)
+
+        XCTAssertEqual(failures.messages.count, 1)
+        XCTAssertTrue(failures.messages.first?.contains("Trace step 3 of 3") == true, failures.messages.first ?? "")
+    }
+}
