@@ -5,6 +5,7 @@ import EffectStore
 /// ```swift
 /// let strict = TestStore(initialState: ProcessState.idle)                        // .exhaustive
 /// let relaxed = TestStore(initialState: ProcessState.idle, exhaustivity: .partial)
+/// strict.withExhaustivity(.partial) { strict.send(.fetchProcesses) }             // partial for a part only
 /// ```
 public enum Exhaustivity: Sendable, Equatable {
     /// Every state change and every effect must be asserted, and no effect may still be in flight when the test
@@ -16,10 +17,10 @@ public enum Exhaustivity: Sendable, Equatable {
     case partial
 }
 
-/// A synchronous, deterministic driver for a ``/EffectStore/State``: the real event → state → effect → event loop, with
-/// the test in the role of the effect handler.
+/// A synchronous, deterministic driver for a ``/EffectStore/State`` — or any ``/EffectStore/ChildState``, such as a row
+/// tested alone: the real event → state → effect → event loop, with the test in the role of the effect handler.
 ///
-/// A `TestStore` runs your state's ``/EffectStore/State/handle(event:)`` exactly as a ``/EffectStore/Store`` does, and
+/// A `TestStore` runs your state's ``/EffectStore/ChildState/handle(event:)`` exactly as a ``/EffectStore/Store`` does, and
 /// mirrors its loop: an effect's answer is an event that goes back into the state. But it does not perform effects. It
 /// captures each effect as a value, and **the test decides when, and with which event, each one completes** — in any
 /// order, as many as are in flight. There is no queue, no thread, no sleep, no timeout: every call has done all its
@@ -50,7 +51,20 @@ public enum Exhaustivity: Sendable, Equatable {
 ///   answer, ``complete(_:fileID:file:line:column:)``.
 ///
 /// Each failure says what was left over and how to fix it. Pass ``Exhaustivity/partial`` to assert only what a
-/// test cares about.
+/// test cares about, or relax part of a test only with ``withExhaustivity(_:_:)``:
+///
+/// ```swift
+/// store.withExhaustivity(.partial) {      // getting there: only where it ends matters
+///     store.send(.fetchProcesses)
+///     store.send(.load(processes: [ios]))
+/// }
+/// store.send(.userDidLogOut) { $0 = .idle }   // exhaustive again
+/// ```
+///
+/// When the exact value does not matter, receive an effect by matching it —
+/// ``receiveEffect(where:fileID:file:line:column:)``, or by its case with
+/// ``receiveEffect(case:fileID:file:line:column:)-(EnumCase<S.Effect,Payload>,_,_,_,_)`` — and confirm a
+/// cancellation with ``receiveCancellation(where:fileID:file:line:column:)``.
 ///
 /// ## Plans: several effects, cancellation, time and runs
 ///
@@ -65,6 +79,9 @@ public enum Exhaustivity: Sendable, Equatable {
 ///   see ``cancelledEffects``.
 /// - **Time**: delayed, debounced and throttled effects wait on ``clock``, a `TestClock` that moves only when the test
 ///   calls ``advance(by:fileID:file:line:column:)``. In exhaustive mode no timer may still be pending at the end.
+///   A timer that re-arms itself — a tick whose answer asks for the next tick — fires once per advance, since the
+///   next tick waits for the test's answer; ``advance(by:answering:with:fileID:file:line:column:assert:)`` answers
+///   each tick as it falls due, so three seconds of a one-second timer are three ticks, as in a real store.
 /// - **Queues**: an effect queued behind another starts when the test completes that one.
 /// - **Runs** that send many events: ``send(_:from:fileID:file:line:column:assert:)`` feeds one event of an effect in flight into
 ///   the state, and ``complete(_:fileID:file:line:column:)`` finishes the run.
@@ -93,7 +110,7 @@ public enum Exhaustivity: Sendable, Equatable {
 /// A `TestStore` is not thread-safe and not `Sendable`: create it and call it from the one thread that runs the
 /// test. It never calls back: the closures you pass run synchronously, on the calling thread, before the call
 /// returns. Failures go to its ``TestFailureReporter`` on that thread too.
-public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
+public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatable {
     /// The current state: the state after the last event handled.
     public private(set) var state: S
 
@@ -104,8 +121,9 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     /// ```
     public private(set) var transitions: [Transition<S>] = []
 
-    /// How much the test must assert.
-    public let exhaustivity: Exhaustivity
+    /// How much the test must assert now: the store's exhaustivity, or the one of the innermost
+    /// ``withExhaustivity(_:_:)`` running.
+    public private(set) var exhaustivity: Exhaustivity
 
     /// Effects produced but not yet named with ``receiveEffect(_:fileID:file:line:column:)``, oldest first.
     public var unreceivedEffects: [S.Effect] { unreceived.map(\.effect) }
@@ -134,6 +152,9 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     private var isFinished = false
     /// Carries out plans (``/EffectStore/ComposableEffect``) by the core's rules; `nil` when `S.Effect` carries none.
     let planner: PlanRunner<S>?
+    /// The answer the test gave for effects that timers start, while ``advance(by:answering:with:fileID:file:line:column:assert:)``
+    /// runs.
+    var standingAnswer: StandingAnswer?
 
     /// An effect, with what produced it, for messages.
     struct CapturedEffect {
@@ -141,17 +162,25 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
         let origin: String
         /// The scheduler's job for this effect, when the store carries out plans.
         var job: UInt64? = nil
+        /// Whether the test let this effect go: it started, or was skipped, while the exhaustivity was
+        /// ``Exhaustivity/partial``. An exhaustive check passes over it.
+        var isExempt = false
     }
 
-    /// Creates a test store.
+    /// Creates a test store that starts from `initialState`.
     ///
     /// ```swift
     /// let store = TestStore(initialState: ProcessState.idle)
     /// let integration = TestStore(initialState: ProcessState.idle, exhaustivity: .partial)
+    /// let row = TestStore(initialState: Todo(id: 1, title: "Milk"))   // a ChildState: no initialState needed
     /// ```
     ///
+    /// The state may be any ``/EffectStore/ChildState`` — a row, a screen that only exists with data — tested alone,
+    /// with no `State` conformance of its own. For a ``/EffectStore/State``, `initialState` may be left out
+    /// (``init(exhaustivity:reporter:fileID:file:line:column:)``).
+    ///
     /// - Parameters:
-    ///   - initialState: The state to start from; `S.initialState` by default.
+    ///   - initialState: The state to start from.
     ///   - exhaustivity: How much the test must assert; ``Exhaustivity/exhaustive`` by default.
     ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``). Called on the test's thread.
     ///   - fileID: With `file`, `line` and `column`: where a failure found when the store is released without
@@ -160,7 +189,7 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     ///   - line: See `fileID`.
     ///   - column: See `fileID`.
     public init(
-        initialState: S = S.initialState,
+        initialState: S,
         exhaustivity: Exhaustivity = .exhaustive,
         reporter: TestFailureReporter = .automatic,
         fileID: StaticString = #fileID,
@@ -250,7 +279,10 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     ) -> S.Effect? {
         let index: Int?
         switch exhaustivity {
-        case .exhaustive: index = unreceived.first.map { matches($0.effect) } == true ? 0 : nil
+        case .exhaustive:
+            // Effects the test let go (see `withExhaustivity(_:_:)`) may be passed over; no other.
+            let next = unreceived.firstIndex { !$0.isExempt || matches($0.effect) }
+            index = next.flatMap { matches(unreceived[$0].effect) ? $0 : nil }
         case .partial: index = unreceived.firstIndex { matches($0.effect) }
         }
         guard let index else {
@@ -258,7 +290,8 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
             return nil
         }
         let received = unreceived[index].effect
-        inFlight.append(contentsOf: unreceived[...index])
+        inFlight.append(contentsOf: skipping(unreceived[..<index]))
+        inFlight.append(unreceived[index])
         unreceived.removeSubrange(...index)
         return received
     }
@@ -352,6 +385,50 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
         checkNothingIsLeft(at: location, released: false)
     }
 
+    // MARK: - Scoped exhaustivity
+
+    /// Runs `body` with the store's exhaustivity set to `exhaustivity`, then sets it back: part of a test asserts
+    /// only what it cares about — or, in a partial store, part of it is strict.
+    ///
+    /// ```swift
+    /// let store = TestStore(initialState: AppState())             // exhaustive
+    ///
+    /// store.withExhaustivity(.partial) {                          // getting there: only the end state matters
+    ///     store.send(.login(user))
+    ///     store.send(.openSettings)
+    /// }
+    /// store.send(.settings(.toggleDarkMode)) { $0.settings.isDark = true }   // exhaustive again
+    /// store.receiveEffect(.saveSettings)
+    /// store.complete(.saveSettings)
+    /// store.finish()
+    /// ```
+    ///
+    /// Inside a ``Exhaustivity/partial`` scope the store behaves as a partial store does: state changes may go
+    /// unasserted, effects need not be received, cancellations need not be confirmed. What the scope lets go stays
+    /// let go after it: an effect **started or skipped** in the scope, a cancellation made in the scope (or of such
+    /// an effect) and a timer set in the scope are never reported — not by the first exhaustive call after the
+    /// scope, nor by ``finish(fileID:file:line:column:)``. An effect started in the scope and not received there may
+    /// still be received after it, and completed; an exhaustive ``receiveEffect(_:fileID:file:line:column:)`` passes
+    /// over such effects to find the one named, and an exhaustive ``complete(_:with:fileID:file:line:column:assert:)``
+    /// of an effect equal to one of them completes the one the test must account for first. Everything the test does after the scope is checked exhaustively,
+    /// as before it: the same omission outside the scope is reported.
+    ///
+    /// Scopes nest; the innermost one wins. ``exhaustivity`` says which applies now.
+    ///
+    /// - Parameters:
+    ///   - exhaustivity: How much the test must assert inside `body`.
+    ///   - body: The part of the test to run with it. Runs synchronously on this thread.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; the exhaustivity is set back either way.
+    @discardableResult
+    public func withExhaustivity<Result>(_ exhaustivity: Exhaustivity, _ body: () throws -> Result) rethrows -> Result
+    {
+        let previous = self.exhaustivity
+        self.exhaustivity = exhaustivity
+        defer { self.exhaustivity = previous }
+        return try body()
+    }
+
     /// Whether the store still takes calls: after ``finish(fileID:file:line:column:)`` it reports the call and
     /// ignores it, since what the call did would escape the end-of-test check.
     func acceptsCall(_ call: String, at location: TestSourceLocation) -> Bool {
@@ -414,8 +491,7 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     func requireEffectsReceived(before call: String, at location: TestSourceLocation) {
         requireCancellationsReceived(before: call, at: location)
         guard !unreceived.isEmpty else { return }
-        if exhaustivity == .exhaustive {
-            let first = unreceived[0]
+        if exhaustivity == .exhaustive, let first = unreceived.first(where: { !$0.isExempt }) {
             reporter.report(
                 """
                 TestStore<\(S.self)>: \(call) was called while effect \(Describing.value(first.effect)) \
@@ -425,8 +501,18 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
                 """,
                 at: location)
         }
-        inFlight.append(contentsOf: unreceived)
+        inFlight.append(contentsOf: skipping(unreceived[...]))
         unreceived.removeAll()
+    }
+
+    /// Effects passed over without being received: in partial mode, the test lets them go for good.
+    private func skipping(_ effects: ArraySlice<CapturedEffect>) -> [CapturedEffect] {
+        guard exhaustivity == .partial else { return Array(effects) }
+        return effects.map { skipped in
+            var skipped = skipped
+            skipped.isExempt = true
+            return skipped
+        }
     }
 
     /// Removes and returns the oldest effect in flight equal to `effect`, or reports that there is none.
@@ -435,8 +521,13 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
         return inFlight.remove(at: index)
     }
 
-    /// The index of the oldest effect in flight equal to `effect`, or `nil` after reporting that there is none.
+    /// The index of the oldest effect in flight equal to `effect`, or `nil` after reporting that there is none. In
+    /// exhaustive mode, the oldest the test must account for comes first: one a partial scope let go is only taken
+    /// when no other is equal.
     func indexInFlight(_ effect: S.Effect, call: String, at location: TestSourceLocation) -> Int? {
+        if exhaustivity == .exhaustive, let index = inFlight.firstIndex(where: { !$0.isExempt && $0.effect == effect }) {
+            return index
+        }
         if let index = inFlight.firstIndex(where: { $0.effect == effect }) { return index }
         let inFlightList =
             inFlight.isEmpty
@@ -473,7 +564,11 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
     }
 
     private func checkNothingIsLeft(at location: TestSourceLocation, released: Bool) {
-        let waiting = planner?.pendingTimerCount ?? 0
+        // What the test let go in a partial scope (`withExhaustivity(_:_:)`) is not its to account for.
+        let waiting = planner?.strictPendingTimerCount ?? 0
+        let unreceived = unreceived.filter { !$0.isExempt }
+        let inFlight = inFlight.filter { !$0.isExempt }
+        let unreceivedCancellations = unreceivedCancellations.filter { !$0.isExempt }
         guard exhaustivity == .exhaustive,
             !unreceived.isEmpty || !inFlight.isEmpty || !unreceivedCancellations.isEmpty || waiting > 0
         else { return }
@@ -504,5 +599,35 @@ public final class TestStore<S: State & Equatable> where S.Effect: Equatable {
                 + "with `store.receiveCancellation(of:)`; advance `store.clock` past pending timers; "
                 + "or create the store with `exhaustivity: .partial`.")
         reporter.report(lines.joined(separator: "\n"), at: location)
+    }
+}
+
+extension TestStore where S: State {
+    /// Creates a test store that starts from `S.initialState`.
+    ///
+    /// ```swift
+    /// let store = TestStore<ProcessState>()
+    /// let integration = TestStore<ProcessState>(exhaustivity: .partial)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - exhaustivity: How much the test must assert; ``Exhaustivity/exhaustive`` by default.
+    ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``). Called on the test's thread.
+    ///   - fileID: With `file`, `line` and `column`: where a failure found when the store is released without
+    ///     ``finish(fileID:file:line:column:)`` points; the caller's by default.
+    ///   - file: See `fileID`.
+    ///   - line: See `fileID`.
+    ///   - column: See `fileID`.
+    public convenience init(
+        exhaustivity: Exhaustivity = .exhaustive,
+        reporter: TestFailureReporter = .automatic,
+        fileID: StaticString = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            initialState: S.initialState, exhaustivity: exhaustivity, reporter: reporter, fileID: fileID, file: file,
+            line: line, column: column)
     }
 }

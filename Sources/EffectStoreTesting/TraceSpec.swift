@@ -9,7 +9,7 @@ import EffectStore
 /// .when(.fetchProcesses, then: .loading, effect: .downloadProcesses)
 /// .when(.load(processes: processes), then: .loaded(processes))
 /// ```
-public struct TraceStep<S: State> {
+public struct TraceStep<S: ChildState> {
     /// The event the step sends.
     public let event: S.Event
     /// The state expected right after the event.
@@ -111,6 +111,9 @@ extension TraceStep where S.Effect: ComposableEffect {
 /// }
 /// ```
 ///
+/// The state may be any ``/EffectStore/ChildState`` — a row of a list, say — since the trace starts from the state
+/// given.
+///
 /// A step's effect is compared with `==`, so a step can expect a whole plan — `.all(...)`, `.cancellable(id:)`,
 /// `.debounced(id:for:)` — as the state returns it; a failure writes plans as you would
 /// (`.all(.search("swift").cancellable(id: "search"), .saveHistory("swift"))`) with a diff down to the effect that
@@ -128,7 +131,7 @@ extension TraceStep where S.Effect: ComposableEffect {
 ///   - steps: The expected steps, in order. An empty list passes.
 ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``), at the failing step's file and line. Runs on the
 ///     calling thread.
-public func assertTrace<S: State & Equatable>(
+public func assertTrace<S: ChildState & Equatable>(
     given initialState: S,
     _ steps: [TraceStep<S>],
     reporter: TestFailureReporter = .automatic

@@ -1,6 +1,6 @@
 import EffectStore
 
-/// One step of a ``/EffectStore/State``: the state before, the event, the state after and the effect it returned.
+/// One step of a ``/EffectStore/State`` (or any ``/EffectStore/ChildState``): the state before, the event, the state after and the effect it returned.
 ///
 /// A ``TestStore`` records one transition per event it handles (``TestStore/transitions``), and an
 /// ``Exploration`` lists the transitions it found (``Exploration/transitions``). Transition invariants of a
@@ -13,7 +13,7 @@ import EffectStore
 ///         switch transition.from { case .loading, .loaded: return true; default: return false }
 ///     }
 /// ```
-public struct Transition<S: State>: Sendable {
+public struct Transition<S: ChildState>: Sendable {
     /// The state before the event.
     public let from: S
     /// The event handled.

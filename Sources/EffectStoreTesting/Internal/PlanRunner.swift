@@ -6,13 +6,15 @@ import EffectStore
 ///
 /// Confined to the test's thread, like the test store that owns it. Chains (a store's dispatch futures) have no
 /// counterpart in a test store: every effect starts with no chain.
-final class PlanRunner<S: State & Equatable> where S.Effect: Equatable {
+final class PlanRunner<S: ChildState & Equatable> where S.Effect: Equatable {
     typealias Action = EffectScheduler<S.Effect, Int>.Action
 
     /// A performed effect the scheduler cancelled, and the call that cancelled it.
     struct Cancellation {
         let captured: TestStore<S>.CapturedEffect
         let cancelledBy: String
+        /// Whether the test let it go: the effect was, or the cancellation came while the exhaustivity was partial.
+        let isExempt: Bool
     }
 
     var scheduler: EffectScheduler<S.Effect, Int>
@@ -22,6 +24,8 @@ final class PlanRunner<S: State & Equatable> where S.Effect: Equatable {
     var unconfirmed: [Cancellation] = []
     /// Every cancellation so far, for messages about an effect that is no longer in flight.
     var history: [Cancellation] = []
+    /// Timers set while the exhaustivity was partial: the end-of-test check lets them be pending.
+    var exemptTimers: Set<UInt64> = []
     /// What to name as the origin of effects that timers start: the `advance(by:)` call, while one runs.
     var timerOrigin: String?
 
@@ -33,15 +37,19 @@ final class PlanRunner<S: State & Equatable> where S.Effect: Equatable {
 
     var pendingTimerCount: Int { timers.count }
 
+    /// The timers pending that the test must account for: set while the exhaustivity was exhaustive.
+    var strictPendingTimerCount: Int { timers.keys.filter { !exemptTimers.contains($0) }.count }
+
     /// Cancels every timer still set on the clock, so it keeps no action of a released store.
     func cancelTimers() {
         for cancel in timers.values { cancel() }
         timers = [:]
+        exemptTimers = []
     }
 }
 
 /// Lets a clock action, which must be `@Sendable`, reach the test store that set the timer.
-final class TimerTarget<S: State & Equatable>: @unchecked Sendable where S.Effect: Equatable {
+final class TimerTarget<S: ChildState & Equatable>: @unchecked Sendable where S.Effect: Equatable {
     // Safe because: `store` is written once, in `init`; the action that reads it runs on the thread that advances
     // the test store's clock, which is the test's thread — the one thread a `TestStore` may be used from (documented
     // on `TestStore.clock`).
