@@ -216,18 +216,10 @@ extension EffectAnswer where Event: Sendable {
         case .future(let future):
             return future
         case .run(let run):
-            let promise = Promise<Event>()
-            let connected = run.connect(
-                EffectRun.Receiver(
-                    event: { event in
-                        promise.resolve(event)
-                        run.cancel()
-                    },
-                    finished: {}
-                )
-            )
-            // Started already: as a plain future, its first event resolves `firstEvent`.
-            return connected ? promise.future : Future(pending: run.firstEvent)
+            // The run's own first-event box, as for a run used as a plain future (which, if it started already as
+            // one, resolves the box too).
+            run.startAsPlainFuture(stoppingAfterFirstEvent: true)
+            return Future(pending: run.firstEvent)
         }
     }
 }

@@ -147,11 +147,20 @@ final class EffectRun<Event>: @unchecked Sendable {
         return isFirst
     }
 
-    /// Starts the run for a plain future's callbacks: its first event resolves `firstEvent`.
+    /// Starts the run for a plain future's callbacks: its first event resolves `firstEvent`. With
+    /// `stoppingAfterFirstEvent`, the run is also cancelled once that event is in, for a look at one answer. Nothing
+    /// happens if the run has started already.
     @usableFromInline
-    func startAsPlainFuture() {
+    func startAsPlainFuture(stoppingAfterFirstEvent: Bool = false) {
         let box = firstEvent
-        connect(Receiver(event: { Future.setValue($0, in: box).run() }, finished: {}))
+        connect(
+            Receiver(
+                event: { event in
+                    Future.setValue(event, in: box).run()
+                    if stoppingAfterFirstEvent { self.cancel() }
+                },
+                finished: {}
+            ))
     }
 
     var isCancelled: Bool { state.withLock { $0.isCancelled } }
