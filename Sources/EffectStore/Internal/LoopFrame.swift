@@ -1,7 +1,6 @@
 // The synchronous entry into a store's loop from outside any store: a `LoopFrame` holds the store and one kind of
-// work, parked on the caller's stack for the thread's `SyncLane`, and runs the work inside `Store.enterLoop`. One kind
-// of work per entry point (`Store.schedule`, `dispatch(event:)`, `post(_:)`, `subscribe(_:)`), so that the block the
-// queue runs for each holds only its own work.
+// work, parked on the caller's stack for the thread's `SyncLane`, and runs the work inside `Store.enterLoop`; one kind
+// of work per entry point (`Store.schedule`, `dispatch(event:)`, `post(_:)`, `subscribe(_:)`).
 
 /// Work a store runs in its loop, synchronously, for a caller outside any store: it travels in a ``LoopFrame``.
 /// Each kind is a type of its own, so that the block the queue runs holds only its own work.
