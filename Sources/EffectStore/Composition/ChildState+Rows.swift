@@ -154,7 +154,23 @@ public struct RowScopedID: Hashable, Sendable, CustomStringConvertible {
         self.init(rowEffects: EffectID(RowEffects(row)), id: EffectID(id))
     }
 
-    /// `id`, scoped to the row whose ``RowEffects`` id is `rowEffects`.
+    /// The id `id`, written in the plan of a presented child or a stack element, as its parent runs it: `scope` is the
+    /// presentation's ``PresentationEffects`` or the element's ``StackElementEffects`` (or a row's ``RowEffects``,
+    /// which ``init(row:id:)`` writes for you).
+    ///
+    /// ```swift
+    /// RowScopedID(scope: PresentationEffects(\Detail.editor), id: "autosave")
+    /// RowScopedID(scope: StackElementEffects(\App.path, 0), id: Recording.ID.timer)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scope: The id every effect of the child runs under.
+    ///   - id: The id the child's plan wrote, as it wrote it.
+    public init<Scope: Hashable & Sendable, ID: Hashable & Sendable>(scope: Scope, id: ID) {
+        self.init(rowEffects: EffectID(scope), id: EffectID(id))
+    }
+
+    /// `id`, scoped to the row whose ``RowEffects`` id is `rowEffects` (or to any other scope id).
     init(rowEffects: EffectID, id: EffectID) {
         self.row = rowEffects
         self.id = id
@@ -163,8 +179,10 @@ public struct RowScopedID: Hashable, Sendable, CustomStringConvertible {
     /// How it is written, as failure messages and logs show ids: `RowScopedID(row: 1, id: "save")`,
     /// `RowScopedID(row: 1, id: .timer)`.
     public var description: String {
-        let rowID = (row.base as? any RowEffectsID)?.rowID ?? row.base
         let written = { (value: Any) in Describing.value(value, maxLength: 0) }
+        guard let rowID = (row.base as? any RowEffectsID)?.rowID else {
+            return "RowScopedID(scope: \(written(row.base)), id: \(written(id.base)))"
+        }
         return "RowScopedID(row: \(written(rowID)), id: \(written(id.base)))"
     }
 }
@@ -197,8 +215,8 @@ func liftRowEffect<RowEffect, ID: Hashable & Sendable, Parent>(
 }
 
 /// `effect` lifted by `lift`; when `effect` carries a plan, the plan is lifted effect by effect, with its ids scoped
-/// to the row.
-private func liftRowPlan<RowEffect, Parent: ComposableEffect>(
+/// to the row (or presentation, or stack element) whose scope id is `scope`.
+func liftRowPlan<RowEffect, Parent: ComposableEffect>(
     _ effect: RowEffect,
     scope: EffectID,
     lift: (RowEffect) -> Parent

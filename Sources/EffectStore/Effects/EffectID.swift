@@ -36,11 +36,14 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates an id from any hashable, sendable value.
     ///
-    /// - Parameter value: The id's value, for example an enum case or a string.
+    /// - Parameter value: The id's value, for example an enum case or a string. An `EffectID` gives that id.
     @inlinable
     public init<Value: Hashable & Sendable>(_ value: Value) {
         // Compiled for `Value`, these checks are constants: one branch is left.
-        if let inline = InlineHashable(value) {
+        if Value.self == EffectID.self {
+            // An id made from an id is that id, not an id of it: `cancel(id: someEffectID)` cancels `someEffectID`.
+            self = unsafeBitCast(value, to: EffectID.self)
+        } else if let inline = InlineHashable(value) {
             storage = .inline(inline)
         } else if Value.self == String.self {
             // The type was just checked: this changes no value. An exact check rather than `as? String`, which also

@@ -98,3 +98,11 @@ private struct RowID: Hashable, Sendable {
     let list: String
     let index: Int
 }
+
+final class EffectIDOfAnIDTests: XCTestCase {
+    func test_anIDMadeFromAnID_isThatID() {
+        let id = EffectID("search")
+        XCTAssertEqual(EffectID(id), id)
+        XCTAssertEqual(EffectID(EffectID(EffectID(3))), EffectID(3))
+    }
+}

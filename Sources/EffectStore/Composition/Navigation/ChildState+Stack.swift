@@ -1,0 +1,243 @@
+/// An event for a ``ScreenStack``: one screen's own event, or the user going back.
+///
+/// The parent wraps it in one case of its own event and routes it with
+/// ``ChildState/handle(_:in:effect:)-(StackEvent<Screen.Event>,_,_)``:
+///
+/// ```swift
+/// enum Event: Sendable {
+///     case path(StackEvent<Screen.Event>)
+///     // …
+/// }
+/// ```
+///
+/// A view sends `.popFrom(id:)` when the user goes back (the back button, a swipe: what SwiftUI's
+/// `NavigationStack(path:)` binding reports as a shorter path), so that the state follows the screen.
+public enum StackEvent<ScreenEvent> {
+    /// An event of the screen with `id`. Ignored when that screen is not on the stack: a late event for a popped
+    /// screen.
+    case element(id: StackElementID, ScreenEvent)
+    /// The user went back from the screen with `id`: it and every screen above it are popped. Ignored when `id` is
+    /// not on the stack.
+    case popFrom(id: StackElementID)
+}
+
+extension StackEvent: Sendable where ScreenEvent: Sendable {}
+extension StackEvent: Equatable where ScreenEvent: Equatable {}
+extension StackEvent: Hashable where ScreenEvent: Hashable {}
+extension StackEvent: Codable where ScreenEvent: Codable {}
+
+/// The id under which every effect of one screen of a ``ScreenStack`` runs: cancelling it ends them all, the
+/// screen's own presentations' included.
+///
+/// ``ChildState/handle(_:in:effect:)-(StackEvent<Screen.Event>,_,_)`` starts a screen's effects under it and scopes
+/// the ids of the screen's plans to it (``RowScopedID/init(scope:id:)``); a pop cancels it. A test writes the same
+/// value:
+///
+/// ```swift
+/// XCTAssertEqual(
+///     app.handle(event: .path(.element(id: 1, .record(.start)))),
+///     App.Effect.screen(1, .record(.tick))
+///         .delayed(by: .seconds(1), id: RowScopedID(scope: StackElementEffects(\App.path, 1), id: "timer"))
+///         .cancellable(id: StackElementEffects(\App.path, 1))
+/// )
+/// ```
+public struct StackElementEffects: Hashable, Sendable, CustomStringConvertible {
+    /// Where the parent keeps the stack.
+    let stack: AnyKeyPath & Sendable
+    /// The screen's id.
+    public let id: StackElementID
+
+    /// The id of the effects of the screen with `id` on the stack at `stack`.
+    ///
+    /// - Parameters:
+    ///   - stack: The parent's property that holds the stack, such as `\App.path`.
+    ///   - id: The screen's id.
+    public init<Parent, Screen>(_ stack: KeyPath<Parent, ScreenStack<Screen>> & Sendable, _ id: StackElementID) {
+        self.stack = stack
+        self.id = id
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id && lhs.stack == rhs.stack }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(stack)
+    }
+
+    /// `StackElementEffects(\App.path, 1)`.
+    public var description: String { "StackElementEffects(\(stack), \(id))" }
+}
+
+extension ChildState where Effect: ComposableEffect {
+    /// Routes an event of one screen of the stack at `stack`, or a pop, and lifts the screen's effects into the
+    /// screen's cancellation scope.
+    ///
+    /// ```swift
+    /// case .path(let event):
+    ///     return state.handle(event, in: \.path, effect: Effect.screen)
+    /// ```
+    ///
+    /// - `.element(id:_:)` goes to the screen with that id; when it is not on the stack — a late event for a popped
+    ///   screen — it is ignored: nothing changes and the result is `nil`. The screen's effect is lifted with its id and
+    ///   started under ``StackElementEffects``, its plans' ids scoped to the screen.
+    /// - `.popFrom(id:)` pops that screen and those above it, and returns the cancellation of their effects, top
+    ///   first; `nil` when the id is not on the stack.
+    ///
+    /// Pops that happen elsewhere in the parent — `state.path.pop()`, `popToRoot()`, ``ScreenStack/setScreens(_:)``
+    /// in another event — cancel the popped screens' effects when the parent's transition is wrapped in
+    /// ``navigating(_:_:)``.
+    ///
+    /// - Parameters:
+    ///   - event: A screen's event, or a pop.
+    ///   - stack: Where the parent keeps the stack.
+    ///   - lift: Embeds a screen's id and effect in the parent's effect type, usually an enum case.
+    /// - Returns: The screen's effect, lifted and scoped; the cancellations of the popped screens; or `nil`.
+    public mutating func handle<Screen: ChildState>(
+        _ event: StackEvent<Screen.Event>,
+        in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
+        effect lift: (StackElementID, Screen.Effect) -> Effect
+    ) -> Effect? {
+        switch event {
+        case .popFrom(let id):
+            return popScreens(from: id, in: stack)
+        case .element(let id, let event):
+            guard let effect = self[keyPath: stack].modify(id: id, { $0.handle(event: event) }) ?? nil else {
+                return nil
+            }
+            return liftScoped(effect, scope: EffectID(StackElementEffects(stack, id))) { lift(id, $0) }
+        }
+    }
+
+    /// Routes an event of one screen of the stack at `stack`, as
+    /// ``handle(_:in:effect:)-(StackEvent<Screen.Event>,_,_)`` does, and hands the messages the screen tells its
+    /// parent to `receive`, in the same transition.
+    ///
+    /// ```swift
+    /// case .path(let event):
+    ///     return state.handle(event, in: \.path, effect: Effect.screen) { state, id, message in
+    ///         switch message {
+    ///         case .meetingEnded(let meeting):
+    ///             state.path.pop(from: id)          // the recording screen's timer and stream end here
+    ///             return .save(meeting)
+    ///         }
+    ///     }
+    /// ```
+    ///
+    /// When `receive` pops screens, their effects end in this transition: the cancellations are part of the result,
+    /// before `receive`'s effects.
+    ///
+    /// - Parameters:
+    ///   - event: A screen's event, or a pop.
+    ///   - stack: Where the parent keeps the stack.
+    ///   - lift: Embeds a screen's id and its other effects in the parent's effect type.
+    ///   - receive: Handles one message of the screen with the given id: changes the parent and returns the parent's
+    ///     effect, if any. Called once per message, in order, after the screen's transition.
+    /// - Returns: The screen's remaining effects, lifted and scoped, then the cancellations of screens `receive`
+    ///   popped, then `receive`'s effects; or `nil`.
+    public mutating func handle<Screen: ChildState>(
+        _ event: StackEvent<Screen.Event>,
+        in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
+        effect lift: (StackElementID, Screen.Effect) -> Effect,
+        messages receive: (inout Self, StackElementID, Screen.Effect.Message) -> Effect?
+    ) -> Effect? where Screen.Effect: MessagingEffect {
+        guard case .element(let id, let event) = event else { return handle(event, in: stack, effect: lift) }
+        guard let effect = self[keyPath: stack].modify(id: id, { $0.handle(event: event) }) ?? nil else {
+            return nil
+        }
+        let (messages, rest) = splitMessages(effect)
+        var result = rest.map { liftScoped($0, scope: EffectID(StackElementEffects(stack, id))) { lift(id, $0) } }
+        guard !messages.isEmpty else { return result }
+        let before = self[keyPath: stack].ids
+        let parentEffects = receiveMessages(messages) { state, message in receive(&state, id, message) }
+        result = Effect.combining(result, cancellations(of: before, after: self[keyPath: stack].ids, in: stack))
+        return Effect.combining(result, parentEffects)
+    }
+
+    /// Pops the screen with `id` and those above it from the stack at `stack`, and returns the cancellations of their
+    /// effects, top first; `nil` when `id` is not on the stack.
+    ///
+    /// ```swift
+    /// case .recording(.endConfirmed(let id)):
+    ///     return popScreens(from: id, in: \.path)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The lowest screen to pop.
+    ///   - stack: Where the parent keeps the stack.
+    /// - Returns: The cancellations of the popped screens' effects, or `nil`.
+    public mutating func popScreens<Screen>(
+        from id: StackElementID,
+        in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable
+    ) -> Effect? {
+        let before = self[keyPath: stack].ids
+        guard self[keyPath: stack].pop(from: id) else { return nil }
+        return cancellations(of: before, after: self[keyPath: stack].ids, in: stack)
+    }
+
+    /// Runs the parent's transition, and cancels the effects of every screen it popped from the stack at `stack`.
+    ///
+    /// Wrap the parent's `handle(event:)` in it, so that however a screen leaves the stack — the back button, a pop
+    /// by any event of the parent, ``ScreenStack/popToRoot()``, ``ScreenStack/setScreens(_:)``, a screen's own
+    /// message — its timers, runs, queued work and its own presentations' effects stop in that same transition:
+    ///
+    /// ```swift
+    /// mutating func handle(event: Event) -> Effect? {
+    ///     navigating(\.path) { state in
+    ///         switch event {
+    ///         case .signedOut: state.path.popToRoot(); return nil   // every screen's effects end here
+    ///         case .path(let event): return state.handle(event, in: \.path, effect: Effect.screen)
+    ///         // …
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The cancellations, `.cancel(id: StackElementEffects(stack, id))` for each screen gone, top first, come before
+    /// the transition's own effect; one the transition's effect already has is not added again. Comparing the ids
+    /// before and after takes constant time when the transition pushed or popped nothing.
+    ///
+    /// - Parameters:
+    ///   - stack: Where the parent keeps the stack.
+    ///   - transition: The parent's transition, given the parent to change.
+    /// - Returns: The transition's effect, after the cancellations of the popped screens' effects.
+    public mutating func navigating<Screen>(
+        _ stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
+        _ transition: (inout Self) -> Effect?
+    ) -> Effect? {
+        let before = self[keyPath: stack].ids
+        let effect = transition(&self)
+        let after = self[keyPath: stack].ids
+        // An array compares in constant time with a copy of itself: the usual transition, which pushes and pops
+        // nothing, costs a retain and a comparison of buffer addresses.
+        if after == before { return effect }
+        guard var cancels = cancellations(of: before, after: after, in: stack) else { return effect }
+        if let effect {
+            if case .all(let list)? = Effect.planReader(cancels) {
+                let missing = list.filter { cancel in
+                    guard case .cancel(let id)? = Effect.planReader(cancel) else { return true }
+                    return !effect.cancels(id)
+                }
+                if missing.isEmpty { return effect }
+                cancels = missing.count == 1 ? missing[0] : .all(missing)
+            } else if case .cancel(let id)? = Effect.planReader(cancels), effect.cancels(id) {
+                return effect
+            }
+        }
+        return Effect.combining(cancels, effect)
+    }
+
+    /// The cancellations of the screens whose ids are in `before` and not in `after`, top first; `nil` when none.
+    private func cancellations<Screen>(
+        of before: [StackElementID],
+        after: [StackElementID],
+        in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable
+    ) -> Effect? {
+        let kept = Set(after)
+        let gone = before.reversed().filter { !kept.contains($0) }
+        switch gone.count {
+        case 0: return nil
+        case 1: return .cancel(id: StackElementEffects(stack, gone[0]))
+        default: return .all(gone.map { .cancel(id: StackElementEffects(stack, $0)) })
+        }
+    }
+}

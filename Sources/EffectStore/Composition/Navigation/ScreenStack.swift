@@ -1,0 +1,333 @@
+/// The id of one screen of a ``ScreenStack``: given by the stack when the screen is pushed, never given again by that
+/// stack, stable while the screen stays.
+///
+/// Events for a screen carry its id (``StackEvent/element(id:_:)``), so an event meant for a popped screen finds no
+/// screen and is ignored, even when a screen of the same kind was pushed since. Tests write ids as integer literals:
+/// the first screen a stack gets is `0`, the next `1`, and so on.
+///
+/// ```swift
+/// XCTAssertEqual(app.path.ids, [0, 1])
+/// ```
+public struct StackElementID: Hashable, Comparable, Codable, Sendable, ExpressibleByIntegerLiteral,
+    CustomStringConvertible
+{
+    /// The id's number.
+    public let rawValue: Int
+
+    /// The id whose number is `rawValue`.
+    ///
+    /// - Parameter rawValue: The number, as a stack gives them: `0` for its first screen, then counting up.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The id whose number is `value`: `let id: StackElementID = 2`.
+    ///
+    /// - Parameter value: The number.
+    public init(integerLiteral value: Int) { self.init(rawValue: value) }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Encodes the number alone.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// Decodes a number.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    /// The number: `2`.
+    public var description: String { String(rawValue) }
+}
+
+/// A navigation stack as a value: the screens pushed above a root, in order, each with an id the stack gave it.
+///
+/// Keep one in a parent state, usually of an enum of screen kinds, and route its screens' events and pops with
+/// ``ChildState/handle(_:in:effect:)-(StackEvent<Screen.Event>,_,_)``; wrap the parent's transition in
+/// ``ChildState/navigating(_:_:)`` so that everything a popped screen started is cancelled in the transition that pops
+/// it, whichever event pops it:
+///
+/// ```swift
+/// struct App: State {
+///     var list = MeetingList()
+///     var path = ScreenStack<Screen>()
+///
+///     enum Screen: ChildState, Equatable { case detail(Detail), record(Recording) /* … */ }
+///     enum Event: Sendable { case meetingTapped(Meeting), path(StackEvent<Screen.Event>) }
+///     enum Effect: ComposableEffect { case screen(StackElementID, Screen.Effect), plan(EffectPlan<Effect>) }
+///
+///     mutating func handle(event: Event) -> Effect? {
+///         navigating(\.path) { state in
+///             switch event {
+///             case .meetingTapped(let meeting):
+///                 state.path.push(.detail(Detail(meeting: meeting)))
+///                 return nil
+///             case .path(let event):
+///                 return state.handle(event, in: \.path, effect: Effect.screen)
+///             }
+///         }
+///     }
+/// }
+/// ```
+///
+/// Ids are given in order, from `0`, and never given twice by one stack: not after a pop, not after
+/// ``setScreens(_:)``, not after a round trip through `Codable` (the next id is encoded too). A stack made anew —
+/// `path = ScreenStack(screens)` — counts from `0` again, so replace a live stack's screens with ``setScreens(_:)``,
+/// which keeps counting, rather than by assigning a new stack.
+///
+/// Two stacks are equal when they hold the same screens under the same ids, in the same order; the id the next push
+/// will get is not compared (a stack pushed and popped back equals itself before). It is `Equatable`, `Hashable`,
+/// `Codable` and `Sendable` when its screens are. Reading the top screen, pushing, popping it and finding a screen by
+/// id near the top take constant time.
+public struct ScreenStack<Screen> {
+    /// The screens' ids, bottom to top.
+    @usableFromInline var elementIDs: [StackElementID]
+    /// The screens, bottom to top; `screens[i]` has the id `elementIDs[i]`.
+    @usableFromInline var screens: [Screen]
+    /// The id the next pushed screen gets: greater than every id this stack has given.
+    public private(set) var nextID: StackElementID
+
+    /// An empty stack: only the root shows.
+    public init() {
+        elementIDs = []
+        screens = []
+        nextID = 0
+    }
+
+    /// A stack of `screens`, bottom to top, with the ids `0`, `1`, … — a deep link, or a path restored from data.
+    ///
+    /// ```swift
+    /// let path = ScreenStack<Screen>([.detail(Detail(meeting: meeting)), .record(Recording(meeting: meeting))])
+    /// ```
+    ///
+    /// - Parameter screens: The screens, bottom first.
+    public init(_ screens: some Sequence<Screen>) {
+        self.init()
+        for screen in screens { push(screen) }
+    }
+
+    /// The screens' ids, bottom to top.
+    @inlinable
+    public var ids: [StackElementID] { elementIDs }
+
+    /// The top screen's id, or `nil` when the stack is empty.
+    @inlinable
+    public var topID: StackElementID? { elementIDs.last }
+
+    /// The screen with `id`, or `nil` when it is not on the stack.
+    ///
+    /// ```swift
+    /// if case .detail(let detail)? = path[id: 0] { … }
+    /// ```
+    ///
+    /// - Parameter id: The screen's id.
+    @inlinable
+    public subscript(id id: StackElementID) -> Screen? {
+        guard let position = index(id: id) else { return nil }
+        return screens[position]
+    }
+
+    /// The position of the screen with `id`, from `0` at the bottom, or `nil`. Searched from the top.
+    ///
+    /// - Parameter id: The screen's id.
+    @inlinable
+    public func index(id: StackElementID) -> Int? {
+        elementIDs.lastIndex(of: id)
+    }
+
+    /// Changes the screen with `id` in place.
+    ///
+    /// ```swift
+    /// path.modify(id: id) { screen in screen = .detail(updated) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The screen's id.
+    ///   - body: Changes the screen.
+    /// - Returns: What `body` returned, or `nil` when no screen has `id` (and `body` was not called).
+    @inlinable
+    @discardableResult
+    public mutating func modify<Result>(id: StackElementID, _ body: (inout Screen) throws -> Result) rethrows
+        -> Result?
+    {
+        guard let position = index(id: id) else { return nil }
+        return try body(&screens[position])
+    }
+
+    /// Pushes `screen` on top, under a new id.
+    ///
+    /// - Parameter screen: The screen to show.
+    /// - Returns: Its id.
+    @discardableResult
+    public mutating func push(_ screen: Screen) -> StackElementID {
+        let id = nextID
+        nextID = StackElementID(rawValue: id.rawValue + 1)
+        elementIDs.append(id)
+        screens.append(screen)
+        return id
+    }
+
+    /// Removes the top screen.
+    ///
+    /// - Returns: The removed screen, or `nil` when the stack was empty.
+    @discardableResult
+    public mutating func pop() -> Screen? {
+        guard !screens.isEmpty else { return nil }
+        elementIDs.removeLast()
+        return screens.removeLast()
+    }
+
+    /// Removes the screen with `id` and every screen above it: what the back button of the screen below does.
+    ///
+    /// An `id` that is not on the stack changes nothing — a late request for a screen popped meanwhile.
+    ///
+    /// - Parameter id: The lowest screen to remove.
+    /// - Returns: Whether `id` was on the stack.
+    @discardableResult
+    public mutating func pop(from id: StackElementID) -> Bool {
+        guard let position = index(id: id) else { return false }
+        elementIDs.removeSubrange(position...)
+        screens.removeSubrange(position...)
+        return true
+    }
+
+    /// Removes every screen above the one with `id`, which becomes the top screen.
+    ///
+    /// An `id` that is not on the stack changes nothing.
+    ///
+    /// - Parameter id: The screen to show.
+    /// - Returns: Whether `id` was on the stack.
+    @discardableResult
+    public mutating func pop(to id: StackElementID) -> Bool {
+        guard let position = index(id: id) else { return false }
+        elementIDs.removeSubrange((position + 1)...)
+        screens.removeSubrange((position + 1)...)
+        return true
+    }
+
+    /// Removes every screen: only the root shows.
+    public mutating func popToRoot() {
+        elementIDs.removeAll()
+        screens.removeAll()
+    }
+
+    /// Replaces every screen with `screens`, under new ids: a deep link into a running app. The stack keeps counting,
+    /// so no id of a replaced screen is given again.
+    ///
+    /// ```swift
+    /// state.path.setScreens([.detail(detail), .record(recording)])
+    /// ```
+    ///
+    /// - Parameter screens: The new screens, bottom first.
+    public mutating func setScreens(_ screens: some Sequence<Screen>) {
+        popToRoot()
+        for screen in screens { push(screen) }
+    }
+}
+
+extension ScreenStack: RandomAccessCollection {
+    /// `0`, the bottom screen's position.
+    public var startIndex: Int { 0 }
+    /// One past the top screen's position: the number of screens.
+    public var endIndex: Int { screens.count }
+    /// The screen at `position`, from `0` at the bottom.
+    public subscript(position: Int) -> Screen { screens[position] }
+}
+
+extension ScreenStack: ExpressibleByArrayLiteral {
+    /// A stack of the given screens, bottom first, with the ids `0`, `1`, ….
+    ///
+    /// - Parameter elements: The screens.
+    public init(arrayLiteral elements: Screen...) { self.init(elements) }
+}
+
+extension ScreenStack: Sendable where Screen: Sendable {}
+
+extension ScreenStack: Equatable where Screen: Equatable {
+    /// Whether both hold equal screens under the same ids, in the same order. The next id is not compared.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.elementIDs == rhs.elementIDs && lhs.screens == rhs.screens
+    }
+}
+
+extension ScreenStack: Hashable where Screen: Hashable {
+    /// Hashes the ids and the screens, in order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(elementIDs)
+        hasher.combine(screens)
+    }
+}
+
+extension ScreenStack: CustomStringConvertible {
+    /// The screens with their ids, bottom first: `[0: detail(…), 1: record(…)]`.
+    public var description: String {
+        "[" + zip(elementIDs, screens).map { "\($0): \($1)" }.joined(separator: ", ") + "]"
+    }
+}
+
+/// The keys of a ``ScreenStack`` in its encoded form.
+private enum ScreenStackKeys: String, CodingKey { case screens, nextID }
+/// The keys of one screen with its id in a ``ScreenStack``'s encoded form.
+private enum ScreenStackElementKeys: String, CodingKey { case id, screen }
+
+extension ScreenStack: Encodable where Screen: Encodable {
+
+    /// Encodes the screens with their ids, bottom first, and the id the next push gets:
+    /// `{"screens": [{"id": 0, "screen": …}], "nextID": 1}`.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ScreenStackKeys.self)
+        var elements = container.nestedUnkeyedContainer(forKey: .screens)
+        for (id, screen) in zip(elementIDs, screens) {
+            var element = elements.nestedContainer(keyedBy: ScreenStackElementKeys.self)
+            try element.encode(id, forKey: .id)
+            try element.encode(screen, forKey: .screen)
+        }
+        try container.encode(nextID, forKey: .nextID)
+    }
+}
+
+extension ScreenStack: Decodable where Screen: Decodable {
+    /// Decodes what ``encode(to:)`` writes. `nextID` may be missing (then it is one more than the greatest id); an id
+    /// that appears twice is an error that names it.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError.dataCorrupted` when two screens have one id, or an id is negative.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: ScreenStackKeys.self)
+        var elements = try container.nestedUnkeyedContainer(forKey: .screens)
+        self.init()
+        var seen = Set<StackElementID>()
+        while !elements.isAtEnd {
+            let element = try elements.nestedContainer(keyedBy: ScreenStackElementKeys.self)
+            let id = try element.decode(StackElementID.self, forKey: .id)
+            guard id.rawValue >= 0 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .id, in: element,
+                    debugDescription: "ScreenStack<\(Screen.self)>: the id \(id) is negative. Ids count up from 0."
+                )
+            }
+            guard seen.insert(id).inserted else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .id, in: element,
+                    debugDescription: """
+                        ScreenStack<\(Screen.self)>: the id \(id) is given to two screens. A stack gives every screen \
+                        an id of its own; to fix the data, renumber the screens (or decode them as an array and \
+                        build the stack with ScreenStack(screens)).
+                        """
+                )
+            }
+            elementIDs.append(id)
+            screens.append(try element.decode(Screen.self, forKey: .screen))
+        }
+        let following = (seen.max()?.rawValue ?? -1) + 1
+        let stored = try container.decodeIfPresent(StackElementID.self, forKey: .nextID)?.rawValue ?? 0
+        nextID = StackElementID(rawValue: Swift.max(following, stored))
+    }
+}

@@ -1,0 +1,150 @@
+import EffectStore
+
+/// A screen with a repeating one-second timer and a message for its parent: the shape of a timed screen.
+struct Ticker: ChildState, Identifiable, Hashable, Codable {
+    var id: Int
+    var ticks = 0
+
+    enum Event: Hashable, Sendable { case start, tick, finish, stop }
+    enum Message: Hashable, Sendable { case finished(ticks: Int) }
+    enum Effect: ComposableEffect, MessagingEffect, Hashable {
+        case tick
+        case tell(Message)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        var message: Message? { if case .tell(let message) = self { message } else { nil } }
+    }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .start: return Effect.tick.delayed(by: .seconds(1), id: "timer")
+        case .tick:
+            ticks += 1
+            return Effect.tick.delayed(by: .seconds(1), id: "timer")
+        case .finish: return .tell(.finished(ticks: ticks))
+        case .stop: return .cancel(id: "timer")
+        }
+    }
+}
+
+/// The screens of ``Host``'s stack.
+enum HostScreen: ChildState, Hashable, Codable {
+    case ticker(Ticker)
+    case note(String)
+
+    enum Event: Hashable, Sendable { case ticker(Ticker.Event) }
+    enum Effect: ComposableEffect, MessagingEffect, Hashable {
+        case ticker(Ticker.Effect)
+        case tell(Ticker.Message)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        var message: Ticker.Message? { if case .tell(let message) = self { message } else { nil } }
+    }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .ticker(let event):
+            guard case .ticker(var ticker) = self else { return nil }
+            let effect = ticker.handle(event: event)
+            self = .ticker(ticker)
+            guard let effect else { return nil }
+            if let message = effect.message { return .tell(message) }
+            return Effect.lifting(effect, into: Effect.ticker)
+        }
+    }
+}
+
+/// A parent that presents a ``Ticker`` in a sheet, keeps a stack of screens, and shows an alert.
+struct Host: State, Hashable {
+    var sheet: Ticker?
+    var path = ScreenStack<HostScreen>()
+    var alert: AlertState<AlertAction>?
+    var log: [String] = []
+
+    enum AlertAction: Hashable, Codable, Sendable { case reset }
+
+    enum Event: Hashable, Sendable {
+        case present(id: Int)
+        case closeSheet
+        case sheet(PresentationEvent<Ticker.Event>)
+        case push(HostScreen)
+        case popTop
+        case popToRoot
+        case path(StackEvent<HostScreen.Event>)
+        case showAlert
+        case alert(PresentationEvent<AlertAction>)
+    }
+
+    enum Effect: ComposableEffect, Hashable {
+        case sheet(Ticker.Effect)
+        case screen(StackElementID, HostScreen.Effect)
+        case saved(Int)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: Host { Host() }
+
+    mutating func handle(event: Event) -> Effect? {
+        navigating(\.path) { state in
+            state.presenting(\.sheet) { state in
+                state.reduce(event)
+            }
+        }
+    }
+
+    private mutating func reduce(_ event: Event) -> Effect? {
+        switch event {
+        case .present(let id):
+            sheet = Ticker(id: id)
+            return nil
+        case .closeSheet:
+            sheet = nil
+            return nil
+        case .sheet(let event):
+            return handle(event, in: \.sheet, effect: Effect.sheet) { state, message in
+                switch message {
+                case .finished(let ticks):
+                    state.log.append("sheet finished after \(ticks)")
+                    state.sheet = nil
+                    return .saved(ticks)
+                }
+            }
+        case .push(let screen):
+            path.push(screen)
+            return nil
+        case .popTop:
+            path.pop()
+            return nil
+        case .popToRoot:
+            path.popToRoot()
+            return nil
+        case .path(let event):
+            return handle(event, in: \.path, effect: Effect.screen) { state, id, message in
+                switch message {
+                case .finished(let ticks):
+                    state.log.append("screen \(id) finished after \(ticks)")
+                    state.path.pop(from: id)
+                    return .saved(ticks)
+                }
+            }
+        case .showAlert:
+            alert = AlertState(
+                title: "Reset?",
+                buttons: [ButtonState(role: .destructive, "Reset", action: .reset), ButtonState(role: .cancel, "No")]
+            )
+            return nil
+        case .alert(let event):
+            switch handleAlert(event, in: \.alert) {
+            case .reset?:
+                log.removeAll()
+                return nil
+            case nil:
+                return nil
+            }
+        }
+    }
+}
