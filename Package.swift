@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "EffectExamples", dependencies: ["EffectStore"], path: "Tests/EffectExamples"),
         // The apps of the article "Building an app from features" (the todo list), compiled and tested here.
         .target(name: "AppExamples", dependencies: ["EffectStore"], path: "Tests/AppExamples"),
+        // The app of the article "Navigation" (meetings: a list, a stack, sheets, alerts, a timed recording).
+        .target(name: "MeetingsApp", dependencies: ["EffectStore"], path: "Tests/MeetingsApp"),
 
         // The benchmark: workloads in a module of their own so a test can run them at small sizes.
         .target(name: "CHeapStats"),
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),
         .testTarget(name: "EffectStoreTestingTests", dependencies: ["EffectStoreTesting", "EffectStore"]),
         .testTarget(name: "AppExamplesTests", dependencies: ["AppExamples", "EffectStore", "EffectStoreTesting"]),
+        .testTarget(name: "MeetingsAppTests", dependencies: ["MeetingsApp", "EffectStore", "EffectStoreTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,181 @@
+import EffectStore
+
+/// A meeting's screen, pushed on the app's stack: its attendees and past meetings, an edit sheet, a delete
+/// confirmation, and the button that starts a meeting.
+///
+/// It presents one ``Destination`` at a time — the edit form or the delete alert — in one optional property routed
+/// with ``ChildState/handle(_:in:effect:messages:)-(PresentationEvent<Child.Event>,_,_,_)``, and wraps its transition
+/// in ``ChildState/presenting(_:identifiedBy:_:)`` with the destination's ``Destination/Kind``, so that going from
+/// one destination to another ends the first one's presentation. It tells the app what only the app can do
+/// (``Message``): save a changed meeting, delete it, start a recording, show a past meeting.
+public struct MeetingDetail: ChildState, Equatable {
+    /// The meeting shown, as this screen last changed it.
+    public var meeting: Meeting
+    /// What the screen presents: the edit sheet or the delete alert, or nothing.
+    public var destination: Destination?
+
+    /// The detail of `meeting`, presenting nothing.
+    ///
+    /// - Parameters:
+    ///   - meeting: The meeting to show.
+    ///   - destination: What it presents; nothing by default.
+    public init(meeting: Meeting, destination: Destination? = nil) {
+        self.meeting = meeting
+        self.destination = destination
+    }
+
+    /// What the detail can present: one at a time.
+    public enum Destination: ChildState, Equatable {
+        /// The edit form, in a sheet with Cancel and Done.
+        case edit(MeetingForm)
+        /// An alert: the delete confirmation.
+        case alert(AlertState<AlertAction>)
+
+        /// The events of the destinations that have events of their own: the form's. An alert's buttons are
+        /// ``MeetingDetail/Event/alert(_:)``, handled by the detail with ``ChildState/handleAlert(_:in:case:)``.
+        public enum Event: Equatable, Sendable {
+            case edit(MeetingForm.Event)
+        }
+
+        /// The destinations' effects: the form's.
+        public enum Effect: MessagingEffect, Equatable {
+            case edit(MeetingForm.Effect)
+
+            public var message: Message? {
+                switch self {
+                case .edit(let effect): effect.message.map(Message.edit)
+                }
+            }
+        }
+
+        /// What a destination tells the detail.
+        public enum Message: Equatable, Sendable {
+            case edit(MeetingForm.Message)
+        }
+
+        /// Which destination this is, whatever it holds: two values of one kind are one presentation.
+        public enum Kind: Hashable, Sendable { case edit, alert }
+
+        /// Which destination this is.
+        public var kind: Kind {
+            switch self {
+            case .edit: .edit
+            case .alert: .alert
+            }
+        }
+
+        public mutating func handle(event: Event) -> Effect? {
+            switch event {
+            case .edit(let event): handle(event, inCase: .edit, effect: Effect.edit)
+            }
+        }
+    }
+
+    /// What the delete alert's buttons do.
+    public enum AlertAction: Equatable, Hashable, Codable, Sendable {
+        case confirmDeletion
+    }
+
+    /// What the user does on the screen, and what the app tells it.
+    public enum Event: Equatable, Sendable {
+        case editTapped
+        case deleteTapped
+        /// Starts a meeting; the stamp gives the id and the date of the record the meeting makes.
+        case startMeetingTapped(EventStamp)
+        case pastMeetingTapped(id: MeetingRecord.ID)
+        /// An event of the destination (the edit form), or its dismissal: Cancel, or a swipe.
+        case destination(PresentationEvent<Destination.Event>)
+        /// A tap on a button of the alert, or its dismissal.
+        case alert(PresentationEvent<AlertAction>)
+        /// A meeting was held: the app hands its record to this screen.
+        case meetingRecorded(MeetingRecord)
+    }
+
+    /// What the detail tells the app.
+    public enum Message: Equatable, Sendable {
+        /// The meeting changed (edited, or a meeting was recorded): the app keeps it, and saves.
+        case meetingChanged(Meeting)
+        /// The user confirmed the deletion: the app removes the meeting and this screen.
+        case deleteConfirmed(Meeting.ID)
+        /// Push a recording of this meeting; its record gets the stamp's id and date.
+        case startMeeting(Meeting, EventStamp)
+        /// Push the screen of a past meeting.
+        case showPastMeeting(MeetingRecord, of: Meeting)
+    }
+
+    /// What the detail asks for: a message for the app, its destination's effects, or a plan.
+    public enum Effect: ComposableEffect, MessagingEffect, Equatable {
+        case tell(Message)
+        /// The destination's effects other than its messages: none today.
+        case destination(Destination.Effect)
+        case plan(EffectPlan<Effect>)
+
+        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        public var message: Message? { if case .tell(let message) = self { message } else { nil } }
+    }
+
+    public mutating func handle(event: Event) -> Effect? {
+        presenting(\.destination, identifiedBy: \.kind) { state in
+            switch event {
+            case .editTapped:
+                state.destination = .edit(MeetingForm(meeting: state.meeting))
+                return nil
+            case .deleteTapped:
+                state.destination = .alert(.deleteMeeting(state.meeting))
+                return nil
+            case .startMeetingTapped(let stamp):
+                return .tell(.startMeeting(state.meeting, stamp))
+            case .pastMeetingTapped(let id):
+                guard let record = state.meeting.pastMeetings.first(where: { $0.id == id }) else { return nil }
+                return .tell(.showPastMeeting(record, of: state.meeting))
+            case .destination(let event):
+                return state.handle(event, in: \.destination, effect: Effect.destination) { state, message in
+                    switch message {
+                    case .edit(.done(let meeting)):
+                        state.meeting = meeting
+                        state.destination = nil
+                        return .tell(.meetingChanged(meeting))
+                    }
+                }
+            case .alert(let event):
+                switch state.handleAlert(event, in: \.destination, case: .alert) {
+                case .confirmDeletion?: return .tell(.deleteConfirmed(state.meeting.id))
+                case nil: return nil
+                }
+            case .meetingRecorded(let record):
+                state.meeting.pastMeetings.insert(record, at: 0)
+                return .tell(.meetingChanged(state.meeting))
+            }
+        }
+    }
+}
+
+extension AlertState where Action == MeetingDetail.AlertAction {
+    /// "Delete?", with a destructive Delete and a Cancel that sends nothing.
+    ///
+    /// - Parameter meeting: The meeting to delete.
+    public static func deleteMeeting(_ meeting: Meeting) -> Self {
+        AlertState(
+            title: "Delete?",
+            message: "Are you sure you want to delete \(meeting.title.isEmpty ? "this meeting" : meeting.title)?",
+            buttons: [
+                ButtonState(role: .destructive, "Yes", action: .confirmDeletion),
+                ButtonState(role: .cancel, "Nevermind"),
+            ]
+        )
+    }
+}
+
+extension EnumCase where Root == MeetingDetail.Destination, Value == MeetingForm {
+    /// `MeetingDetail.Destination.edit`.
+    public static var edit: Self {
+        EnumCase(MeetingDetail.Destination.edit) { if case .edit(let form) = $0 { form } else { nil } }
+    }
+}
+
+extension EnumCase where Root == MeetingDetail.Destination, Value == AlertState<MeetingDetail.AlertAction> {
+    /// `MeetingDetail.Destination.alert`.
+    public static var alert: Self {
+        EnumCase(MeetingDetail.Destination.alert) { if case .alert(let alert) = $0 { alert } else { nil } }
+    }
+}

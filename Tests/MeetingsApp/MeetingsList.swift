@@ -1,0 +1,70 @@
+import EffectStore
+
+/// The root screen: every meeting, and a sheet to add one.
+///
+/// The sheet is an optional child, ``addForm``, routed with `handle(_:in:effect:messages:)` for a presentation; the
+/// whole transition is wrapped in ``ChildState/presenting(_:_:)``, so that however the form goes away —
+/// Cancel, Add, a swipe — its presentation ends in that transition. Tapping a meeting tells the app, which pushes the
+/// meeting's detail: the list knows nothing of the navigation stack.
+public struct MeetingsList: ChildState, Equatable {
+    /// Every meeting, in the order they were added.
+    public var meetings: IdentifiedStates<Meeting>
+    /// The form of a new meeting, while the add sheet shows.
+    public var addForm: MeetingForm?
+
+    /// A list of `meetings`, with no sheet.
+    ///
+    /// - Parameter meetings: The meetings.
+    public init(meetings: IdentifiedStates<Meeting> = []) {
+        self.meetings = meetings
+    }
+
+    /// What the user does on the list.
+    public enum Event: Equatable, Sendable {
+        /// Opens the add sheet with a new meeting, whose id (and first attendee's) the stamp gives.
+        case addTapped(EventStamp)
+        /// An event of the add sheet, or its dismissal (Cancel).
+        case addForm(PresentationEvent<MeetingForm.Event>)
+        case meetingTapped(id: Meeting.ID)
+    }
+
+    /// What the list tells the app.
+    public enum Message: Equatable, Sendable {
+        /// Show this meeting's detail.
+        case open(Meeting)
+    }
+
+    /// What the list asks for: a message for the app, the form's effects, or a plan (the end of the sheet's
+    /// presentation).
+    public enum Effect: ComposableEffect, MessagingEffect, Equatable {
+        case tell(Message)
+        /// The add form's effects other than its messages: none today.
+        case addForm(MeetingForm.Effect)
+        case plan(EffectPlan<Effect>)
+
+        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        public var message: Message? { if case .tell(let message) = self { message } else { nil } }
+    }
+
+    public mutating func handle(event: Event) -> Effect? {
+        presenting(\.addForm) { state in
+            switch event {
+            case .addTapped(let stamp):
+                state.addForm = MeetingForm(meeting: Meeting(id: stamp.id))
+                return nil
+            case .addForm(let event):
+                return state.handle(event, in: \.addForm, effect: Effect.addForm) { state, message in
+                    switch message {
+                    case .done(let meeting):
+                        state.meetings.append(meeting)
+                        state.addForm = nil
+                        return nil
+                    }
+                }
+            case .meetingTapped(let id):
+                guard let meeting = state.meetings[id: id] else { return nil }
+                return .tell(.open(meeting))
+            }
+        }
+    }
+}

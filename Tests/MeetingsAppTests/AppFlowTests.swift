@@ -1,0 +1,414 @@
+import EffectStore
+import EffectStoreTesting
+import Foundation
+import MeetingsApp
+import XCTest
+
+/// Every flow of the app on an exhaustive `TestStore`: each state change, each effect, each cancellation that a
+/// dismissal or a pop causes, and the clock.
+final class AppFlowTests: XCTestCase {
+    private let design = Meeting.design
+    private let tick = App.Effect.screen(1, .record(.tick))
+    private let ticked = App.Event.path(.element(id: 1, .record(.timerTicked)))
+    private let transcribe = App.Effect.screen(1, .record(.transcribe))
+
+    // MARK: - Loading and saving
+
+    func test_load_atStart_fillsTheList_withoutSaving() {
+        let store = TestStore<App>()
+
+        store.send(.load)
+        store.receiveEffect(.load)
+        store.complete(.load, with: .loaded([design])) {
+            $0.list.meetings = [self.design]
+            $0.isLoaded = true
+        }
+        store.finish()
+    }
+
+    func test_load_failed_startsEmptyWithTheMessage_andTheNextChangeSaves() {
+        let store = TestStore<App>()
+
+        store.send(.load)
+        store.receiveEffect(.load)
+        store.complete(.load, with: .loadFailed("The saved meetings could not be read")) {
+            $0.isLoaded = true
+            $0.loadError = "The saved meetings could not be read"
+        }
+        store.send(.list(.addTapped(stamp(1)))) { $0.list.addForm = MeetingForm(meeting: Meeting(id: UUID(1))) }
+        store.send(.list(.addForm(.presented(.doneTapped)))) {
+            $0.list.addForm = nil
+            $0.list.meetings = [Meeting(id: UUID(1))]
+        }
+        store.advance(by: .seconds(1))
+        store.receiveEffect(.save([Meeting(id: UUID(1))]))
+        store.complete(.save([Meeting(id: UUID(1))]), with: .saved)
+        store.finish()
+    }
+
+    func test_save_isDebounced_andANewerSaveReplacesOneInFlight() {
+        let store = TestStore(initialState: App.loaded())
+        let first = Meeting(id: UUID(1))
+        let second = Meeting(id: UUID(2))
+
+        add(first, to: store, before: [])
+        store.advance(by: .milliseconds(500))  // another change comes in: the wait starts again
+        add(second, to: store, before: [first])
+        store.advance(by: .milliseconds(999))
+        XCTAssertEqual(store.unreceivedEffects, [])
+        store.advance(by: .milliseconds(1))
+        store.receiveEffect(.save([first, second]))  // one write, of the latest list
+
+        store.send(.list(.addTapped(stamp(3)))) { $0.list.addForm = MeetingForm(meeting: Meeting(id: UUID(3))) }
+        store.send(.list(.addForm(.dismiss))) { $0.list.addForm = nil }  // Cancel: nothing changed, nothing saved
+        add(Meeting(id: UUID(4)), to: store, before: [first, second])
+        store.advance(by: .seconds(1))
+        store.receiveCancellation(of: .save([first, second]))  // the newer save replaces the one still writing
+        store.receiveEffect(.save([first, second, Meeting(id: UUID(4))]))
+        store.complete(.save([first, second, Meeting(id: UUID(4))]), with: .saveFailed("disk full")) {
+            $0.saveError = "disk full"
+        }
+        store.finish()
+    }
+
+    /// Adds `meeting`, which has no title nor attendees, through the add sheet.
+    private func add(
+        _ meeting: Meeting, to store: TestStore<App>, before: [Meeting], line: UInt = #line
+    ) {
+        store.send(.list(.addTapped(EventStamp(id: meeting.id, date: Date()))), line: line) {
+            $0.list.addForm = MeetingForm(meeting: meeting)
+        }
+        store.send(.list(.addForm(.presented(.doneTapped))), line: line) {
+            $0.list.addForm = nil
+            $0.list.meetings = IdentifiedStates(before + [meeting])
+        }
+    }
+
+    // MARK: - Adding, editing, deleting
+
+    func test_add_fillsTheForm_andAddsTheMeetingOnDone_withoutBlankAttendees() {
+        let store = TestStore(initialState: App.loaded())
+        let added = Meeting(
+            id: UUID(1), title: "Design", durationInSeconds: 600, attendees: [Attendee(id: UUID(2), name: "Ada")])
+
+        store.send(.list(.addTapped(stamp(1)))) { $0.list.addForm = MeetingForm(meeting: Meeting(id: UUID(1))) }
+        store.send(.list(.addForm(.presented(.titleChanged("Design"))))) { $0.list.addForm?.meeting.title = "Design" }
+        store.send(.list(.addForm(.presented(.durationChanged(seconds: 600))))) {
+            $0.list.addForm?.meeting.durationInSeconds = 600
+        }
+        store.send(.list(.addForm(.presented(.addAttendeeTapped(stamp(2)))))) {
+            $0.list.addForm?.meeting.attendees = [Attendee(id: UUID(2))]
+        }
+        store.send(.list(.addForm(.presented(.attendeeNameChanged(id: UUID(2), "Ada"))))) {
+            $0.list.addForm?.meeting.attendees[0].name = "Ada"
+        }
+        store.send(.list(.addForm(.presented(.addAttendeeTapped(stamp(3)))))) {
+            $0.list.addForm?.meeting.attendees.append(Attendee(id: UUID(3)))
+        }
+        store.send(.list(.addForm(.presented(.doneTapped)))) {
+            $0.list.addForm = nil
+            $0.list.meetings = [added]
+        }
+        store.advance(by: .seconds(1))
+        store.receiveEffect(.save([added]))
+        store.complete(.save([added]), with: .saved)
+        store.finish()
+    }
+
+    func test_add_cancel_dismissesTheSheet_andSavesNothing() {
+        let store = TestStore(initialState: App.loaded(design))
+
+        store.send(.list(.addTapped(stamp(1)))) { $0.list.addForm = MeetingForm(meeting: Meeting(id: UUID(1))) }
+        store.send(.list(.addForm(.presented(.titleChanged("Retro"))))) { $0.list.addForm?.meeting.title = "Retro" }
+        store.send(.list(.addForm(.dismiss))) { $0.list.addForm = nil }
+        // The list's plan reaches the app as a plan: the sheet's presentation ends.
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: PresentationEffects(\MeetingsList.addForm)))
+        store.finish()
+    }
+
+    func test_edit_cancel_leavesTheMeetingAsItWas() {
+        let store = TestStore(initialState: App.loaded(design))
+        var renamed = design
+        renamed.title = "Design review"
+
+        openDetail(in: store)
+        store.send(.path(.element(id: 0, .detail(.editTapped)))) {
+            $0.detail(0) { $0.destination = .edit(MeetingForm(meeting: self.design)) }
+        }
+        store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.titleChanged("Design review")))))))) {
+            $0.detail(0) { $0.destination = .edit(MeetingForm(meeting: renamed)) }
+        }
+        store.send(.path(.element(id: 0, .detail(.destination(.dismiss))))) { $0.detail(0) { $0.destination = nil } }
+        XCTAssertEqual(store.transitions.last?.effect, endOfDestination(onDetail: 0))
+        store.finish()
+    }
+
+    func test_edit_done_changesTheDetailAndTheList_andSaves() {
+        let store = TestStore(initialState: App.loaded(design))
+        var renamed = design
+        renamed.title = "Design review"
+        var edited = renamed
+        edited.attendees.removeLast()
+
+        openDetail(in: store)
+        store.send(.path(.element(id: 0, .detail(.editTapped)))) {
+            $0.detail(0) { $0.destination = .edit(MeetingForm(meeting: self.design)) }
+        }
+        store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.titleChanged("Design review")))))))) {
+            $0.detail(0) { $0.destination = .edit(MeetingForm(meeting: renamed)) }
+        }
+        store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.removeAttendee(id: UUID(103))))))))) {
+            $0.detail(0) { $0.destination = .edit(MeetingForm(meeting: edited)) }
+        }
+        store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.doneTapped))))))) {
+            $0.detail(0) {
+                $0.meeting = edited
+                $0.destination = nil
+            }
+            $0.list.meetings[id: self.design.id] = edited
+        }
+        // Done dismissed the sheet: its presentation ended in that transition, then the change was saved.
+        XCTAssertEqual(store.transitions.last?.effect, .all(endOfDestination(onDetail: 0), App.save([edited])))
+        store.advance(by: .seconds(1))
+        store.receiveEffect(.save([edited]))
+        store.complete(.save([edited]), with: .saved)
+        store.finish()
+    }
+
+    func test_delete_viaTheAlert_removesTheMeeting_popsTheDetail_andCancelsWhatBothStarted() {
+        let store = TestStore(initialState: App.loaded(design, .standup))
+
+        openDetail(in: store)
+        store.send(.path(.element(id: 0, .detail(.deleteTapped)))) {
+            $0.detail(0) { $0.destination = .alert(.deleteMeeting(self.design)) }
+        }
+        store.send(.path(.element(id: 0, .detail(.alert(.presented(.confirmDeletion)))))) {
+            $0.list.meetings = [.standup]
+            $0.path = []
+        }
+        XCTAssertEqual(
+            store.transitions.last?.effect,
+            .all(
+                endOfDestination(onDetail: 0),  // the alert's presentation ends…
+                .cancel(id: StackElementEffects(\App.path, 0)),  // …the detail's effects end…
+                App.save([.standup])  // …and the list without the meeting is saved
+            )
+        )
+        store.advance(by: .seconds(1))
+        store.receiveEffect(.save([.standup]))
+        store.complete(.save([.standup]), with: .saved)
+        store.finish()
+    }
+
+    func test_delete_alertDismissed_keepsTheMeeting() {
+        let store = TestStore(initialState: App.loaded(design))
+
+        openDetail(in: store)
+        store.send(.path(.element(id: 0, .detail(.deleteTapped)))) {
+            $0.detail(0) { $0.destination = .alert(.deleteMeeting(self.design)) }
+        }
+        store.send(.path(.element(id: 0, .detail(.alert(.dismiss))))) { $0.detail(0) { $0.destination = nil } }
+        XCTAssertEqual(store.transitions.last?.effect, endOfDestination(onDetail: 0))
+        store.finish()
+    }
+
+    // MARK: - The stack
+
+    func test_pushAndPop_detailAndPastMeeting() {
+        let record = MeetingRecord(id: UUID(9), date: Date(timeIntervalSince1970: 9), transcript: "Hi")
+        var meeting = design
+        meeting.pastMeetings = [record]
+        let store = TestStore(initialState: App.loaded(meeting))
+
+        store.send(.list(.meetingTapped(id: meeting.id))) { $0.path.push(.detail(MeetingDetail(meeting: meeting))) }
+        store.send(.path(.element(id: 0, .detail(.pastMeetingTapped(id: UUID(9)))))) {
+            $0.path.push(.pastMeeting(record, of: meeting))
+        }
+        XCTAssertEqual(store.state.path.ids, [0, 1])
+        store.send(.path(.popFrom(id: 1))) { $0.path.pop() }
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: StackElementEffects(\App.path, 1)))
+        store.send(.path(.popFrom(id: 0))) { $0.path.pop() }
+        store.send(.list(.meetingTapped(id: meeting.id))) { $0.path.push(.detail(MeetingDetail(meeting: meeting))) }
+        XCTAssertEqual(store.state.path.ids, [2], "a stack never gives an id twice")
+        store.finish()
+    }
+
+    // MARK: - Recording
+
+    func test_record_toTheEnd_handsTheRecordToTheDetail_andSaves() {
+        let store = TestStore(initialState: App.loaded(design))
+        let record = MeetingRecord(id: UUID(7), date: Date(timeIntervalSince1970: 7), transcript: "Hello")
+        var recorded = design
+        recorded.pastMeetings = [record]
+
+        startMeeting(in: store)
+        store.send(.path(.element(id: 1, .record(.transcribed("Hello")))), from: transcribe) {
+            $0.recording(1) { $0.transcript = "Hello" }
+        }
+        // Five ticks, one a second: two seconds per speaker.
+        let ticks = store.advance(by: .seconds(5), answering: tick, with: ticked) {
+            $0.recording(1) {
+                $0.secondsElapsed += 1
+                $0.speakerIndex = $0.secondsElapsed / 2
+            }
+        }
+        XCTAssertEqual(ticks, 5)
+        // The sixth: time is up. The recording is popped, its record handed to the detail and the list.
+        store.advance(by: .seconds(1))
+        store.receiveEffect(tick)
+        store.complete(tick, with: ticked) {
+            $0.path.pop()
+            $0.detail(0) { $0.meeting = recorded }
+            $0.list.meetings = [recorded]
+        }
+        store.receiveCancellation(of: transcribe)  // the pop stopped the transcription
+        store.advance(by: .seconds(1))
+        store.receiveEffect(.save([recorded]))
+        store.complete(.save([recorded]), with: .saved)
+        store.finish()
+    }
+
+    func test_record_endedEarlyThroughTheAlert_savesWhatWasSaid() {
+        let store = TestStore(initialState: App.loaded(design))
+        let record = MeetingRecord(id: UUID(7), date: Date(timeIntervalSince1970: 7), transcript: "")
+        var recorded = design
+        recorded.pastMeetings = [record]
+
+        startMeeting(in: store)
+        store.advance(by: .seconds(1), answering: tick, with: ticked) { $0.recording(1) { $0.secondsElapsed = 1 } }
+        store.send(.path(.element(id: 1, .record(.endMeetingTapped)))) {
+            $0.recording(1) { $0.alert = .endMeeting(isDiscardable: true) }
+        }
+        store.advance(by: .seconds(3), answering: tick, with: ticked)  // the alert shows: time stands still
+        store.send(.path(.element(id: 1, .record(.alert(.presented(.confirmSave)))))) {
+            $0.path.pop()
+            $0.detail(0) { $0.meeting = recorded }
+            $0.list.meetings = [recorded]
+        }
+        store.receiveCancellation(of: transcribe)
+        XCTAssertEqual(store.clock.scheduledCount, 1, "the next tick was cancelled; only the save waits")
+        store.advance(by: .seconds(1))
+        store.receiveEffect(.save([recorded]))
+        store.complete(.save([recorded]), with: .saved)
+        store.finish()
+    }
+
+    func test_record_resumeThenDiscard_keepsNothing() {
+        let store = TestStore(initialState: App.loaded(design))
+
+        startMeeting(in: store)
+        store.send(.path(.element(id: 1, .record(.endMeetingTapped)))) {
+            $0.recording(1) { $0.alert = .endMeeting(isDiscardable: true) }
+        }
+        store.send(.path(.element(id: 1, .record(.alert(.dismiss))))) { $0.recording(1) { $0.alert = nil } }
+        store.advance(by: .seconds(1), answering: tick, with: ticked) { $0.recording(1) { $0.secondsElapsed = 1 } }
+        store.send(.path(.element(id: 1, .record(.endMeetingTapped)))) {
+            $0.recording(1) { $0.alert = .endMeeting(isDiscardable: true) }
+        }
+        store.send(.path(.element(id: 1, .record(.alert(.presented(.confirmDiscard)))))) { $0.path.pop() }
+        store.receiveCancellation(of: transcribe)
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: StackElementEffects(\App.path, 1)))
+        store.finish()  // no record, no save, no timer left
+    }
+
+    func test_record_nextSpeakerOnTheLast_asksToEnd_withoutDiscard() {
+        let store = TestStore(initialState: App.loaded(design))
+
+        startMeeting(in: store)
+        store.send(.path(.element(id: 1, .record(.nextSpeakerTapped)))) {
+            $0.recording(1) {
+                $0.speakerIndex = 1
+                $0.secondsElapsed = 2
+            }
+        }
+        store.send(.path(.element(id: 1, .record(.nextSpeakerTapped)))) {
+            $0.recording(1) {
+                $0.speakerIndex = 2
+                $0.secondsElapsed = 4
+            }
+        }
+        store.send(.path(.element(id: 1, .record(.nextSpeakerTapped)))) {
+            $0.recording(1) { $0.alert = .endMeeting(isDiscardable: false) }
+        }
+        store.send(.path(.popFrom(id: 1))) { $0.path.pop() }
+        store.receiveCancellation(of: transcribe)
+        store.finish()
+    }
+
+    func test_poppingTheRecordingMidway_cancelsTheTimerAndTheStream() {
+        let store = TestStore(initialState: App.loaded(design))
+
+        startMeeting(in: store)
+        store.advance(by: .seconds(2), answering: tick, with: ticked) {
+            $0.recording(1) {
+                $0.secondsElapsed += 1
+                $0.speakerIndex = $0.secondsElapsed / 2
+            }
+        }
+        store.send(.path(.popFrom(id: 1))) { $0.path.pop() }
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: StackElementEffects(\App.path, 1)))
+        store.receiveCancellation(of: transcribe)
+        XCTAssertEqual(store.clock.scheduledCount, 0, "no tick waits")
+        store.advance(by: .seconds(10))
+        store.finish()
+    }
+
+    func test_poppingToTheRoot_cancelsEveryScreen_topFirst() {
+        let store = TestStore(initialState: App.loaded(design))
+
+        startMeeting(in: store)
+        store.send(.path(.popFrom(id: 0))) { $0.path = [] }
+        XCTAssertEqual(
+            store.transitions.last?.effect,
+            .all(.cancel(id: StackElementEffects(\App.path, 1)), .cancel(id: StackElementEffects(\App.path, 0)))
+        )
+        store.receiveCancellation(of: transcribe)
+        store.finish()
+    }
+
+    func test_lateEventsForPoppedScreens_areIgnored() {
+        let store = TestStore(initialState: App.loaded(design))
+
+        startMeeting(in: store)
+        store.send(.path(.popFrom(id: 1))) { $0.path.pop() }
+        store.receiveCancellation(of: transcribe)
+
+        store.send(ticked)  // a tick that was already on its way
+        store.send(.path(.element(id: 1, .record(.transcribed("late")))))
+        store.send(.path(.element(id: 1, .record(.alert(.presented(.confirmSave))))))
+        store.send(.path(.popFrom(id: 1)))  // popped already
+        store.send(.path(.popFrom(id: 42)))  // never pushed
+        store.send(.path(.element(id: 0, .detail(.alert(.presented(.confirmDeletion))))))  // no alert shows
+        store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.doneTapped)))))))  // no form shows
+        store.send(.list(.addForm(.presented(.doneTapped))))  // no add sheet shows
+        XCTAssertTrue(store.transitions.suffix(8).allSatisfy { $0.effect == nil && $0.from == $0.to })
+        store.finish()
+    }
+
+    // MARK: - Helpers
+
+    /// Taps the design meeting: its detail is pushed as screen 0.
+    private func openDetail(in store: TestStore<App>, line: UInt = #line) {
+        store.send(.list(.meetingTapped(id: design.id)), line: line) {
+            $0.path.push(.detail(MeetingDetail(meeting: self.design)))
+        }
+    }
+
+    /// Opens the design meeting and starts it with `stamp(7)`: the recording is screen 1, its transcription
+    /// received, its first tick waiting on the clock.
+    private func startMeeting(in store: TestStore<App>, line: UInt = #line) {
+        openDetail(in: store, line: line)
+        store.send(.path(.element(id: 0, .detail(.startMeetingTapped(stamp(7))))), line: line) {
+            $0.path.push(.record(MeetingRecording(meeting: self.design, stamp: stamp(7))))
+        }
+        store.receiveEffect(transcribe, line: line)
+    }
+
+    /// The end of the detail's destination (`PresentationEffects`), as the app runs it: scoped to the detail's
+    /// screen, and started under the screen's effects.
+    private func endOfDestination(onDetail id: StackElementID) -> App.Effect {
+        let screen = StackElementEffects(\App.path, id)
+        return App.Effect.cancel(id: RowScopedID(scope: screen, id: PresentationEffects(\MeetingDetail.destination)))
+            .cancellable(id: screen)
+    }
+}

@@ -1,0 +1,50 @@
+import EffectStore
+import Foundation
+import MeetingsApp
+
+/// The stamp the test gives an event: id `UUID(n)`, at `n` seconds after the epoch.
+func stamp(_ n: Int) -> EventStamp {
+    EventStamp(id: UUID(n), date: Date(timeIntervalSince1970: TimeInterval(n)))
+}
+
+extension Meeting {
+    /// "Design", six seconds, three attendees: each speaks for two seconds.
+    static let design = Meeting(
+        id: UUID(100),
+        title: "Design",
+        durationInSeconds: 6,
+        attendees: [
+            Attendee(id: UUID(101), name: "Ada"), Attendee(id: UUID(102), name: "Grace"),
+            Attendee(id: UUID(103), name: "Linus"),
+        ]
+    )
+
+    /// "Standup", five minutes, one attendee.
+    static let standup = Meeting(
+        id: UUID(200), title: "Standup", attendees: [Attendee(id: UUID(201), name: "Ada")])
+}
+
+extension App {
+    /// An app with `meetings` loaded and nothing pushed.
+    static func loaded(_ meetings: Meeting...) -> App {
+        App(list: MeetingsList(meetings: IdentifiedStates(meetings)), isLoaded: true)
+    }
+
+    /// Changes the detail with `id` on the stack; a test's expected state writes it so.
+    mutating func detail(_ id: StackElementID, _ body: (inout MeetingDetail) -> Void) {
+        path.modify(id: id) { screen in
+            guard case .detail(var detail) = screen else { return }
+            body(&detail)
+            screen = .detail(detail)
+        }
+    }
+
+    /// Changes the recording with `id` on the stack.
+    mutating func recording(_ id: StackElementID, _ body: (inout MeetingRecording) -> Void) {
+        path.modify(id: id) { screen in
+            guard case .record(var recording) = screen else { return }
+            body(&recording)
+            screen = .record(recording)
+        }
+    }
+}
