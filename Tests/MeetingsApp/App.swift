@@ -38,7 +38,7 @@ public struct App: State, Equatable {
     public static var initialState: App { App() }
 
     /// The screens the stack holds.
-    public enum Screen: ChildState, Equatable {
+    public enum Screen: ChildState, Equatable, Codable {
         case detail(MeetingDetail)
         case record(MeetingRecording)
         /// A past meeting: its record, and the meeting it belongs to. Shows data only; it has no events.

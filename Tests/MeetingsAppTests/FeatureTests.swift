@@ -1,0 +1,107 @@
+import EffectStore
+import EffectStoreTesting
+import Foundation
+import MeetingsApp
+import XCTest
+
+/// The screens alone: data in, data out, and a recording on a `TestStore` of its own (a `ChildState` needs no
+/// `initialState`).
+final class FeatureTests: XCTestCase {
+    private let design = Meeting.design
+
+    func test_form_done_dropsBlankAttendees_andTellsTheMeeting() {
+        var form = MeetingForm(meeting: Meeting(id: UUID(1), title: "Retro"))
+        _ = form.handle(event: .addAttendeeTapped(stamp(2)))
+        _ = form.handle(event: .attendeeNameChanged(id: UUID(2), "Ada"))
+        _ = form.handle(event: .addAttendeeTapped(stamp(3)))
+        _ = form.handle(event: .attendeeNameChanged(id: UUID(3), "  "))
+
+        XCTAssertEqual(
+            form.handle(event: .doneTapped),
+            .tell(.done(Meeting(id: UUID(1), title: "Retro", attendees: [Attendee(id: UUID(2), name: "Ada")])))
+        )
+    }
+
+    func test_detail_dismissingOrSwitchingTheDestination_endsItsPresentation() {
+        let end = MeetingDetail.Effect.cancel(id: PresentationEffects(\MeetingDetail.destination))
+        var detail = MeetingDetail(meeting: design)
+
+        XCTAssertNil(detail.handle(event: .editTapped))
+        XCTAssertEqual(detail.handle(event: .deleteTapped), end, "the edit sheet gave way to the alert")
+        XCTAssertNil(detail.handle(event: .deleteTapped), "one alert for another of its kind: the same presentation")
+        XCTAssertEqual(detail.handle(event: .alert(.dismiss)), end)
+        XCTAssertEqual(detail.destination, nil)
+        XCTAssertNil(detail.handle(event: .alert(.presented(.confirmDeletion))), "a late tap is ignored")
+    }
+
+    func test_detail_confirmDeletion_tellsTheApp_inTheTransitionThatEndsTheAlert() {
+        var detail = MeetingDetail(meeting: design, destination: .alert(.deleteMeeting(design)))
+
+        XCTAssertEqual(
+            detail.handle(event: .alert(.presented(.confirmDeletion))),
+            .all(.cancel(id: PresentationEffects(\MeetingDetail.destination)), .tell(.deleteConfirmed(design.id)))
+        )
+    }
+
+    func test_detail_startMeeting_tellsTheStampedStart() {
+        var detail = MeetingDetail(meeting: design)
+
+        XCTAssertEqual(detail.handle(event: .startMeetingTapped(stamp(7))), .tell(.startMeeting(design, stamp(7))))
+    }
+
+    func test_recordingAlone_onATestStore_startsTicksAndEndsWithItsRecord() {
+        let store = TestStore(initialState: MeetingRecording(meeting: design, stamp: stamp(7)))
+
+        store.send(.start)
+        store.receiveEffect(.transcribe)
+        store.send(.transcribed("Hi"), from: .transcribe) { $0.transcript = "Hi" }
+        store.advance(by: .seconds(5), answering: .tick, with: .timerTicked) {
+            $0.secondsElapsed += 1
+            $0.speakerIndex = $0.secondsElapsed / 2
+        }
+        store.advance(by: .seconds(1))
+        store.receiveEffect(.tick)
+        store.complete(.tick, with: .timerTicked) { $0.secondsElapsed = 6 }
+        let record = MeetingRecord(id: UUID(7), date: Date(timeIntervalSince1970: 7), transcript: "Hi")
+        // Alone, the message is an effect like any other: the app takes it out in the same transition.
+        store.receiveEffect(.tell(.meetingEnded(record)))
+        store.complete(.tell(.meetingEnded(record)))
+        store.complete(.transcribe)  // only the app's pop cancels it; alone, the test ends the run
+        store.finish()
+    }
+
+    func test_recording_ticksWhileTheAlertShows_keepTheTimerGoing_withoutCounting() {
+        var recording = MeetingRecording(meeting: design, stamp: stamp(7))
+        recording.alert = .endMeeting(isDiscardable: true)
+
+        XCTAssertEqual(recording.handle(event: .timerTicked), MeetingRecording.nextTick)
+        XCTAssertEqual(recording.secondsElapsed, 0)
+    }
+
+    func test_app_theRecordingsEffects_runUnderItsScreen_withTheirIDsScopedToIt() {
+        var app = App.loaded(design)
+        _ = app.handle(event: .list(.meetingTapped(id: design.id)))
+
+        let screen = StackElementEffects(\App.path, 1)
+        XCTAssertEqual(
+            app.handle(event: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7)))))),
+            App.Effect.all(
+                App.Effect.screen(1, .record(.tick))
+                    .delayed(by: .seconds(1), id: RowScopedID(scope: screen, id: MeetingRecording.ID.timer)),
+                .screen(1, .record(.transcribe))
+            ).cancellable(id: screen)
+        )
+    }
+
+    func test_thePath_roundTripsThroughJSON_keepingItsIDs() throws {
+        var app = App.loaded(design)
+        _ = app.handle(event: .list(.meetingTapped(id: design.id)))
+        _ = app.handle(event: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7))))))
+        _ = app.handle(event: .path(.element(id: 1, .record(.endMeetingTapped))))
+
+        let restored = try JSONDecoder().decode(ScreenStack<App.Screen>.self, from: JSONEncoder().encode(app.path))
+
+        XCTAssertEqual(restored, app.path)
+        XCTAssertEqual(restored.nextID, 2)
+    }
+}
