@@ -134,7 +134,7 @@ public struct App: State, Equatable {
     }
 
     /// The app's transition, before the stack's cancellations and the save.
-    private mutating func transition(_ event: Event) -> Effect? {
+    mutating func transition(_ event: Event) -> Effect? {
         switch event {
         case .load:
             return .load
@@ -167,14 +167,14 @@ public struct App: State, Equatable {
     }
 
     /// Routes an event of the stack, and handles what its screens tell.
-    private mutating func route(_ event: StackEvent<Screen.Event>) -> Effect? {
+    mutating func route(_ event: StackEvent<Screen.Event>) -> Effect? {
         handle(event, in: \.path, effect: Effect.screen) { state, id, message in
             state.receive(message, from: id)
         }
     }
 
     /// Handles what the screen with `id` told.
-    private mutating func receive(_ message: Screen.Message, from id: StackElementID) -> Effect? {
+    mutating func receive(_ message: Screen.Message, from id: StackElementID) -> Effect? {
         switch message {
         case .detail(.meetingChanged(let meeting)):
             list.meetings[id: meeting.id] = meeting
