@@ -67,6 +67,7 @@ public protocol MessagingEffect: Sendable {
 }
 
 /// `effect`, split into the messages it carries for the parent, in order, and what is left for the store.
+@usableFromInline
 func splitMessages<Effect: MessagingEffect>(_ effect: Effect) -> (messages: [Effect.Message], rest: Effect?) {
     if let message = effect.message { return ([message], nil) }
     guard let composable = Effect.self as? any ComposableEffect.Type else { return ([], effect) }
@@ -92,6 +93,7 @@ func splitMessages<Effect: MessagingEffect>(_ effect: Effect) -> (messages: [Eff
 
 extension ComposableEffect {
     /// `first` then `second`, either of which may be missing: one effect, both in an ``all(_:)-([Self])``, or `nil`.
+    @usableFromInline
     static func combining(_ first: Self?, _ second: Self?) -> Self? {
         guard let first else { return second }
         guard let second else { return first }
@@ -99,6 +101,7 @@ extension ComposableEffect {
     }
 
     /// Whether this effect is, or has among its ``all(_:)-([Self])`` effects, the cancellation of `id`.
+    @usableFromInline
     func cancels(_ id: EffectID) -> Bool {
         switch Self.planReader(self) {
         case .cancel(let cancelled)?: return cancelled == id
