@@ -28,7 +28,10 @@ public struct PresentationEffects: Hashable, Sendable, CustomStringConvertible {
     }
 
     @inlinable
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.slot == rhs.slot }
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        // One key path literal is one object: the identity check settles the usual case without walking it.
+        lhs.slot === rhs.slot || lhs.slot == rhs.slot
+    }
 
     /// Hashes the key path's type alone: hashing a key path walks its components, and a parent's presentations
     /// mostly differ in type; `==` tells apart two of one type.
@@ -195,6 +198,7 @@ extension ChildState where Effect: ComposableEffect {
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away.
     @inlinable
+    @inline(__always)
     public mutating func presenting<Child>(
         _ slot: WritableKeyPath<Self, Child?> & Sendable,
         _ transition: (inout Self) -> Effect?
@@ -210,6 +214,7 @@ extension ChildState where Effect: ComposableEffect {
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away.
     @inlinable
+    @inline(__always)
     public mutating func presenting<Child: Identifiable>(
         _ slot: WritableKeyPath<Self, Child?> & Sendable,
         _ transition: (inout Self) -> Effect?
@@ -236,6 +241,7 @@ extension ChildState where Effect: ComposableEffect {
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away.
     @inlinable
+    @inline(__always)
     public mutating func presenting<Child, Identity: Equatable>(
         _ slot: WritableKeyPath<Self, Child?> & Sendable,
         identifiedBy identity: (Child) -> Identity,

@@ -59,7 +59,10 @@ public struct StackElementEffects: Hashable, Sendable, CustomStringConvertible {
     }
 
     @inlinable
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id && lhs.stack == rhs.stack }
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        // One key path literal is one object: the identity check settles the usual case without walking it.
+        lhs.id == rhs.id && (lhs.stack === rhs.stack || lhs.stack == rhs.stack)
+    }
 
     /// Hashes the id alone: hashing a key path walks its components, and ids of one stack never repeat, so two
     /// scopes with one hash are rare, and `==` tells them apart.
