@@ -68,7 +68,8 @@ final class ScreenStackTests: XCTestCase {
             guard case DecodingError.dataCorrupted(let context) = error else {
                 return XCTFail("expected dataCorrupted, got \(error)")
             }
-            XCTAssertTrue(context.debugDescription.contains("the id 4 is given to two screens"), context.debugDescription)
+            let message = context.debugDescription
+            XCTAssertTrue(message.contains("the id 4 is given to two screens"), message)
         }
     }
 
@@ -143,7 +144,8 @@ final class StackRoutingTests: XCTestCase {
         var host = Host()
         _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
         _ = host.handle(event: .path(.element(id: 0, .ticker(.tick))))
-        XCTAssertEqual(host.handle(event: .path(.element(id: 0, .ticker(.finish)))), .all(.cancel(id: scope(0)), .saved(1)))
+        XCTAssertEqual(
+            host.handle(event: .path(.element(id: 0, .ticker(.finish)))), .all(.cancel(id: scope(0)), .saved(1)))
         XCTAssertTrue(host.path.isEmpty)
         XCTAssertEqual(host.log, ["screen 0 finished after 1"])
     }

@@ -3,7 +3,8 @@
 /// ``ChildState/handle(_:in:effect:)-(PresentationEvent<Child.Event>,_,_)`` starts the presented child's effects
 /// under it, and scopes the ids in the child's plans to it (``RowScopedID/init(scope:id:)``), so that a child's
 /// `"autosave"` debounce never meets its parent's. The presentation ends — and this id is cancelled — in the
-/// transition that dismisses or replaces the child (see ``ChildState/presenting(_:_:)``). A test writes the same value:
+/// transition that dismisses or replaces the child (see ``ChildState/presenting(_:_:)-19paw``). A test writes the
+/// same value:
 ///
 /// ```swift
 /// XCTAssertEqual(
@@ -75,7 +76,7 @@ extension ChildState where Effect: ComposableEffect {
     ///   presented).
     ///
     /// Dismissals that happen elsewhere in the parent — `state.editor = nil` in another event, a new child replacing
-    /// the old one — end the scope when the parent's transition is wrapped in ``presenting(_:_:)``, as above.
+    /// the old one — end the scope when the parent's transition is wrapped in ``presenting(_:_:)-19paw``, as above.
     ///
     /// - Parameters:
     ///   - event: The child's event, or its dismissal.
@@ -97,8 +98,9 @@ extension ChildState where Effect: ComposableEffect {
         }
     }
 
-    /// Routes an event of the child presented at `slot`, as ``handle(_:in:effect:)-(PresentationEvent<Child.Event>,_,_)``
-    /// does, and hands the messages the child tells its parent to `receive`, in the same transition.
+    /// Routes an event of the child presented at `slot`, as
+    /// ``handle(_:in:effect:)-(PresentationEvent<Child.Event>,_,_)`` does, and hands the messages the child tells its
+    /// parent to `receive`, in the same transition.
     ///
     /// ```swift
     /// case .editor(let event):
@@ -206,7 +208,7 @@ extension ChildState where Effect: ComposableEffect {
         presenting(slot, identifiedBy: { _ in true }, transition)
     }
 
-    /// ``presenting(_:_:)`` for an `Identifiable` child: a child replaced by one with another `id` ends its
+    /// ``presenting(_:_:)-19paw`` for an `Identifiable` child: a child replaced by one with another `id` ends its
     /// presentation too.
     ///
     /// - Parameters:
@@ -222,8 +224,8 @@ extension ChildState where Effect: ComposableEffect {
         presenting(slot, identifiedBy: { $0.id }, transition)
     }
 
-    /// ``presenting(_:_:)`` where `identity` tells two presentations apart: the child's presentation ends when the
-    /// transition leaves `nil` or a child of another identity at `slot`.
+    /// ``presenting(_:_:)-19paw`` where `identity` tells two presentations apart: the child's presentation ends when
+    /// the transition leaves `nil` or a child of another identity at `slot`.
     ///
     /// A destination enum is one presentation per case; say so by naming the case:
     ///

@@ -83,8 +83,8 @@ extension ChildState where Effect: ComposableEffect {
     /// ```
     ///
     /// - `.element(id:_:)` goes to the screen with that id; when it is not on the stack — a late event for a popped
-    ///   screen — it is ignored: nothing changes and the result is `nil`. The screen's effect is lifted with its id and
-    ///   started under ``StackElementEffects``, its plans' ids scoped to the screen.
+    ///   screen — it is ignored: nothing changes and the result is `nil`. The screen's effect is lifted with its id
+    ///   and started under ``StackElementEffects``, its plans' ids scoped to the screen.
     /// - `.popFrom(id:)` pops that screen and those above it, and returns the cancellation of their effects, top
     ///   first; `nil` when the id is not on the stack.
     ///

@@ -52,12 +52,13 @@ extension PresentationEvent: Codable where ChildEvent: Codable {}
 /// ```
 ///
 /// A test of the child alone compares the message with `==`, as any effect. A parent that routes the child's events
-/// with a `messages:` closure (for example ``ChildState/handle(_:in:effect:messages:)-(PresentationEvent<Child.Event>,_,_,_)``)
-/// receives each message in the same transition — no round trip through an effect handler — and the message never
-/// reaches the store: the parent's closure decides what it means, and returns the parent's own effect, if any. When the
-/// child's effect is a ``ComposableEffect`` too, messages among the effects of an ``ComposableEffect/all(_:)-([Self])``
-/// are taken out as well, in order; a message inside a timed or cancellable plan is not a message of this transition,
-/// and reaches the effect handler as an effect.
+/// with a `messages:` closure (for example
+/// ``ChildState/handle(_:in:effect:messages:)-(PresentationEvent<Child.Event>,_,_,_)``) receives each message in the
+/// same transition — no round trip through an effect handler — and the message never reaches the store: the parent's
+/// closure decides what it means, and returns the parent's own effect, if any. When the child's effect is a
+/// ``ComposableEffect`` too, messages among the effects of an ``ComposableEffect/all(_:)-([Self])`` are taken out as
+/// well, in order; a message inside a timed or cancellable plan is not a message of this transition, and reaches the
+/// effect handler as an effect.
 public protocol MessagingEffect: Sendable {
     /// What the child tells its parent.
     associatedtype Message: Sendable
