@@ -18,6 +18,17 @@ final class NavigationTestStoreTests: XCTestCase {
         store.finish()
     }
 
+    func test_dismissingWhileTheSheetsTickIsInFlight_cancelsIt_andTheTestConfirmsIt() {
+        let store = TestStore(initialState: Host())
+        store.send(.present(id: 1)) { $0.sheet = Ticker(id: 1) }
+        store.send(.sheet(.presented(.start)))
+        store.advance(by: .seconds(1))
+        store.receiveEffect(.sheet(.tick))
+        store.send(.closeSheet) { $0.sheet = nil }
+        store.receiveCancellation(of: .sheet(.tick))
+        store.finish()
+    }
+
     func test_theSheetsMessage_dismissesIt_andItsEffectsEnd() {
         let store = TestStore(initialState: Host())
         store.send(.present(id: 1)) { $0.sheet = Ticker(id: 1) }
