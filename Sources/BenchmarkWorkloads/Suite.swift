@@ -50,7 +50,8 @@ public enum Suite {
         "dispatch.10-subscribers", "round-trip.pipelined", "round-trip.sequential", "memory.bytes-per-store",
         "baseline.queue-create", "store-create", "large-state", "large-state.1m", "fan-out",
         "baseline.contended-queue-sync", "contended", "observable.update", "stream.event", "round-trip.cancellable",
-        "cancel", "children.route", "children.route.10", "children.route.case",
+        "cancel", "children.route", "children.route.10", "children.route.case", "stack.route.100", "stack.route.10",
+        "stack.push-pop",
     ]
 
     /// The in-run baseline every time is compared with: one bare `queue.sync`. It is measured first, so the progress
@@ -118,6 +119,9 @@ public enum Suite {
         try await record("children.route") { try Workloads.childrenRoute(rows: 10_000, count: n) }
         try await record("children.route.10") { try Workloads.childrenRoute(rows: 10, count: n) }
         try await record("children.route.case") { try Workloads.childrenRouteCase(count: n) }
+        try await record("stack.route.100") { try Workloads.stackRoute(depth: 100, count: n) }
+        try await record("stack.route.10") { try Workloads.stackRoute(depth: 10, count: n) }
+        try await record("stack.push-pop") { try Workloads.stackPushPop(count: trips) }
         return names.compactMap { name in figures.first { $0.name == name } }
     }
 }

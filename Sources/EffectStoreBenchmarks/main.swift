@@ -24,6 +24,7 @@ import Foundation
 // --stream N runs `stream.event` alone, for a sampling profiler such as `perf record`.
 // --observable N runs `observable.update`'s loop alone (N sends on the main actor, no await inside), for `perf record`
 // or callgrind.
+// --push-pop N runs `stack.push-pop`'s loop alone (N pushes of a screen that starts a run, each popped), for callgrind.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -50,6 +51,7 @@ let profilingModes = [
     ProfilingMode(flag: "--stream", counts: "events") { _ = try await Workloads.streamEvent(count: $0) },
     ProfilingMode(flag: "--stream-from-thread", counts: "events") { try Workloads.streamFromThread(count: $0) },
     ProfilingMode(flag: "--observable", counts: "sends") { _ = try Workloads.observableUpdate(count: $0) },
+    ProfilingMode(flag: "--push-pop", counts: "pushes and pops") { _ = try Workloads.stackPushPop(count: $0) },
 ]
 
 for mode in profilingModes {

@@ -163,6 +163,7 @@ extension EffectAnswer where Event: Sendable {
     /// - Parameter start: Starts the work; it must not block. Returns what stops it, called at most once, on the
     ///   thread that cancels the run (the store's queue).
     /// - Returns: The answer.
+    @inlinable
     public static func callbackRun(
         _ start: @escaping @Sendable (EffectSender<Event>) -> @Sendable () -> Void
     ) -> EffectAnswer {

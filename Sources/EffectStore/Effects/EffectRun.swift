@@ -124,11 +124,12 @@ final class EffectRun<Event>: @unchecked Sendable {
         init() {}
     }
 
-    private let start: @Sendable (EffectSender<Event>) -> Void
+    @usableFromInline let start: @Sendable (EffectSender<Event>) -> Void
     @usableFromInline let state = LockedBox.make(State())
     /// Resolved with the first event, for use as a plain future.
     @usableFromInline let firstEvent = LockedBox<FutureState<Event>>.pendingFuture()
 
+    @inlinable
     init(start: @escaping @Sendable (EffectSender<Event>) -> Void) {
         self.start = start
     }
@@ -216,6 +217,7 @@ final class EffectRun<Event>: @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     func onCancel(_ handler: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state -> Bool in
             if state.isCancelled { return true }
@@ -251,6 +253,7 @@ extension EffectRun where Event: Sendable {
     }
 
     /// A run of the callback form: `start` starts the work and returns what stops it.
+    @inlinable
     static func callbacks(_ start: @escaping @Sendable (EffectSender<Event>) -> @Sendable () -> Void) -> EffectRun {
         EffectRun { sender in sender.onCancel(start(sender)) }
     }

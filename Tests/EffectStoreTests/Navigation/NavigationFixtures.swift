@@ -1,4 +1,5 @@
 import EffectStore
+import Foundation
 
 /// A screen with a repeating one-second timer and a message for its parent: the shape of a timed screen.
 struct Ticker: ChildState, Identifiable, Hashable, Codable {
@@ -28,14 +29,41 @@ struct Ticker: ChildState, Identifiable, Hashable, Codable {
     }
 }
 
+/// A screen that presents a ``Ticker`` of its own: a presentation nested in a stack element.
+struct Panel: ChildState, Hashable, Codable {
+    var sheet: Ticker?
+
+    enum Event: Hashable, Sendable { case open(id: Int), sheet(PresentationEvent<Ticker.Event>) }
+    enum Effect: ComposableEffect, Hashable {
+        case sheet(Ticker.Effect)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    mutating func handle(event: Event) -> Effect? {
+        presenting(\.sheet) { state in
+            switch event {
+            case .open(let id):
+                state.sheet = Ticker(id: id)
+                return nil
+            case .sheet(let event):
+                return state.handle(event, in: \.sheet, effect: Effect.sheet)
+            }
+        }
+    }
+}
+
 /// The screens of ``Host``'s stack.
 enum HostScreen: ChildState, Hashable, Codable {
     case ticker(Ticker)
     case note(String)
+    case panel(Panel)
 
-    enum Event: Hashable, Sendable { case ticker(Ticker.Event) }
+    enum Event: Hashable, Sendable { case ticker(Ticker.Event), panel(Panel.Event) }
     enum Effect: ComposableEffect, MessagingEffect, Hashable {
         case ticker(Ticker.Effect)
+        case panel(Panel.Effect)
         case tell(Ticker.Message)
         case plan(EffectPlan<Effect>)
 
@@ -52,6 +80,11 @@ enum HostScreen: ChildState, Hashable, Codable {
             guard let effect else { return nil }
             if let message = effect.message { return .tell(message) }
             return Effect.lifting(effect, into: Effect.ticker)
+        case .panel(let event):
+            guard case .panel(var panel) = self else { return nil }
+            let effect = panel.handle(event: event)
+            self = .panel(panel)
+            return effect.map { Effect.lifting($0, into: Effect.panel) }
         }
     }
 }
@@ -145,6 +178,28 @@ struct Host: State, Hashable {
             case nil:
                 return nil
             }
+        }
+    }
+}
+
+/// Performs ``Host``'s effects: every tick answers at once with the event that routes it back; a save answers nothing.
+/// Keeps what it performed.
+final class HostEffects: EffectHandler, @unchecked Sendable {
+    typealias S = Host
+    // Guarded by `lock`.
+    private var log: [Host.Effect] = []
+    private let lock = NSLock()
+
+    var performed: [Host.Effect] { lock.withLock { log } }
+
+    func handle(effect: Host.Effect) -> Future<Host.Event>? {
+        lock.withLock { log.append(effect) }
+        switch effect {
+        case .sheet(.tick): return Future(value: .sheet(.presented(.tick)))
+        case .screen(let id, .ticker(.tick)): return Future(value: .path(.element(id: id, .ticker(.tick))))
+        case .screen(let id, .panel(.sheet(.tick))):
+            return Future(value: .path(.element(id: id, .panel(.sheet(.presented(.tick))))))
+        default: return nil
         }
     }
 }

@@ -53,3 +53,98 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(host.log, ["sheet finished after 1"])
     }
 }
+
+/// A destination enum: one presentation per case, told apart by `presenting(_:identifiedBy:_:)`, routed by case with
+/// no reflection.
+final class DestinationTests: XCTestCase {
+    struct Screen: State, Equatable {
+        enum Destination: ChildState, Equatable {
+            case timer(Ticker)
+            case confirm(AlertState<Bool>)
+
+            enum Event: Equatable, Sendable { case timer(Ticker.Event) }
+            enum Effect: ComposableEffect, Equatable {
+                case timer(Ticker.Effect)
+                case plan(EffectPlan<Effect>)
+                var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+            }
+
+            var kind: Int {
+                switch self {
+                case .timer: 0
+                case .confirm: 1
+                }
+            }
+
+            mutating func handle(event: Event) -> Effect? {
+                switch event {
+                case .timer(let event): handle(event, inCase: .timer, effect: Effect.timer)
+                }
+            }
+        }
+
+        var destination: Destination?
+
+        enum Event: Equatable, Sendable {
+            case showTimer, showConfirm
+            case destination(PresentationEvent<Destination.Event>)
+            case confirm(PresentationEvent<Bool>)
+        }
+        enum Effect: ComposableEffect, Equatable {
+            case destination(Destination.Effect)
+            case plan(EffectPlan<Effect>)
+            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        }
+
+        static var initialState: Screen { Screen() }
+
+        mutating func handle(event: Event) -> Effect? {
+            presenting(\.destination, identifiedBy: \.kind) { state in
+                switch event {
+                case .showTimer:
+                    state.destination = .timer(Ticker(id: 1))
+                    return nil
+                case .showConfirm:
+                    state.destination = .confirm(AlertState(title: "Sure?", buttons: [ButtonState("Yes", action: true)]))
+                    return nil
+                case .destination(let event):
+                    return state.handle(event, in: \.destination, effect: Effect.destination)
+                case .confirm(let event):
+                    _ = state.handleAlert(event, in: \.destination, case: .confirm)
+                    return nil
+                }
+            }
+        }
+    }
+
+    private let scope = PresentationEffects(\Screen.destination)
+
+    func test_theTimerCase_isRoutedByCase_underTheDestinationsScope() {
+        var screen = Screen()
+        _ = screen.handle(event: .showTimer)
+        XCTAssertEqual(
+            screen.handle(event: .destination(.presented(.timer(.start)))),
+            Screen.Effect.destination(.timer(.tick))
+                .delayed(by: .seconds(1), id: RowScopedID(scope: scope, id: "timer"))
+                .cancellable(id: scope)
+        )
+    }
+
+    func test_switchingToAnotherCase_cancelsTheFirstCasesEffects_sameCaseDoesNot() {
+        var screen = Screen()
+        _ = screen.handle(event: .showTimer)
+        XCTAssertNil(screen.handle(event: .showTimer), "the same case: the same presentation")
+        XCTAssertEqual(screen.handle(event: .showConfirm), .cancel(id: scope))
+        XCTAssertNil(screen.handle(event: .destination(.presented(.timer(.tick)))), "the alert ignores timer events")
+        XCTAssertEqual(screen.handle(event: .confirm(.presented(true))), .cancel(id: scope))
+        XCTAssertNil(screen.destination)
+    }
+}
+
+extension EnumCase where Root == DestinationTests.Screen.Destination, Value == Ticker {
+    static var timer: Self { EnumCase(Root.timer) { if case .timer(let ticker) = $0 { ticker } else { nil } } }
+}
+
+extension EnumCase where Root == DestinationTests.Screen.Destination, Value == AlertState<Bool> {
+    static var confirm: Self { EnumCase(Root.confirm) { if case .confirm(let alert) = $0 { alert } else { nil } } }
+}

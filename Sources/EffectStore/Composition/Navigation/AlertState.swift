@@ -195,7 +195,8 @@ extension ChildState {
     ///
     /// ```swift
     /// case .destination(.deleteAlert(let event)):
-    ///     guard state.handleAlert(event, in: \.destination, case: .deleteAlert) == .confirmDeletion else { return nil }
+    ///     let action = state.handleAlert(event, in: \.destination, case: .deleteAlert)
+    ///     guard action == .confirmDeletion else { return nil }
     ///     return state.delete()
     /// ```
     ///

@@ -3,7 +3,8 @@
 /// ``ChildState/handle(_:in:effect:)-(PresentationEvent<Child.Event>,_,_)`` starts the presented child's effects
 /// under it, and scopes the ids in the child's plans to it (``RowScopedID/init(scope:id:)``), so that a child's
 /// `"autosave"` debounce never meets its parent's. The presentation ends — and this id is cancelled — in the
-/// transition that dismisses or replaces the child (see ``ChildState/presenting(_:_:)``). A test writes the same value:
+/// transition that dismisses or replaces the child (see ``ChildState/presenting(_:_:)-19paw``). A test writes the
+/// same value:
 ///
 /// ```swift
 /// XCTAssertEqual(
@@ -17,18 +18,26 @@
 /// subscripts work too, when their arguments are `Sendable`).
 public struct PresentationEffects: Hashable, Sendable, CustomStringConvertible {
     /// Where the parent keeps the presented child.
-    let slot: AnyKeyPath & Sendable
+    @usableFromInline let slot: AnyKeyPath & Sendable
 
     /// The id of the effects of the child presented at `slot`.
     ///
     /// - Parameter slot: The parent's optional property that holds the child, such as `\Detail.editor`.
+    @inlinable
     public init<Parent, Child>(_ slot: KeyPath<Parent, Child?> & Sendable) {
         self.slot = slot
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.slot == rhs.slot }
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        // One key path literal is one object: the identity check settles the usual case without walking it.
+        lhs.slot === rhs.slot || lhs.slot == rhs.slot
+    }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(slot) }
+    /// Hashes the key path's type alone: hashing a key path walks its components, and a parent's presentations
+    /// mostly differ in type; `==` tells apart two of one type.
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type(of: slot))) }
 
     /// `PresentationEffects(\Detail.editor)`.
     public var description: String { "PresentationEffects(\(slot))" }
@@ -67,13 +76,14 @@ extension ChildState where Effect: ComposableEffect {
     ///   presented).
     ///
     /// Dismissals that happen elsewhere in the parent — `state.editor = nil` in another event, a new child replacing
-    /// the old one — end the scope when the parent's transition is wrapped in ``presenting(_:_:)``, as above.
+    /// the old one — end the scope when the parent's transition is wrapped in ``presenting(_:_:)-19paw``, as above.
     ///
     /// - Parameters:
     ///   - event: The child's event, or its dismissal.
     ///   - slot: Where the parent keeps the presented child.
     ///   - lift: Embeds the child's effect in the parent's effect type, usually an enum case.
     /// - Returns: The child's effect, lifted and scoped; the cancellation of its effects for `.dismiss`; or `nil`.
+    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: PresentationEvent<Child.Event>,
         in slot: WritableKeyPath<Self, Child?> & Sendable,
@@ -88,8 +98,9 @@ extension ChildState where Effect: ComposableEffect {
         }
     }
 
-    /// Routes an event of the child presented at `slot`, as ``handle(_:in:effect:)-(PresentationEvent<Child.Event>,_,_)``
-    /// does, and hands the messages the child tells its parent to `receive`, in the same transition.
+    /// Routes an event of the child presented at `slot`, as
+    /// ``handle(_:in:effect:)-(PresentationEvent<Child.Event>,_,_)`` does, and hands the messages the child tells its
+    /// parent to `receive`, in the same transition.
     ///
     /// ```swift
     /// case .editor(let event):
@@ -115,6 +126,7 @@ extension ChildState where Effect: ComposableEffect {
     ///     message, in order, after the child's transition.
     /// - Returns: The child's remaining effects, lifted and scoped, then the cancellation of a child that `receive`
     ///   dismissed, then `receive`'s effects; or `nil`.
+    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: PresentationEvent<Child.Event>,
         in slot: WritableKeyPath<Self, Child?> & Sendable,
@@ -133,6 +145,7 @@ extension ChildState where Effect: ComposableEffect {
     }
 
     /// Sets `slot` to `nil`; the cancellation of the presented child's effects, or `nil` when none was presented.
+    @usableFromInline
     mutating func dismissPresentation<Child>(at slot: WritableKeyPath<Self, Child?> & Sendable) -> Effect? {
         guard self[keyPath: slot] != nil else { return nil }
         self[keyPath: slot] = nil
@@ -140,6 +153,7 @@ extension ChildState where Effect: ComposableEffect {
     }
 
     /// Each message handed to `receive` in order; their effects, in order.
+    @usableFromInline
     mutating func receiveMessages<Message>(
         _ messages: [Message],
         _ receive: (inout Self, Message) -> Effect?
@@ -185,6 +199,8 @@ extension ChildState where Effect: ComposableEffect {
     ///   - slot: Where the parent keeps the presented child.
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away.
+    @inlinable
+    @inline(__always)
     public mutating func presenting<Child>(
         _ slot: WritableKeyPath<Self, Child?> & Sendable,
         _ transition: (inout Self) -> Effect?
@@ -192,13 +208,15 @@ extension ChildState where Effect: ComposableEffect {
         presenting(slot, identifiedBy: { _ in true }, transition)
     }
 
-    /// ``presenting(_:_:)`` for an `Identifiable` child: a child replaced by one with another `id` ends its
+    /// ``presenting(_:_:)-19paw`` for an `Identifiable` child: a child replaced by one with another `id` ends its
     /// presentation too.
     ///
     /// - Parameters:
     ///   - slot: Where the parent keeps the presented child.
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away.
+    @inlinable
+    @inline(__always)
     public mutating func presenting<Child: Identifiable>(
         _ slot: WritableKeyPath<Self, Child?> & Sendable,
         _ transition: (inout Self) -> Effect?
@@ -206,8 +224,8 @@ extension ChildState where Effect: ComposableEffect {
         presenting(slot, identifiedBy: { $0.id }, transition)
     }
 
-    /// ``presenting(_:_:)`` where `identity` tells two presentations apart: the child's presentation ends when the
-    /// transition leaves `nil` or a child of another identity at `slot`.
+    /// ``presenting(_:_:)-19paw`` where `identity` tells two presentations apart: the child's presentation ends when
+    /// the transition leaves `nil` or a child of another identity at `slot`.
     ///
     /// A destination enum is one presentation per case; say so by naming the case:
     ///
@@ -224,6 +242,8 @@ extension ChildState where Effect: ComposableEffect {
     ///   - identity: What makes two presentations the same one. Called on the child before and after the transition.
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away.
+    @inlinable
+    @inline(__always)
     public mutating func presenting<Child, Identity: Equatable>(
         _ slot: WritableKeyPath<Self, Child?> & Sendable,
         identifiedBy identity: (Child) -> Identity,
@@ -239,6 +259,7 @@ extension ChildState where Effect: ComposableEffect {
 }
 
 /// `effect`, lifted by `lift` with the ids of its plans scoped to `scope`, started under `scope`.
+@usableFromInline
 func liftScoped<ChildEffect, Parent: ComposableEffect>(
     _ effect: ChildEffect,
     scope: EffectID,

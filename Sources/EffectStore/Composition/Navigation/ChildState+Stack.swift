@@ -43,7 +43,7 @@ extension StackEvent: Codable where ScreenEvent: Codable {}
 /// ```
 public struct StackElementEffects: Hashable, Sendable, CustomStringConvertible {
     /// Where the parent keeps the stack.
-    let stack: AnyKeyPath & Sendable
+    @usableFromInline let stack: AnyKeyPath & Sendable
     /// The screen's id.
     public let id: StackElementID
 
@@ -52,17 +52,22 @@ public struct StackElementEffects: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - stack: The parent's property that holds the stack, such as `\App.path`.
     ///   - id: The screen's id.
+    @inlinable
     public init<Parent, Screen>(_ stack: KeyPath<Parent, ScreenStack<Screen>> & Sendable, _ id: StackElementID) {
         self.stack = stack
         self.id = id
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id && lhs.stack == rhs.stack }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(stack)
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        // One key path literal is one object: the identity check settles the usual case without walking it.
+        lhs.id == rhs.id && (lhs.stack === rhs.stack || lhs.stack == rhs.stack)
     }
+
+    /// Hashes the id alone: hashing a key path walks its components, and ids of one stack never repeat, so two
+    /// scopes with one hash are rare, and `==` tells them apart.
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// `StackElementEffects(\App.path, 1)`.
     public var description: String { "StackElementEffects(\(stack), \(id))" }
@@ -78,8 +83,8 @@ extension ChildState where Effect: ComposableEffect {
     /// ```
     ///
     /// - `.element(id:_:)` goes to the screen with that id; when it is not on the stack — a late event for a popped
-    ///   screen — it is ignored: nothing changes and the result is `nil`. The screen's effect is lifted with its id and
-    ///   started under ``StackElementEffects``, its plans' ids scoped to the screen.
+    ///   screen — it is ignored: nothing changes and the result is `nil`. The screen's effect is lifted with its id
+    ///   and started under ``StackElementEffects``, its plans' ids scoped to the screen.
     /// - `.popFrom(id:)` pops that screen and those above it, and returns the cancellation of their effects, top
     ///   first; `nil` when the id is not on the stack.
     ///
@@ -92,6 +97,7 @@ extension ChildState where Effect: ComposableEffect {
     ///   - stack: Where the parent keeps the stack.
     ///   - lift: Embeds a screen's id and effect in the parent's effect type, usually an enum case.
     /// - Returns: The screen's effect, lifted and scoped; the cancellations of the popped screens; or `nil`.
+    @inlinable
     public mutating func handle<Screen: ChildState>(
         _ event: StackEvent<Screen.Event>,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
@@ -134,6 +140,7 @@ extension ChildState where Effect: ComposableEffect {
     ///     effect, if any. Called once per message, in order, after the screen's transition.
     /// - Returns: The screen's remaining effects, lifted and scoped, then the cancellations of screens `receive`
     ///   popped, then `receive`'s effects; or `nil`.
+    @inlinable
     public mutating func handle<Screen: ChildState>(
         _ event: StackEvent<Screen.Event>,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
@@ -165,6 +172,7 @@ extension ChildState where Effect: ComposableEffect {
     ///   - id: The lowest screen to pop.
     ///   - stack: Where the parent keeps the stack.
     /// - Returns: The cancellations of the popped screens' effects, or `nil`.
+    @inlinable
     public mutating func popScreens<Screen>(
         from id: StackElementID,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable
@@ -200,16 +208,31 @@ extension ChildState where Effect: ComposableEffect {
     ///   - stack: Where the parent keeps the stack.
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellations of the popped screens' effects.
+    @inlinable
+    @inline(__always)
     public mutating func navigating<Screen>(
         _ stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         _ transition: (inout Self) -> Effect?
     ) -> Effect? {
+        // Inlined into the parent, where `stack` is a literal: its reads compile to plain property reads.
         let before = self[keyPath: stack].ids
         let effect = transition(&self)
         let after = self[keyPath: stack].ids
         // An array compares in constant time with a copy of itself: the usual transition, which pushes and pops
         // nothing, costs a retain and a comparison of buffer addresses.
         if after == before { return effect }
+        return ending(screensOf: before, after: after, in: stack, before: effect)
+    }
+
+    /// The cancellations of the screens in `before` and not in `after`, top first, then `effect` — with no
+    /// cancellation that `effect` already has.
+    @inlinable
+    func ending<Screen>(
+        screensOf before: [StackElementID],
+        after: [StackElementID],
+        in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
+        before effect: Effect?
+    ) -> Effect? {
         guard var cancels = cancellations(of: before, after: after, in: stack) else { return effect }
         if let effect {
             if case .all(let list)? = Effect.planReader(cancels) {
@@ -227,13 +250,21 @@ extension ChildState where Effect: ComposableEffect {
     }
 
     /// The cancellations of the screens whose ids are in `before` and not in `after`, top first; `nil` when none.
-    private func cancellations<Screen>(
+    @inlinable
+    func cancellations<Screen>(
         of before: [StackElementID],
         after: [StackElementID],
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable
     ) -> Effect? {
-        let kept = Set(after)
-        let gone = before.reversed().filter { !kept.contains($0) }
+        let gone: [StackElementID]
+        if after.starts(with: before) {
+            return nil  // a push, or nothing: no screen is gone
+        } else if after.count < before.count, before.starts(with: after) {
+            gone = before[after.count...].reversed()  // a pop: the usual change, with no set to build
+        } else {
+            let kept = Set(after)
+            gone = before.reversed().filter { !kept.contains($0) }
+        }
         switch gone.count {
         case 0: return nil
         case 1: return .cancel(id: StackElementEffects(stack, gone[0]))

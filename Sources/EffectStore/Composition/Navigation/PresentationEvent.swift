@@ -52,12 +52,13 @@ extension PresentationEvent: Codable where ChildEvent: Codable {}
 /// ```
 ///
 /// A test of the child alone compares the message with `==`, as any effect. A parent that routes the child's events
-/// with a `messages:` closure (for example ``ChildState/handle(_:in:effect:messages:)-(PresentationEvent<Child.Event>,_,_,_)``)
-/// receives each message in the same transition — no round trip through an effect handler — and the message never
-/// reaches the store: the parent's closure decides what it means, and returns the parent's own effect, if any. When the
-/// child's effect is a ``ComposableEffect`` too, messages among the effects of an ``ComposableEffect/all(_:)-([Self])``
-/// are taken out as well, in order; a message inside a timed or cancellable plan is not a message of this transition,
-/// and reaches the effect handler as an effect.
+/// with a `messages:` closure (for example
+/// ``ChildState/handle(_:in:effect:messages:)-(PresentationEvent<Child.Event>,_,_,_)``) receives each message in the
+/// same transition — no round trip through an effect handler — and the message never reaches the store: the parent's
+/// closure decides what it means, and returns the parent's own effect, if any. When the child's effect is a
+/// ``ComposableEffect`` too, messages among the effects of an ``ComposableEffect/all(_:)-([Self])`` are taken out as
+/// well, in order; a message inside a timed or cancellable plan is not a message of this transition, and reaches the
+/// effect handler as an effect.
 public protocol MessagingEffect: Sendable {
     /// What the child tells its parent.
     associatedtype Message: Sendable
@@ -67,6 +68,7 @@ public protocol MessagingEffect: Sendable {
 }
 
 /// `effect`, split into the messages it carries for the parent, in order, and what is left for the store.
+@usableFromInline
 func splitMessages<Effect: MessagingEffect>(_ effect: Effect) -> (messages: [Effect.Message], rest: Effect?) {
     if let message = effect.message { return ([message], nil) }
     guard let composable = Effect.self as? any ComposableEffect.Type else { return ([], effect) }
@@ -92,6 +94,7 @@ func splitMessages<Effect: MessagingEffect>(_ effect: Effect) -> (messages: [Eff
 
 extension ComposableEffect {
     /// `first` then `second`, either of which may be missing: one effect, both in an ``all(_:)-([Self])``, or `nil`.
+    @usableFromInline
     static func combining(_ first: Self?, _ second: Self?) -> Self? {
         guard let first else { return second }
         guard let second else { return first }
@@ -99,6 +102,7 @@ extension ComposableEffect {
     }
 
     /// Whether this effect is, or has among its ``all(_:)-([Self])`` effects, the cancellation of `id`.
+    @usableFromInline
     func cancels(_ id: EffectID) -> Bool {
         switch Self.planReader(self) {
         case .cancel(let cancelled)?: return cancelled == id

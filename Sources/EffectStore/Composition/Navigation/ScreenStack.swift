@@ -17,13 +17,16 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
     /// The id whose number is `rawValue`.
     ///
     /// - Parameter rawValue: The number, as a stack gives them: `0` for its first screen, then counting up.
+    @inlinable
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The id whose number is `value`: `let id: StackElementID = 2`.
     ///
     /// - Parameter value: The number.
+    @inlinable
     public init(integerLiteral value: Int) { self.init(rawValue: value) }
 
+    @inlinable
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Encodes the number alone.
@@ -89,14 +92,19 @@ public struct ScreenStack<Screen> {
     @usableFromInline var elementIDs: [StackElementID]
     /// The screens, bottom to top; `screens[i]` has the id `elementIDs[i]`.
     @usableFromInline var screens: [Screen]
+    /// The id the next pushed screen gets.
+    @usableFromInline var nextElementID: StackElementID
+
     /// The id the next pushed screen gets: greater than every id this stack has given.
-    public private(set) var nextID: StackElementID
+    @inlinable
+    public var nextID: StackElementID { nextElementID }
 
     /// An empty stack: only the root shows.
+    @inlinable
     public init() {
         elementIDs = []
         screens = []
-        nextID = 0
+        nextElementID = 0
     }
 
     /// A stack of `screens`, bottom to top, with the ids `0`, `1`, … — a deep link, or a path restored from data.
@@ -106,6 +114,7 @@ public struct ScreenStack<Screen> {
     /// ```
     ///
     /// - Parameter screens: The screens, bottom first.
+    @inlinable
     public init(_ screens: some Sequence<Screen>) {
         self.init()
         for screen in screens { push(screen) }
@@ -164,9 +173,10 @@ public struct ScreenStack<Screen> {
     /// - Parameter screen: The screen to show.
     /// - Returns: Its id.
     @discardableResult
+    @inlinable
     public mutating func push(_ screen: Screen) -> StackElementID {
-        let id = nextID
-        nextID = StackElementID(rawValue: id.rawValue + 1)
+        let id = nextElementID
+        nextElementID = StackElementID(rawValue: id.rawValue + 1)
         elementIDs.append(id)
         screens.append(screen)
         return id
@@ -176,6 +186,7 @@ public struct ScreenStack<Screen> {
     ///
     /// - Returns: The removed screen, or `nil` when the stack was empty.
     @discardableResult
+    @inlinable
     public mutating func pop() -> Screen? {
         guard !screens.isEmpty else { return nil }
         elementIDs.removeLast()
@@ -189,6 +200,7 @@ public struct ScreenStack<Screen> {
     /// - Parameter id: The lowest screen to remove.
     /// - Returns: Whether `id` was on the stack.
     @discardableResult
+    @inlinable
     public mutating func pop(from id: StackElementID) -> Bool {
         guard let position = index(id: id) else { return false }
         elementIDs.removeSubrange(position...)
@@ -203,6 +215,7 @@ public struct ScreenStack<Screen> {
     /// - Parameter id: The screen to show.
     /// - Returns: Whether `id` was on the stack.
     @discardableResult
+    @inlinable
     public mutating func pop(to id: StackElementID) -> Bool {
         guard let position = index(id: id) else { return false }
         elementIDs.removeSubrange((position + 1)...)
@@ -211,6 +224,7 @@ public struct ScreenStack<Screen> {
     }
 
     /// Removes every screen: only the root shows.
+    @inlinable
     public mutating func popToRoot() {
         elementIDs.removeAll()
         screens.removeAll()
@@ -224,6 +238,7 @@ public struct ScreenStack<Screen> {
     /// ```
     ///
     /// - Parameter screens: The new screens, bottom first.
+    @inlinable
     public mutating func setScreens(_ screens: some Sequence<Screen>) {
         popToRoot()
         for screen in screens { push(screen) }
@@ -232,10 +247,13 @@ public struct ScreenStack<Screen> {
 
 extension ScreenStack: RandomAccessCollection {
     /// `0`, the bottom screen's position.
+    @inlinable
     public var startIndex: Int { 0 }
     /// One past the top screen's position: the number of screens.
+    @inlinable
     public var endIndex: Int { screens.count }
     /// The screen at `position`, from `0` at the bottom.
+    @inlinable
     public subscript(position: Int) -> Screen { screens[position] }
 }
 
@@ -328,6 +346,6 @@ extension ScreenStack: Decodable where Screen: Decodable {
         }
         let following = (seen.max()?.rawValue ?? -1) + 1
         let stored = try container.decodeIfPresent(StackElementID.self, forKey: .nextID)?.rawValue ?? 0
-        nextID = StackElementID(rawValue: Swift.max(following, stored))
+        nextElementID = StackElementID(rawValue: Swift.max(following, stored))
     }
 }

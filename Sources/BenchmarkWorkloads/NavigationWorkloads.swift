@@ -1,0 +1,117 @@
+import EffectStore
+
+/// A screen of ``BenchNavigator``'s stack: a counter whose `start` is a run that waits for its cancel.
+public struct BenchScreen: ChildState, Equatable {
+    public var count = 0
+
+    public enum Event: Sendable { case increment, start }
+    public enum Effect: Sendable, Equatable { case idle }
+
+    public init() {}
+
+    public mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .increment:
+            count &+= 1
+            return nil
+        case .start:
+            return .idle
+        }
+    }
+}
+
+/// A parent with a navigation stack, routed and popped as an app's would be.
+public struct BenchNavigator: State, Equatable {
+    public var path = ScreenStack<BenchScreen>()
+
+    public enum Event: Sendable {
+        /// Pushes a screen and starts its run, in one transition.
+        case pushStarted
+        case pop
+        case path(StackEvent<BenchScreen.Event>)
+    }
+
+    public enum Effect: ComposableEffect, Equatable {
+        case screen(StackElementID, BenchScreen.Effect)
+        case plan(EffectPlan<Effect>)
+
+        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    /// A stack of `depth` screens, ids `0..<depth`.
+    public init(depth: Int) { path = ScreenStack((0..<depth).map { _ in BenchScreen() }) }
+
+    public static var initialState: BenchNavigator { BenchNavigator(depth: 0) }
+
+    // Not inlined into callers, so the workload measures a real call, as a store makes one.
+    @inline(never)
+    public mutating func handle(event: Event) -> Effect? {
+        navigating(\.path) { state in
+            switch event {
+            case .pushStarted:
+                let id = state.path.push(BenchScreen())
+                return state.handle(.element(id: id, .start), in: \.path, effect: Effect.screen)
+            case .pop:
+                state.path.pop()
+                return nil
+            case .path(let event):
+                return state.handle(event, in: \.path, effect: Effect.screen)
+            }
+        }
+    }
+}
+
+/// Performs ``BenchNavigator``'s effects: a screen's run sends nothing until it is cancelled.
+public final class BenchNavigatorHandler: EffectHandler {
+    public typealias S = BenchNavigator
+    public init() {}
+
+    public func handle(effect: BenchNavigator.Effect) -> EffectAnswer<BenchNavigator.Event>? {
+        switch effect {
+        case .screen(_, .idle): return .callbackRun { _ in {} }
+        case .plan: return nil  // the store never hands a plan to its handler
+        }
+    }
+}
+
+extension Workloads {
+    /// One event routed to the top screen of a stack `depth` screens deep, through `navigating`, with no store:
+    /// `stack.route.100` and `stack.route.10`.
+    public static func stackRoute(depth: Int, count: Int) throws -> Double {
+        var navigator = BenchNavigator(depth: depth)
+        let top = navigator.path.topID!
+        var effects = 0
+        let start = now()
+        for _ in 0..<count where navigator.handle(event: .path(.element(id: top, .increment))) != nil {
+            effects &+= 1
+        }
+        let elapsed = now() - start
+        let routed = navigator.path[id: top]?.count ?? -1
+        let others = navigator.path.dropLast().reduce(0) { $0 + $1.count }
+        try verify(
+            routed == count && others == 0 && effects == 0,
+            "stack.route(\(depth)): routed \(routed), others \(others), effects \(effects)"
+        )
+        return Double(elapsed) / Double(count)
+    }
+
+    /// `count` pairs of pushing a screen that starts a run and popping it, which cancels the run, in a store; ns per
+    /// pair: `stack.push-pop`.
+    public static func stackPushPop(count: Int) throws -> Double {
+        let store = Store<BenchNavigator>(effectHandler: BenchNavigatorHandler())
+        var resolved = 0
+        let start = now()
+        for _ in 0..<count {
+            let pushed = store.dispatch(event: .pushStarted)
+            store.dispatch(event: .pop)
+            if pushed.isResolved { resolved &+= 1 }
+        }
+        let elapsed = now() - start
+        try verify(
+            resolved == count && store.state.path.isEmpty && store.state.path.nextID.rawValue == count,
+            "stack.push-pop: \(resolved) of \(count) runs ended by their pop"
+        )
+        try verify(store.waitUntilSettled(timeout: .zero), "stack.push-pop: something is still in flight")
+        return Double(elapsed) / Double(count)
+    }
+}

@@ -1,0 +1,75 @@
+import EffectStore
+import XCTest
+
+/// Dismissal and pops in a real store, on a test clock: what a screen started stops in the transition that ends it.
+final class NavigationStoreTests: XCTestCase {
+    private func ticks(_ effects: HostEffects) -> Int {
+        effects.performed.filter {
+            switch $0 {
+            case .sheet(.tick), .screen(_, .ticker(.tick)), .screen(_, .panel(.sheet(.tick))): true
+            default: false
+            }
+        }.count
+    }
+
+    func test_dismissingASheet_stopsItsTimer() {
+        let clock = TestClock()
+        let effects = HostEffects()
+        let store = Store<Host>(effectHandler: effects, clock: clock)
+        store.dispatch(event: .present(id: 1))
+        store.dispatch(event: .sheet(.presented(.start)))
+        clock.advance(by: .seconds(3))
+        XCTAssertEqual(store.state.sheet?.ticks, 3)
+        store.dispatch(event: .sheet(.dismiss))
+        XCTAssertEqual(clock.scheduledCount, 0, "the pending tick was cancelled with the dismissal")
+        clock.advance(by: .seconds(5))
+        XCTAssertEqual(ticks(effects), 3)
+        XCTAssertNil(store.state.sheet)
+    }
+
+    func test_replacingASheet_stopsTheOldOnesTimer_andTheNewOneStartsClean() {
+        let clock = TestClock()
+        let effects = HostEffects()
+        let store = Store<Host>(effectHandler: effects, clock: clock)
+        store.dispatch(event: .present(id: 1))
+        store.dispatch(event: .sheet(.presented(.start)))
+        clock.advance(by: .seconds(1))
+        store.dispatch(event: .present(id: 2))
+        clock.advance(by: .seconds(5))
+        XCTAssertEqual(store.state.sheet, Ticker(id: 2), "no tick of the old sheet reached the new one")
+    }
+
+    func test_poppingAScreen_stopsItsTimer_andItsOwnSheetsTimer() {
+        let clock = TestClock()
+        let effects = HostEffects()
+        let store = Store<Host>(effectHandler: effects, clock: clock)
+        store.dispatch(event: .push(.ticker(Ticker(id: 1))))
+        store.dispatch(event: .push(.panel(Panel())))
+        store.dispatch(event: .path(.element(id: 0, .ticker(.start))))
+        store.dispatch(event: .path(.element(id: 1, .panel(.open(id: 9)))))
+        store.dispatch(event: .path(.element(id: 1, .panel(.sheet(.presented(.start))))))
+        clock.advance(by: .seconds(2))
+        XCTAssertEqual(ticks(effects), 4)
+        XCTAssertEqual(clock.scheduledCount, 2)
+        store.dispatch(event: .path(.popFrom(id: 1)))
+        XCTAssertEqual(clock.scheduledCount, 1, "the panel's sheet's timer ended with the panel")
+        store.dispatch(event: .popToRoot)
+        XCTAssertEqual(clock.scheduledCount, 0)
+        clock.advance(by: .seconds(5))
+        XCTAssertEqual(ticks(effects), 4)
+        XCTAssertTrue(store.state.path.isEmpty)
+    }
+
+    func test_aScreensMessage_popsIt_andStopsItsTimer_inOneTransition() {
+        let clock = TestClock()
+        let effects = HostEffects()
+        let store = Store<Host>(effectHandler: effects, clock: clock)
+        store.dispatch(event: .push(.ticker(Ticker(id: 1))))
+        store.dispatch(event: .path(.element(id: 0, .ticker(.start))))
+        clock.advance(by: .seconds(2))
+        store.dispatch(event: .path(.element(id: 0, .ticker(.finish))))
+        XCTAssertEqual(clock.scheduledCount, 0)
+        XCTAssertEqual(store.state.log, ["screen 0 finished after 2"])
+        XCTAssertEqual(effects.performed.last, .saved(2))
+    }
+}

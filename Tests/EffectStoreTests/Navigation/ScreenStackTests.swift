@@ -1,0 +1,257 @@
+import EffectStore
+import Foundation
+import XCTest
+
+/// `ScreenStack` as a value: ids, pushes, pops, equality and `Codable`.
+final class ScreenStackTests: XCTestCase {
+    func test_ids_countUpAndAreNeverGivenTwice() {
+        var stack = ScreenStack<String>()
+        XCTAssertEqual(stack.push("a"), 0)
+        XCTAssertEqual(stack.push("b"), 1)
+        stack.pop()
+        XCTAssertEqual(stack.push("c"), 2, "the popped screen's id is not given again")
+        stack.setScreens(["x", "y"])
+        XCTAssertEqual(stack.ids, [3, 4], "setScreens keeps counting")
+        stack.popToRoot()
+        XCTAssertTrue(stack.isEmpty)
+        XCTAssertEqual(stack.push("z"), 5)
+    }
+
+    func test_popFrom_popTo_andUnknownIDsChangeNothing() {
+        var stack: ScreenStack<String> = ["a", "b", "c", "d"]
+        XCTAssertTrue(stack.pop(to: 1))
+        XCTAssertEqual(Array(stack), ["a", "b"])
+        XCTAssertTrue(stack.pop(from: 1))
+        XCTAssertEqual(Array(stack), ["a"])
+        let before = stack
+        XCTAssertFalse(stack.pop(from: 9))
+        XCTAssertFalse(stack.pop(to: 9))
+        XCTAssertEqual(stack, before)
+        XCTAssertEqual(stack.nextID, 4)
+    }
+
+    func test_subscriptAndModify_byID() {
+        var stack: ScreenStack<String> = ["a", "b"]
+        XCTAssertEqual(stack[id: 1], "b")
+        XCTAssertNil(stack[id: 7])
+        XCTAssertEqual(stack.modify(id: 0) { $0 += "!"; return 1 }, 1)
+        XCTAssertNil(stack.modify(id: 7) { _ in 1 })
+        XCTAssertEqual(Array(stack), ["a!", "b"])
+        XCTAssertEqual(stack.topID, 1)
+        XCTAssertEqual(stack.index(id: 1), 1)
+    }
+
+    func test_equality_ignoresTheNextID_butNotTheIDs() {
+        var pushedAndPopped: ScreenStack<String> = ["a"]
+        pushedAndPopped.push("b")
+        pushedAndPopped.pop()
+        XCTAssertEqual(pushedAndPopped, ["a"])
+        var renumbered = ScreenStack<String>()
+        renumbered.push("x")
+        renumbered.pop()
+        renumbered.push("a")
+        XCTAssertNotEqual(renumbered, ["a"], "the same screen under id 1 is another stack than under id 0")
+    }
+
+    func test_codable_roundTripKeepsIDsAndTheNextID() throws {
+        var stack: ScreenStack<String> = ["a", "b", "c"]
+        stack.pop()
+        let data = try JSONEncoder().encode(stack)
+        var decoded = try JSONDecoder().decode(ScreenStack<String>.self, from: data)
+        XCTAssertEqual(decoded, stack)
+        XCTAssertEqual(decoded.push("d"), 3, "id 2 was given before the round trip: not again")
+    }
+
+    func test_decoding_aRepeatedID_failsWithAMessageNamingIt() {
+        let json = #"{"screens": [{"id": 0, "screen": "a"}, {"id": 4, "screen": "b"}, {"id": 4, "screen": "c"}]}"#
+        XCTAssertThrowsError(try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8))) { error in
+            guard case DecodingError.dataCorrupted(let context) = error else {
+                return XCTFail("expected dataCorrupted, got \(error)")
+            }
+            let message = context.debugDescription
+            XCTAssertTrue(message.contains("the id 4 is given to two screens"), message)
+        }
+    }
+
+    func test_decoding_withoutNextID_continuesAfterTheGreatestID() throws {
+        let json = #"{"screens": [{"id": 2, "screen": "a"}, {"id": 5, "screen": "b"}]}"#
+        var stack = try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8))
+        XCTAssertEqual(stack.ids, [2, 5])
+        XCTAssertEqual(stack.push("c"), 6)
+    }
+
+    func test_decoding_aNegativeID_fails() {
+        let json = #"{"screens": [{"id": -1, "screen": "a"}]}"#
+        XCTAssertThrowsError(try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8)))
+    }
+
+    func test_description_showsIDsAndScreens() {
+        let stack: ScreenStack<String> = ["a", "b"]
+        XCTAssertEqual(stack.description, #"[0: a, 1: b]"#)
+    }
+}
+
+/// A parent's stack: routing by id, pops that cancel, messages, late events.
+final class StackRoutingTests: XCTestCase {
+    private func scope(_ id: StackElementID) -> StackElementEffects { StackElementEffects(\Host.path, id) }
+
+    func test_elementEvent_isRoutedByID_andItsEffectRunsUnderTheElementsScope() {
+        var host = Host()
+        _ = host.handle(event: .push(.note("root")))
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(
+            host.handle(event: .path(.element(id: 1, .ticker(.start)))),
+            Host.Effect.screen(1, .ticker(.tick))
+                .delayed(by: .seconds(1), id: RowScopedID(scope: scope(1), id: "timer"))
+                .cancellable(id: scope(1))
+        )
+        XCTAssertNil(host.handle(event: .path(.element(id: 0, .ticker(.start)))), "a note ignores ticker events")
+    }
+
+    func test_eventForAPoppedScreen_isIgnored_evenWhenAScreenOfTheSameKindWasPushedSince() {
+        var host = Host()
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        _ = host.handle(event: .popTop)
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        let before = host
+        XCTAssertNil(host.handle(event: .path(.element(id: 0, .ticker(.tick)))))
+        XCTAssertEqual(host, before)
+    }
+
+    func test_popFrom_popsTheScreenAndThoseAbove_cancellingTopFirst() {
+        var host = Host()
+        for _ in 0..<3 { _ = host.handle(event: .push(.note("n"))) }
+        XCTAssertEqual(
+            host.handle(event: .path(.popFrom(id: 1))),
+            .all(.cancel(id: scope(2)), .cancel(id: scope(1))),
+            "one cancellation each, not repeated by navigating"
+        )
+        XCTAssertEqual(host.path.ids, [0])
+        XCTAssertNil(host.handle(event: .path(.popFrom(id: 1))), "unknown id: nothing changes")
+        XCTAssertEqual(host.path.ids, [0])
+    }
+
+    func test_popsByTheParent_cancelThroughNavigating() {
+        var host = Host()
+        for _ in 0..<2 { _ = host.handle(event: .push(.note("n"))) }
+        XCTAssertEqual(host.handle(event: .popTop), .cancel(id: scope(1)))
+        _ = host.handle(event: .push(.note("n")))
+        XCTAssertEqual(host.handle(event: .popToRoot), .all(.cancel(id: scope(2)), .cancel(id: scope(0))))
+        XCTAssertNil(host.handle(event: .popToRoot))
+    }
+
+    func test_screenMessage_popsItself_inTheSameTransition() {
+        var host = Host()
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        _ = host.handle(event: .path(.element(id: 0, .ticker(.tick))))
+        XCTAssertEqual(
+            host.handle(event: .path(.element(id: 0, .ticker(.finish)))), .all(.cancel(id: scope(0)), .saved(1)))
+        XCTAssertTrue(host.path.isEmpty)
+        XCTAssertEqual(host.log, ["screen 0 finished after 1"])
+    }
+
+    func test_popScreens_returnsTheCancellations() {
+        var host = Host()
+        for _ in 0..<2 { _ = host.handle(event: .push(.note("n"))) }
+        XCTAssertEqual(host.popScreens(from: 0, in: \.path), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
+        XCTAssertNil(host.popScreens(from: 0, in: \.path))
+    }
+}
+
+/// Alerts as data: buttons' actions reach the feature; dismissing sends nothing.
+final class AlertStateTests: XCTestCase {
+    func test_tappedButtonsAction_reachesTheFeature_andTheAlertIsDismissed() {
+        var host = Host(log: ["x"])
+        _ = host.handle(event: .showAlert)
+        XCTAssertEqual(host.alert?.buttons.map(\.role), [.destructive, .cancel])
+        XCTAssertNil(host.handle(event: .alert(.presented(.reset))))
+        XCTAssertNil(host.alert)
+        XCTAssertEqual(host.log, [])
+    }
+
+    func test_dismissing_sendsNothing() {
+        var host = Host(log: ["x"])
+        _ = host.handle(event: .showAlert)
+        _ = host.handle(event: .alert(.dismiss))
+        XCTAssertNil(host.alert)
+        XCTAssertEqual(host.log, ["x"])
+    }
+
+    func test_lateTap_forAnAlertNoLongerShown_isIgnored() {
+        var host = Host(log: ["x"])
+        _ = host.handle(event: .alert(.presented(.reset)))
+        XCTAssertEqual(host.log, ["x"])
+    }
+
+    func test_alertIsEquatableAndCodable() throws {
+        let alert = AlertState<Host.AlertAction>(
+            title: "Reset?", message: "Sure?", buttons: [ButtonState(role: .destructive, "Reset", action: .reset)])
+        let decoded = try JSONDecoder().decode(
+            AlertState<Host.AlertAction>.self, from: JSONEncoder().encode(alert))
+        XCTAssertEqual(decoded, alert)
+        let dialog = ConfirmationDialogState<Host.AlertAction>(
+            title: "Share", titleVisibility: .visible, buttons: [ButtonState(role: .cancel, "Cancel")])
+        XCTAssertEqual(
+            try JSONDecoder().decode(
+                ConfirmationDialogState<Host.AlertAction>.self, from: JSONEncoder().encode(dialog)),
+            dialog
+        )
+    }
+
+    func test_dialogAndAlertInADestination() {
+        struct Feature: ChildState {
+            enum Destination: Equatable, Sendable { case alert(AlertState<Int>), other }
+            var destination: Destination?
+            var dialog: ConfirmationDialogState<Int>?
+            enum Event: Sendable {}
+            enum Effect: Sendable {}
+            mutating func handle(event: Event) -> Effect? {}
+        }
+        let alertCase = EnumCase<Feature.Destination, AlertState<Int>>(Feature.Destination.alert) {
+            if case .alert(let alert) = $0 { alert } else { nil }
+        }
+        var feature = Feature(destination: .other)
+        XCTAssertNil(feature.handleAlert(.presented(1), in: \.destination, case: alertCase))
+        XCTAssertEqual(feature.destination, .other, "another destination is left alone")
+        feature.destination = .alert(AlertState(title: "T", buttons: [ButtonState("One", action: 1)]))
+        XCTAssertEqual(feature.handleAlert(.presented(1), in: \.destination, case: alertCase), 1)
+        XCTAssertNil(feature.destination)
+        feature.dialog = ConfirmationDialogState(title: "D", buttons: [ButtonState("Two", action: 2)])
+        XCTAssertEqual(feature.handleConfirmationDialog(.presented(2), in: \.dialog), 2)
+        XCTAssertNil(feature.dialog)
+        XCTAssertNil(feature.handleConfirmationDialog(.presented(2), in: \.dialog))
+    }
+}
+
+/// Stamps: deterministic where they must be.
+final class EventStampTests: XCTestCase {
+    func test_incrementingStamper_givesKnownIDsAndTimes() {
+        let stamper = EventStamper.incrementing(from: Date(timeIntervalSince1970: 100), step: 2)
+        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(0), date: Date(timeIntervalSince1970: 100)))
+        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(1), date: Date(timeIntervalSince1970: 102)))
+        XCTAssertEqual(UUID(1).uuidString, "00000000-0000-0000-0000-000000000001")
+        XCTAssertEqual(UUID(0xABC).uuidString, "00000000-0000-0000-0000-000000000ABC")
+    }
+
+    func test_incrementingStamper_fromManyThreads_givesEachStampOnce() {
+        let stamper = EventStamper.incrementing(from: Date(timeIntervalSince1970: 0))
+        let seen = LockedIDs()
+        DispatchQueue.concurrentPerform(iterations: 200) { _ in seen.insert(stamper.stamp().id) }
+        XCTAssertEqual(seen.count, 200)
+    }
+
+    func test_liveStamper_givesFreshIDs() {
+        let stamper = EventStamper.live
+        XCTAssertNotEqual(stamper.stamp().id, stamper.stamp().id)
+    }
+}
+
+/// A set of ids, written from several threads.
+private final class LockedIDs: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var ids = Set<UUID>()
+    private let lock = NSLock()
+
+    func insert(_ id: UUID) { lock.withLock { _ = ids.insert(id) } }
+    var count: Int { lock.withLock { ids.count } }
+}
