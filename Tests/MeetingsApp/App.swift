@@ -11,7 +11,7 @@ import EffectStore
 ///
 /// Every change of the meetings, once they are loaded, saves them all, debounced by a second (``saveDelay``): a burst
 /// of edits is one write.
-public struct App: State, Equatable {
+public struct App: State, Hashable {
     /// The root screen.
     public var list: MeetingsList
     /// The screens pushed above the list.
@@ -38,7 +38,7 @@ public struct App: State, Equatable {
     public static var initialState: App { App() }
 
     /// The screens the stack holds.
-    public enum Screen: ChildState, Equatable, Codable {
+    public enum Screen: ChildState, Hashable, Codable {
         case detail(MeetingDetail)
         case record(MeetingRecording)
         /// A past meeting: its record, and the meeting it belongs to. Shows data only; it has no events.
@@ -157,6 +157,9 @@ public struct App: State, Equatable {
             return handle(event, in: \.list, effect: Effect.list) { state, message in
                 switch message {
                 case .open(let meeting):
+                    // Only while the list shows: a second tap of a double tap would push a second copy of the
+                    // meeting, which the first copy's edits would leave behind.
+                    guard state.path.isEmpty else { return nil }
                     state.path.push(.detail(MeetingDetail(meeting: meeting)))
                     return nil
                 }
@@ -177,6 +180,7 @@ public struct App: State, Equatable {
     mutating func receive(_ message: Screen.Message, from id: StackElementID) -> Effect? {
         switch message {
         case .detail(.meetingChanged(let meeting)):
+            guard list.meetings.contains(id: meeting.id) else { return nil }  // deleted meanwhile: not brought back
             list.meetings[id: meeting.id] = meeting
             return nil
         case .detail(.deleteConfirmed(let meetingID)):

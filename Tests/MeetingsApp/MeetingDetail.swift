@@ -8,7 +8,7 @@ import EffectStore
 /// in ``ChildState/presenting(_:identifiedBy:_:)`` with the destination's ``Destination/Kind``, so that going from
 /// one destination to another ends the first one's presentation. It tells the app what only the app can do
 /// (``Message``): save a changed meeting, delete it, start a recording, show a past meeting.
-public struct MeetingDetail: ChildState, Equatable, Codable {
+public struct MeetingDetail: ChildState, Hashable, Codable {
     /// The meeting shown, as this screen last changed it.
     public var meeting: Meeting
     /// What the screen presents: the edit sheet or the delete alert, or nothing.
@@ -25,7 +25,7 @@ public struct MeetingDetail: ChildState, Equatable, Codable {
     }
 
     /// What the detail can present: one at a time.
-    public enum Destination: ChildState, Equatable, Codable {
+    public enum Destination: ChildState, Hashable, Codable {
         /// The edit form, in a sheet with Cancel and Done.
         case edit(MeetingForm)
         /// An alert: the delete confirmation.

@@ -6,7 +6,7 @@ import Foundation
 /// Cancel is the sheet's dismissal (`PresentationEvent.dismiss`), which the presenting feature handles. Done tells
 /// the presenting feature the meeting as edited — a message, ``Message/done(_:)``, handled by the parent in the same
 /// transition: the form never reaches into its parent, and its parent never reads the form's internals.
-public struct MeetingForm: ChildState, Identifiable, Equatable, Codable {
+public struct MeetingForm: ChildState, Identifiable, Hashable, Codable {
     /// The meeting as edited so far.
     public var meeting: Meeting
 

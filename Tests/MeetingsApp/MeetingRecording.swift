@@ -11,7 +11,7 @@ import EffectStore
 /// The meeting ends when its time is up, or early through an alert — save and end, or discard. Either way the screen
 /// tells the app (``Message``), in the transition that decides it, with the whole record: its id and its date came
 /// with the event that started the meeting (an ``EventStamp``), so no event goes out to fetch them at the end.
-public struct MeetingRecording: ChildState, Equatable, Codable {
+public struct MeetingRecording: ChildState, Hashable, Codable {
     /// The meeting being held.
     public var meeting: Meeting
     /// The id and the date of the record this meeting makes.

@@ -6,7 +6,7 @@ import EffectStore
 /// whole transition is wrapped in ``ChildState/presenting(_:_:)``, so that however the form goes away —
 /// Cancel, Add, a swipe — its presentation ends in that transition. Tapping a meeting tells the app, which pushes the
 /// meeting's detail: the list knows nothing of the navigation stack.
-public struct MeetingsList: ChildState, Equatable {
+public struct MeetingsList: ChildState, Hashable {
     /// Every meeting, in the order they were added.
     public var meetings: IdentifiedStates<Meeting>
     /// The form of a new meeting, while the add sheet shows.

@@ -233,6 +233,16 @@ final class AppFlowTests: XCTestCase {
         store.finish()
     }
 
+    func test_aSecondTapOnTheList_whileADetailShows_pushesNothing() {
+        let store = TestStore(initialState: App.loaded(design, .standup))
+
+        openDetail(in: store)
+        store.send(.list(.meetingTapped(id: design.id)))  // a double tap: one detail of a meeting, never two copies
+        store.send(.list(.meetingTapped(id: Meeting.standup.id)))
+        XCTAssertEqual(store.state.path.ids, [0])
+        store.finish()
+    }
+
     // MARK: - Recording
 
     func test_record_toTheEnd_handsTheRecordToTheDetail_andSaves() {

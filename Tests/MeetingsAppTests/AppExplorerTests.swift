@@ -1,0 +1,82 @@
+import EffectStore
+import EffectStoreTesting
+import Foundation
+import MeetingsApp
+import XCTest
+
+/// The explorer on the whole app: every sequence of taps, ticks, pops and alert buttons from a loaded list, checked
+/// on every transition it reaches.
+final class AppExplorerTests: XCTestCase {
+    private let design = Meeting.design
+
+    func test_everyTransition_cancelsWhatItRemoves_keepsTheListAndTheDetailsAgreed_andSavesEveryChange() {
+        let exploration = StateExplorer(
+            initialState: App.loaded(design),
+            events: [
+                .list(.meetingTapped(id: design.id)), .list(.addTapped(stamp(1))),
+                .list(.addForm(.presented(.doneTapped))), .list(.addForm(.dismiss)),
+                .path(.element(id: 0, .detail(.editTapped))), .path(.element(id: 0, .detail(.deleteTapped))),
+                .path(.element(id: 0, .detail(.destination(.presented(.edit(.titleChanged("Retro"))))))),
+                .path(.element(id: 0, .detail(.destination(.presented(.edit(.doneTapped)))))),
+                .path(.element(id: 0, .detail(.destination(.dismiss)))),
+                .path(.element(id: 0, .detail(.alert(.presented(.confirmDeletion))))),
+                .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7))))),
+                .path(.element(id: 1, .record(.timerTicked))), .path(.element(id: 1, .record(.endMeetingTapped))),
+                .path(.element(id: 1, .record(.alert(.presented(.confirmSave))))),
+                .path(.element(id: 1, .record(.alert(.presented(.confirmDiscard))))),
+                .path(.popFrom(id: 1)), .path(.popFrom(id: 0)),
+            ],
+            maxStates: 2_000
+        )
+        .invariant("every detail shows its meeting as the list has it") { app in
+            app.path.allSatisfy { screen in
+                guard case .detail(let detail) = screen else { return true }
+                return app.list.meetings[id: detail.meeting.id] == detail.meeting
+            }
+        }
+        .transitionInvariant("a popped screen's effects are cancelled") { transition in
+            let kept = Set(transition.to.path.ids)
+            let cancelled = Self.cancelledIDs(in: transition.effect)
+            return transition.from.path.ids.allSatisfy {
+                kept.contains($0) || cancelled.contains(EffectID(StackElementEffects(\App.path, $0)))
+            }
+        }
+        .transitionInvariant("a dismissed add sheet's effects are cancelled") { transition in
+            guard transition.from.list.addForm != nil, transition.to.list.addForm == nil else { return true }
+            return Self.cancelledIDs(in: transition.effect).contains(
+                EffectID(PresentationEffects(\MeetingsList.addForm)))
+        }
+        .transitionInvariant("every change of the meetings is saved, and nothing else is") { transition in
+            let changed = transition.from.list.meetings != transition.to.list.meetings
+            let saves = Self.effects(in: transition.effect).filter { $0 == App.save(transition.to.list.meetings) }
+            return saves.count == (changed ? 1 : 0)
+        }
+        .explore()
+
+        // Stack ids never repeat, so pushes and pops reach new states forever: the exploration stops at its limit,
+        // having checked every transition it took.
+        XCTAssertEqual(exploration.cutShort, .stateLimit(2_000))
+        XCTAssertEqual(exploration.violations.map(\.invariant), [])
+        XCTAssertGreaterThan(exploration.states.count, 20)
+        XCTAssertTrue(
+            exploration.states.contains { app in
+                if case .record? = app.path.last { true } else { false }
+            })
+    }
+
+    /// The ids `effect` cancels, at its top level and in its `.all`s.
+    private static func cancelledIDs(in effect: App.Effect?) -> [EffectID] {
+        switch effect?.plan {
+        case .cancel(let id)?: [id]
+        case .all(let effects)?: effects.flatMap { cancelledIDs(in: $0) }
+        default: []
+        }
+    }
+
+    /// `effect`, or the effects of its `.all`s.
+    private static func effects(in effect: App.Effect?) -> [App.Effect] {
+        guard let effect else { return [] }
+        if case .all(let effects)? = effect.plan { return effects.flatMap { Self.effects(in: $0) } }
+        return [effect]
+    }
+}
