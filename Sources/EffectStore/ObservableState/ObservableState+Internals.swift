@@ -99,6 +99,22 @@
         }
     }
 
+    /// The projection of one presented child or stack screen, as its parent projection keeps it (see
+    /// `ObservableState.scope(_:event:)`): held strongly while the child is there, so a view is handed the same object
+    /// on every render, and dropped when the child goes away.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @MainActor
+    @usableFromInline
+    struct ChildScope<Parent> {
+        /// The child's projection, an `ObservableState<Child, Child.Event>`.
+        let projection: AnyObject
+        /// Whether `parent` still holds the child this projection shows: present, and of the same identity.
+        let shows: (_ parent: Parent) -> Bool
+        /// Hands the projection the child's state in a new `parent` state; `false`, handing nothing, when the child
+        /// is no longer there — the presentation ended.
+        let update: (_ parent: Parent) -> Bool
+    }
+
     /// The latest state a source delivered, handed from the store's queue to the main actor.
     ///
     /// It holds only the newest delivery: the source delivers in order, one at a time, so each deposit replaces an
