@@ -55,7 +55,9 @@ public nonisolated struct ButtonRole: Equatable, Sendable {
 /// SwiftUI's `Button`.
 public nonisolated struct Button<Label: View>: View {
     @preconcurrency
-    public nonisolated init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+    public nonisolated init(
+        role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label
+    ) {}
     public var body: Never { fatalError("SwiftUI stand-in") }
 }
 
