@@ -1,8 +1,9 @@
-// A stand-in for SwiftUI, for `.ci/check-swiftui`: exactly the declarations that Sources/EffectStoreSwiftUI uses, with
-// SwiftUI's names, labels, generic shapes, constraints and isolation (as Apple's documentation gives them, Xcode 16
-// and later: `View` is main-actor isolated, modifiers are `nonisolated`, button actions are `@MainActor`), and no
-// behaviour. The adapters are compiled against it on Linux, where SwiftUI does not exist, so that a misspelt modifier,
-// a wrong label or an isolation mistake fails CI. Not a product, never linked into anything.
+// A stand-in for SwiftUI, for `.ci/check-swiftui`: exactly the declarations that Sources/EffectStoreSwiftUI and the
+// call sites in Usage/Usage.swift use, with SwiftUI's names, labels, generic shapes, constraints and isolation (as
+// Apple's documentation gives them, Xcode 16 and later: `View` is main-actor isolated, modifiers are `nonisolated`,
+// `Binding(get:set:)` takes `@isolated(any) @Sendable` closures, button actions are `@MainActor`), and no behaviour.
+// The adapters are compiled against it on Linux, where SwiftUI does not exist, so that a misspelt modifier, a wrong
+// label or an isolation mistake fails CI. Not a product, never linked into anything.
 //
 // Add a declaration here only when the adapters start using it, copied from SwiftUI's documented signature.
 
@@ -37,6 +38,20 @@ public struct ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<TrueContent: View, FalseContent: View>(
+        first: TrueContent
+    ) -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
+    public static func buildEither<TrueContent: View, FalseContent: View>(
+        second: FalseContent
+    ) -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
+}
+
+/// SwiftUI's `_ConditionalContent`, what `ViewBuilder` makes of an `if`/`else` or a `switch`.
+public nonisolated struct _ConditionalContent<TrueContent, FalseContent> {}
+
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("SwiftUI stand-in") }
 }
 
 /// SwiftUI's `Text`.
