@@ -90,10 +90,7 @@
             presented slot: KeyPath<Value, Child?> & Sendable,
             event embed: @escaping @Sendable (PresentationEvent<Child.Event>) -> Event
         ) -> EventBinding<ObservableState<Child, Child.Event>?> {
-            EventBinding(
-                get: { self.scope(slot) { embed(.presented($0)) } },
-                set: { if $0 == nil { self.sendDismissal(of: slot, embed) } }
-            )
+            presentationBinding(of: slot, embed) { self.scope(slot) { embed(.presented($0)) } }
         }
 
         /// The binding of a sheet or cover that shows the `Identifiable` child presented at `slot`, as
@@ -114,10 +111,7 @@
             presented slot: KeyPath<Value, Child?> & Sendable,
             event embed: @escaping @Sendable (PresentationEvent<Child.Event>) -> Event
         ) -> EventBinding<ObservableState<Child, Child.Event>?> {
-            EventBinding(
-                get: { self.scope(slot) { embed(.presented($0)) } },
-                set: { if $0 == nil { self.sendDismissal(of: slot, embed) } }
-            )
+            presentationBinding(of: slot, embed) { self.scope(slot) { embed(.presented($0)) } }
         }
 
         /// Whether something is presented at `slot` — an ``AlertState``, a ``ConfirmationDialogState``, any child —
@@ -275,6 +269,15 @@
             // hop flag stays set: a projection without a source never schedules a hop.
             _ = inbox.deposit(value)
             applyDelivered(endingHop: false)
+        }
+
+        /// A binding that reads `projection` and sends `embed(.dismiss)` when set to `nil`, while a child is presented.
+        private func presentationBinding<Child: ChildState>(
+            of slot: KeyPath<Value, Child?> & Sendable,
+            _ embed: @escaping @Sendable (PresentationEvent<Child.Event>) -> Event,
+            projection: @escaping @MainActor @Sendable () -> ObservableState<Child, Child.Event>?
+        ) -> EventBinding<ObservableState<Child, Child.Event>?> {
+            EventBinding(get: projection, set: { if $0 == nil { self.sendDismissal(of: slot, embed) } })
         }
 
         /// Sends `embed(.dismiss)` while something is presented at `slot`.
