@@ -50,6 +50,9 @@ extension View {
     /// button's action before it writes `false`, which is what makes a tapped action arrive before any dismissal.
     /// Main-actor isolated.
     ///
+    /// An alert held in one case of a destination enum is named through a property of the enum that returns that
+    /// case's alert: `.alert(\.destination?.deleteAlert, in: model, event: { .destination(.deleteAlert($0)) })`.
+    ///
     /// - Parameters:
     ///   - slot: Where the state keeps the alert.
     ///   - model: The projection of the presenting feature.

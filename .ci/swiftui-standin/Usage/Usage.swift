@@ -23,6 +23,12 @@ struct Detail: State, Equatable {
     var editor: EditForm?
     var alert: AlertState<Action>?
     var dialog: ConfirmationDialogState<Action>?
+    var destination: Destination?
+
+    enum Destination: Equatable, Sendable {
+        case deleteAlert(AlertState<Action>)
+        var deleteAlert: AlertState<Action>? { if case .deleteAlert(let alert) = self { alert } else { nil } }
+    }
 
     enum Action: Equatable, Sendable { case delete }
 
@@ -30,7 +36,10 @@ struct Detail: State, Equatable {
         case editor(PresentationEvent<EditForm.Event>)
         case alert(PresentationEvent<Action>)
         case dialog(PresentationEvent<Action>)
+        case destination(DestinationEvent)
     }
+
+    enum DestinationEvent: Sendable { case deleteAlert(PresentationEvent<Action>) }
 
     static var initialState: Detail { Detail() }
 
@@ -74,6 +83,7 @@ struct DetailView: View {
             }
             .alert(\.alert, in: model, event: Detail.Event.alert)
             .confirmationDialog(\.dialog, in: model, event: Detail.Event.dialog)
+            .alert(\.destination?.deleteAlert, in: model, event: { .destination(.deleteAlert($0)) })
     }
 }
 

@@ -85,6 +85,28 @@
             }
         }
 
+        /// A value derived from the state by `read`, compared with `==`, registered under `name` (a key path of the
+        /// object used as a name only, such as one to a subscript whose arguments say what `read` reads).
+        init<Derived: Equatable>(
+            named name: KeyPath<ObservableState<Value, Event>, Derived>,
+            read: @escaping (Value) -> Derived
+        ) {
+            hasChanged = Self.changeTest(of: read)
+            access = { $0.registrar.access($0, keyPath: name) }
+            mutation = { model, body in
+                model.registrar.willSet(model, keyPath: name)
+                body()
+                model.registrar.didSet(model, keyPath: name)
+            }
+        }
+
+        /// The change test of a value derived from the state by `read`.
+        nonisolated static func changeTest<Derived: Equatable>(
+            of read: @escaping (Value) -> Derived
+        ) -> (_ old: Value, _ new: Value) -> Bool {
+            { old, new in read(old) != read(new) }
+        }
+
         @inlinable
         init<Member>(_ keyPath: KeyPath<Value, Member>, hasChanged: @escaping (_ old: Value, _ new: Value) -> Bool) {
             // `\.state.query`: what Observation sees for `model.query`, built once per property.

@@ -43,7 +43,7 @@
             _ slot: KeyPath<Value, Child?>,
             event embed: @escaping (Child.Event) -> Event
         ) -> ObservableState<Child, Child.Event>? {
-            scope(slot, observing: slot.appending(path: \.isPresent), identifiedBy: { _ in true }, event: embed)
+            scope(slot, identifiedBy: { _ in true }, registering: { _ = $0.observePresence(at: slot) }, event: embed)
         }
 
         /// A projection of the `Identifiable` child presented at `slot`, as `scope(_:event:)` makes it; a child
@@ -63,7 +63,7 @@
             _ slot: KeyPath<Value, Child?>,
             event embed: @escaping (Child.Event) -> Event
         ) -> ObservableState<Child, Child.Event>? {
-            scope(slot, observing: slot.appending(path: \.presentedID), identifiedBy: { $0.id }, event: embed)
+            scope(slot, identifiedBy: { $0.id }, registering: { _ = $0.observePresentedID(at: slot) }, event: embed)
         }
 
         /// The binding of a sheet or cover that shows the child presented at `slot`: it reads the child's projection
@@ -137,7 +137,7 @@
             event embed: @escaping @Sendable (PresentationEvent<ItemEvent>) -> Event
         ) -> EventBinding<Bool> {
             EventBinding(
-                get: { self[dynamicMember: slot.appending(path: \.isPresent)] },
+                get: { self.observePresence(at: slot) },
                 set: { if !$0 { self.sendDismissal(of: slot, embed) } }
             )
         }
@@ -206,7 +206,8 @@
         /// ```
         ///
         /// The projection is `scope(_:event:)`'s, for the child at `path[id: id]`: one object while the screen
-        /// stays, its last state kept once it is popped. Main-actor isolated.
+        /// stays, its last state kept once it is popped. Reading it registers nothing with Observation: the path
+        /// binding (``binding(path:event:)``) registers the ids. Main-actor isolated.
         ///
         /// - Parameters:
         ///   - id: The screen's id, as the path binding (``binding(path:event:)``) gave it to the navigation stack.
@@ -218,21 +219,23 @@
             in stack: KeyPath<Value, ScreenStack<Screen>>,
             event embed: @escaping (StackEvent<Screen.Event>) -> Event
         ) -> ObservableState<Screen, Screen.Event>? {
+            // Registers nothing with Observation: the path binding registers the ids, and one member per screen ever
+            // shown would be compared on every state from then on.
             scope(
-                stack.appending(path: \.[id: id]), observing: stack.appending(path: \.[id: id].isPresent),
-                identifiedBy: { _ in true }, event: { embed(.element(id: id, $0)) }
+                stack.appending(path: \.[id: id]), identifiedBy: { _ in true }, registering: { _ in },
+                event: { embed(.element(id: id, $0)) }
             )
         }
 
-        /// The projection of the child at `slot`, made once per presentation and kept in `childScopes`; `presence`
-        /// is what a reader registers with Observation, and `identity` tells two presentations apart.
-        func scope<Child: ChildState, Presence: Equatable, Identity: Equatable>(
+        /// The projection of the child at `slot`, made once per presentation and kept in `childScopes`; `identity`
+        /// tells two presentations apart, and `register` registers what a reader depends on with Observation.
+        func scope<Child: ChildState, Identity: Equatable>(
             _ slot: KeyPath<Value, Child?>,
-            observing presence: KeyPath<Value, Presence>,
             identifiedBy identity: @escaping (Child) -> Identity,
+            registering register: (ObservableState) -> Void,
             event embed: @escaping (Child.Event) -> Event
         ) -> ObservableState<Child, Child.Event>? {
-            _ = self[dynamicMember: presence]
+            register(self)
             guard let child = storage[keyPath: slot] else { return nil }
             if let scope = childScopes[slot], scope.shows(storage) {
                 // Made below for this `slot`, whose type names `Child`: the cast cannot fail.
@@ -280,6 +283,38 @@
             EventBinding(get: projection, set: { if $0 == nil { self.sendDismissal(of: slot, embed) } })
         }
 
+        /// Whether something is at `slot`, registered with Observation: a reader is notified when that changes.
+        ///
+        /// Registered under a key path of its own, `\.[presenceAt: slot]`, rather than under `slot` with a property
+        /// appended: the runtime crashes reading a key path appended to one that ends in optional chaining
+        /// (`\.destination?.alert`) when the chain meets `nil`.
+        func observePresence<Item>(at slot: KeyPath<Value, Item?>) -> Bool {
+            observeDerived(\.[presenceAt: slot]) { $0[keyPath: slot] != nil }
+        }
+
+        /// The `id` of what is at `slot`, registered with Observation as ``observePresence(at:)`` registers presence.
+        func observePresentedID<Item: Identifiable>(at slot: KeyPath<Value, Item?>) -> Item.ID? {
+            observeDerived(\.[presentedIDAt: slot]) { $0[keyPath: slot]?.id }
+        }
+
+        /// `read` of the state, registered with Observation under `name` like a property read through the object:
+        /// its observers are notified when a new state changes it.
+        func observeDerived<Derived: Equatable>(
+            _ name: KeyPath<ObservableState, Derived>,
+            read: @escaping (Value) -> Derived
+        ) -> Derived {
+            members[memberIndex[name] ?? track(ObservedMember(named: name, read: read), for: name)].access(self)
+            return read(storage)
+        }
+
+        /// Whether something is at `slot`: the name ``observePresence(at:)`` registers.
+        subscript<Item>(presenceAt slot: KeyPath<Value, Item?>) -> Bool { storage[keyPath: slot] != nil }
+
+        /// The `id` of what is at `slot`: the name ``observePresentedID(at:)`` registers.
+        subscript<Item: Identifiable>(presentedIDAt slot: KeyPath<Value, Item?>) -> Item.ID? {
+            storage[keyPath: slot]?.id
+        }
+
         /// Sends `embed(.dismiss)` while something is presented at `slot`.
         private func sendDismissal<Item, ItemEvent>(
             of slot: KeyPath<Value, Item?>,
@@ -299,15 +334,5 @@
             guard ids.count < current.count, current.starts(with: ids) else { return }
             send(embed(.popFrom(id: current[ids.count])))
         }
-    }
-
-    extension Optional {
-        /// Whether a value is there: what a projection registers for a presentation, notified only when it changes.
-        var isPresent: Bool { self != nil }
-    }
-
-    extension Optional where Wrapped: Identifiable {
-        /// The `id` of the value there: what a projection registers for an `Identifiable` presentation.
-        var presentedID: Wrapped.ID? { self?.id }
     }
 #endif

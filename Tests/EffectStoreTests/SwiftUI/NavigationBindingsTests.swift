@@ -57,10 +57,22 @@
         var path = ScreenStack<Page>()
         var alert: AlertState<Action>?
         var dialog: ConfirmationDialogState<Action>?
+        var destination: Destination?
         var received: [Event] = []
         var deletions = 0
 
         enum Action: Equatable, Sendable { case deleteAll }
+
+        /// One destination of several, held in one optional property.
+        enum Destination: Equatable, Sendable {
+            case confirm(AlertState<Action>)
+            case rename(Note)
+
+            /// The alert, when the destination is the confirmation: what the view's key path reads.
+            var confirm: AlertState<Action>? { if case .confirm(let alert) = self { alert } else { nil } }
+        }
+
+        enum DestinationEvent: Equatable, Sendable { case confirm(PresentationEvent<Action>) }
 
         enum Event: Equatable, Sendable {
             case edit(id: Int)
@@ -73,6 +85,8 @@
             case alert(PresentationEvent<Action>)
             case showDialog
             case dialog(PresentationEvent<Action>)
+            case showConfirm
+            case destination(DestinationEvent)
         }
 
         enum Effect: ComposableEffect {
@@ -121,7 +135,19 @@
             case .dialog(let event):
                 if handleConfirmationDialog(event, in: \.dialog) == .deleteAll { deletions += 1 }
                 return nil
+            case .showConfirm:
+                destination = .confirm(AlertState(title: "Sure?", buttons: buttons))
+                return nil
+            case .destination(.confirm(let event)):
+                if handleAlert(event, in: \.destination, case: .confirm) == .deleteAll { deletions += 1 }
+                return nil
             }
+        }
+    }
+
+    extension EnumCase where Root == Library.Destination, Value == AlertState<Library.Action> {
+        static var confirm: Self {
+            EnumCase(Library.Destination.confirm) { $0.confirm }
         }
     }
 
@@ -308,6 +334,22 @@
             )
             XCTAssertEqual(model.deletions, 1)
             XCTAssertNil(model.dialog)
+        }
+
+        func test_alertInADestinationEnum_isReadThroughTheCasesKeyPath_andItsButtonsSendWrapped() {
+            let model = makeModel()
+            let embed: @Sendable (PresentationEvent<Library.Action>) -> Library.Event = { .destination(.confirm($0)) }
+            let isPresented = model.binding(isPresented: \.destination?.confirm, event: embed)
+            XCTAssertTrue(isNotified(reading: { _ = isPresented.wrappedValue }, by: { model.send(.showConfirm) }))
+            XCTAssertTrue(isPresented.wrappedValue)
+            guard let delete = model.destination?.confirm?.buttons.first else { return XCTFail("not presented") }
+
+            model.sendAction(of: delete, event: embed)
+            isPresented.wrappedValue = false
+
+            XCTAssertEqual(model.state.received, [.showConfirm, .destination(.confirm(.presented(.deleteAll)))])
+            XCTAssertNil(model.destination)
+            XCTAssertEqual(model.deletions, 1)
         }
 
         // MARK: Navigation stacks
