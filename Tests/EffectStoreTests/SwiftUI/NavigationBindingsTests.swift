@@ -415,6 +415,31 @@
             )
         }
 
+        func test_childProjection_sendFromInsideItsOnChange_endsWithTheLatestState() {
+            let model = makeModel()
+            model.send(.edit(id: 1))
+            guard let editor = model.scope(\.editor, event: { Library.Event.editor(.presented($0)) }) else {
+                return XCTFail("not presented")
+            }
+            // `onChange` runs while the parent hands the child its state; the child's send from there goes through
+            // the parent, which is applying a state too: neither may end on the older state being applied around it.
+            let calls = LockedBox.make(0)
+            withObservationTracking {
+                _ = editor.title
+            } onChange: {
+                let call = calls.withLock { count -> Int in
+                    count += 1
+                    return count
+                }
+                if call == 1 { MainActor.assumeIsolated { editor.send(.titleChanged("second")) } }
+            }
+
+            editor.send(.titleChanged("first"))
+
+            XCTAssertEqual(editor.title, "second")
+            XCTAssertEqual(model.editor?.title, "second")
+        }
+
         func test_childProjection_showsAStateTheStoreDeliveredFromAnotherThread() async {
             let store = Store<Library>()
             let model = ObservableState(store)
