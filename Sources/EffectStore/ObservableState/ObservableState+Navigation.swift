@@ -25,8 +25,10 @@
         /// each new state of the child, right after applying its own, so a write through the child's bindings shows
         /// at once, as with any ``ObservableState``. When the child goes away (set to `nil`), the projection keeps
         /// the child's last state — what a sheet shows while it slides away — and receives nothing more; presented
-        /// again, the child gets a new projection. Reading this registers, with Observation, whether a child is
-        /// presented, not the child's properties: the parent's view is not re-rendered when only the child changes.
+        /// again, the child gets a new projection. (This object sees the states it applies: a dismissal and a new
+        /// presentation that arrive from the store's queue in one burst, applied as the latest state, are one
+        /// presentation to it.) Reading this registers, with Observation, whether a child is presented, not the
+        /// child's properties: the parent's view is not re-rendered when only the child changes.
         ///
         /// `binding(presented:event:)` makes the binding `sheet(item:)` takes from this, and
         /// ``scope(screen:in:event:)`` the projection of one screen of a stack.
