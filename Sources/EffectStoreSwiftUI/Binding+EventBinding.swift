@@ -16,7 +16,8 @@ extension Binding {
     ///   on the main actor, as SwiftUI does.
     @MainActor
     public init(_ binding: EventBinding<Value>) {
-        self.init(get: { binding.wrappedValue }, set: { binding.wrappedValue = $0 })
+        // SwiftUI's `Binding(get:set:)` takes `@isolated(any) @Sendable` closures: these run on the main actor.
+        self.init(get: { @MainActor in binding.wrappedValue }, set: { @MainActor in binding.wrappedValue = $0 })
     }
 }
 #endif

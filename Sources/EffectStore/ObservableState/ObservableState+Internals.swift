@@ -85,6 +85,28 @@
             }
         }
 
+        /// A value derived from the state by `read`, compared with `==`, registered under `name` (a key path of the
+        /// object used as a name only, such as one to a subscript whose arguments say what `read` reads).
+        init<Derived: Equatable>(
+            named name: KeyPath<ObservableState<Value, Event>, Derived>,
+            read: @escaping (Value) -> Derived
+        ) {
+            hasChanged = Self.changeTest(of: read)
+            access = { $0.registrar.access($0, keyPath: name) }
+            mutation = { model, body in
+                model.registrar.willSet(model, keyPath: name)
+                body()
+                model.registrar.didSet(model, keyPath: name)
+            }
+        }
+
+        /// The change test of a value derived from the state by `read`.
+        nonisolated static func changeTest<Derived: Equatable>(
+            of read: @escaping (Value) -> Derived
+        ) -> (_ old: Value, _ new: Value) -> Bool {
+            { old, new in read(old) != read(new) }
+        }
+
         @inlinable
         init<Member>(_ keyPath: KeyPath<Value, Member>, hasChanged: @escaping (_ old: Value, _ new: Value) -> Bool) {
             // `\.state.query`: what Observation sees for `model.query`, built once per property.
@@ -97,6 +119,22 @@
                 model.registrar.didSet(model, keyPath: path)
             }
         }
+    }
+
+    /// The projection of one presented child or stack screen, as its parent projection keeps it (see
+    /// `ObservableState.scope(_:event:)`): held strongly while the child is there, so a view is handed the same object
+    /// on every render, and dropped when the child goes away.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @MainActor
+    @usableFromInline
+    struct ChildScope<Parent> {
+        /// The child's projection, an `ObservableState<Child, Child.Event>`.
+        let projection: AnyObject
+        /// Whether `parent` still holds the child this projection shows: present, and of the same identity.
+        let shows: (_ parent: Parent) -> Bool
+        /// Hands the projection the child's state in a new `parent` state; `false`, handing nothing, when the child
+        /// is no longer there — the presentation ended.
+        let update: (_ parent: Parent) -> Bool
     }
 
     /// The latest state a source delivered, handed from the store's queue to the main actor.

@@ -86,6 +86,9 @@
         @exclusivity(unchecked) @usableFromInline var memberIndex: [AnyKeyPath: Int] = [:]
         /// Scratch space for `apply(_:)`: the indices of the members that changed, kept to reuse its capacity.
         @exclusivity(unchecked) @usableFromInline var changedMembers: [Int] = []
+        /// The projections of presented children and stack screens made by `scope(_:event:)`, by the key path of the
+        /// child: each is handed its child's state after every state applied here, and dropped when its child goes.
+        @exclusivity(unchecked) @usableFromInline var childScopes: [AnyKeyPath: ChildScope<Value>] = [:]
 
         /// Observes `source` and sends events with `send`.
         ///
@@ -114,6 +117,17 @@
                 }
             }
             applyDelivered(endingHop: false)  // the state delivered during `subscribe`, if it is newer
+        }
+
+        /// A projection of a child, fed by its parent projection (see `scope(_:event:)`) rather than by a source.
+        ///
+        /// - Parameters:
+        ///   - state: The child's current state.
+        ///   - send: Sends a child's event, wrapped, through the parent projection.
+        init(scopedState state: Value, send: @escaping (Event) -> Void) {
+            self.storage = state
+            self.sendEvent = send
+            self.isEqual = RuntimeEquality(Value.self)
         }
 
         /// The whole state. Reading it registers the whole state with Observation.
@@ -252,6 +266,7 @@
             if wholeStateChanged { registrar.willSet(self, keyPath: \.state) }
             store(value, notifyingChanged: changedCount)
             if wholeStateChanged { registrar.didSet(self, keyPath: \.state) }
+            if !childScopes.isEmpty { updateChildScopes(value) }
         }
 
         /// Stores `value` inside the mutation of each of the first `count` members in `changedMembers`, from

@@ -11,7 +11,8 @@
 /// ```
 ///
 /// A view sends `.popFrom(id:)` when the user goes back (the back button, a swipe: what SwiftUI's
-/// `NavigationStack(path:)` binding reports as a shorter path), so that the state follows the screen.
+/// `NavigationStack(path:)` reports as a shorter path), so that the state follows the screen:
+/// ``ObservableState/binding(path:event:)`` sends it for you.
 public enum StackEvent<ScreenEvent> {
     /// An event of the screen with `id`. Ignored when that screen is not on the stack: a late event for a popped
     /// screen.

@@ -12,8 +12,10 @@
 /// }
 /// ```
 ///
-/// A view sends `.dismiss` when the user dismisses the presentation (a swipe, the Cancel button SwiftUI's
-/// `sheet(item:)` binding reports as `nil`), so that the state follows the screen. See <doc:Navigation>.
+/// A view sends `.dismiss` when the user dismisses the presentation (a swipe down, which SwiftUI's `sheet(item:)`
+/// reports by setting its binding to `nil`), so that the state follows the screen: ``ObservableState``'s
+/// `binding(presented:event:)` and ``ObservableState/binding(isPresented:event:)`` send it for you. See
+/// <doc:Navigation>.
 public enum PresentationEvent<ChildEvent> {
     /// One of the presented child's events. Ignored when nothing is presented: a late event for a dismissed child.
     case presented(ChildEvent)

@@ -1,0 +1,120 @@
+// Views that use every adapter of EffectStoreSwiftUI as its documentation shows, compiled by `.ci/check-swiftui`
+// against the stand-in SwiftUI: the adapters' generic signatures must infer at an ordinary call site (key path
+// literals, enum cases as the `event:` functions, trailing closures), not only compile on their own.
+import EffectStore
+import EffectStoreSwiftUI
+import SwiftUI
+
+struct EditForm: ChildState, Identifiable, Equatable {
+    var id: Int
+    var title = ""
+
+    enum Event: Sendable { case titleChanged(String) }
+
+    mutating func handle(event: Event) -> Never? {
+        switch event {
+        case .titleChanged(let title): self.title = title
+        }
+        return nil
+    }
+}
+
+struct Detail: State, Equatable {
+    var editor: EditForm?
+    var alert: AlertState<Action>?
+    var dialog: ConfirmationDialogState<Action>?
+    var destination: Destination?
+
+    enum Destination: Equatable, Sendable {
+        case deleteAlert(AlertState<Action>)
+        var deleteAlert: AlertState<Action>? { if case .deleteAlert(let alert) = self { alert } else { nil } }
+    }
+
+    enum Action: Equatable, Sendable { case delete }
+
+    enum Event: Sendable {
+        case editor(PresentationEvent<EditForm.Event>)
+        case alert(PresentationEvent<Action>)
+        case dialog(PresentationEvent<Action>)
+        case destination(DestinationEvent)
+    }
+
+    enum DestinationEvent: Sendable { case deleteAlert(PresentationEvent<Action>) }
+
+    static var initialState: Detail { Detail() }
+
+    mutating func handle(event: Event) -> Never? { nil }
+}
+
+struct App: State, Equatable {
+    var path = ScreenStack<Screen>()
+
+    enum Screen: ChildState, Equatable {
+        case detail(Detail)
+        case note(String)
+
+        mutating func handle(event: Detail.Event) -> Never? { nil }
+    }
+
+    enum Event: Sendable { case path(StackEvent<Detail.Event>) }
+
+    static var initialState: App { App() }
+
+    mutating func handle(event: Event) -> Never? { nil }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct EditFormView: View {
+    let model: ObservableState<EditForm, EditForm.Event>
+
+    var body: some View {
+        Text(model.title)
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct DetailView: View {
+    let model: ObservableState<Detail, Detail.Event>
+
+    var body: some View {
+        Text("Detail")
+            .sheet(item: model.binding(presented: \.editor, event: Detail.Event.editor)) { editor in
+                EditFormView(model: editor)
+            }
+            .alert(\.alert, in: model, event: Detail.Event.alert)
+            .confirmationDialog(\.dialog, in: model, event: Detail.Event.dialog)
+            .alert(\.destination?.deleteAlert, in: model, event: { .destination(.deleteAlert($0)) })
+    }
+}
+
+#if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS) || EFFECTSTORE_SWIFTUI_STANDIN
+@available(iOS 17, tvOS 17, watchOS 10, *)
+@available(macOS, unavailable)
+struct CoverView: View {
+    let model: ObservableState<Detail, Detail.Event>
+
+    var body: some View {
+        Text("Cover")
+            .fullScreenCover(item: model.binding(presented: \.editor, event: Detail.Event.editor)) { editor in
+                EditFormView(model: editor)
+            }
+    }
+}
+#endif
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct AppView: View {
+    let model: ObservableState<App, App.Event>
+
+    var body: some View {
+        NavigationStack(path: model.binding(path: \.path, event: App.Event.path)) {
+            Text("Meetings")
+                .navigationDestination(for: \.path, in: model, event: App.Event.path) { screen in
+                    switch screen.state {
+                    case .detail: Text("Detail")
+                    case .note(let text): Text(text)
+                    }
+                }
+        }
+    }
+}
