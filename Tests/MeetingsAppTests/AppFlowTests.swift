@@ -133,12 +133,14 @@ final class AppFlowTests: XCTestCase {
 
         openDetail(in: store)
         store.send(.path(.element(id: 0, .detail(.editTapped)))) {
-            $0.detail(0) { $0.destination = .edit(MeetingForm(meeting: self.design)) }
+            $0.path[id: 0, case: .detail]?.destination = .edit(MeetingForm(meeting: self.design))
         }
         store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.titleChanged("Design review")))))))) {
-            $0.detail(0) { $0.destination = .edit(MeetingForm(meeting: renamed)) }
+            $0.path[id: 0, case: .detail]?.destination = .edit(MeetingForm(meeting: renamed))
         }
-        store.send(.path(.element(id: 0, .detail(.destination(.dismiss))))) { $0.detail(0) { $0.destination = nil } }
+        store.send(.path(.element(id: 0, .detail(.destination(.dismiss))))) {
+            $0.path[id: 0, case: .detail]?.destination = nil
+        }
         XCTAssertEqual(store.transitions.last?.effect, endOfDestination(onDetail: 0))
         store.finish()
     }
@@ -152,16 +154,16 @@ final class AppFlowTests: XCTestCase {
 
         openDetail(in: store)
         store.send(.path(.element(id: 0, .detail(.editTapped)))) {
-            $0.detail(0) { $0.destination = .edit(MeetingForm(meeting: self.design)) }
+            $0.path[id: 0, case: .detail]?.destination = .edit(MeetingForm(meeting: self.design))
         }
         store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.titleChanged("Design review")))))))) {
-            $0.detail(0) { $0.destination = .edit(MeetingForm(meeting: renamed)) }
+            $0.path[id: 0, case: .detail]?.destination = .edit(MeetingForm(meeting: renamed))
         }
         store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.removeAttendee(id: UUID(103))))))))) {
-            $0.detail(0) { $0.destination = .edit(MeetingForm(meeting: edited)) }
+            $0.path[id: 0, case: .detail]?.destination = .edit(MeetingForm(meeting: edited))
         }
         store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.doneTapped))))))) {
-            $0.detail(0) {
+            $0.path.modify(id: 0, case: .detail) {
                 $0.meeting = edited
                 $0.destination = nil
             }
@@ -180,7 +182,7 @@ final class AppFlowTests: XCTestCase {
 
         openDetail(in: store)
         store.send(.path(.element(id: 0, .detail(.deleteTapped)))) {
-            $0.detail(0) { $0.destination = .alert(.deleteMeeting(self.design)) }
+            $0.path[id: 0, case: .detail]?.destination = .alert(.deleteMeeting(self.design))
         }
         store.send(.path(.element(id: 0, .detail(.alert(.presented(.confirmDeletion)))))) {
             $0.list.meetings = [.standup]
@@ -205,9 +207,11 @@ final class AppFlowTests: XCTestCase {
 
         openDetail(in: store)
         store.send(.path(.element(id: 0, .detail(.deleteTapped)))) {
-            $0.detail(0) { $0.destination = .alert(.deleteMeeting(self.design)) }
+            $0.path[id: 0, case: .detail]?.destination = .alert(.deleteMeeting(self.design))
         }
-        store.send(.path(.element(id: 0, .detail(.alert(.dismiss))))) { $0.detail(0) { $0.destination = nil } }
+        store.send(.path(.element(id: 0, .detail(.alert(.dismiss))))) {
+            $0.path[id: 0, case: .detail]?.destination = nil
+        }
         XCTAssertEqual(store.transitions.last?.effect, endOfDestination(onDetail: 0))
         store.finish()
     }
@@ -253,11 +257,11 @@ final class AppFlowTests: XCTestCase {
 
         startMeeting(in: store)
         store.send(.path(.element(id: 1, .record(.transcribed("Hello")))), from: transcribe) {
-            $0.recording(1) { $0.transcript = "Hello" }
+            $0.path[id: 1, case: .record]?.transcript = "Hello"
         }
         // Five ticks, one a second: two seconds per speaker.
         let ticks = store.advance(by: .seconds(5), answering: tick, with: ticked) {
-            $0.recording(1) {
+            $0.path.modify(id: 1, case: .record) {
                 $0.secondsElapsed += 1
                 $0.speakerIndex = $0.secondsElapsed / 2
             }
@@ -268,7 +272,7 @@ final class AppFlowTests: XCTestCase {
         store.receiveEffect(tick)
         store.complete(tick, with: ticked) {
             $0.path.pop()
-            $0.detail(0) { $0.meeting = recorded }
+            $0.path[id: 0, case: .detail]?.meeting = recorded
             $0.list.meetings = [recorded]
         }
         store.receiveCancellation(of: transcribe)  // the pop stopped the transcription
@@ -285,14 +289,16 @@ final class AppFlowTests: XCTestCase {
         recorded.pastMeetings = [record]
 
         startMeeting(in: store)
-        store.advance(by: .seconds(1), answering: tick, with: ticked) { $0.recording(1) { $0.secondsElapsed = 1 } }
+        store.advance(by: .seconds(1), answering: tick, with: ticked) {
+            $0.path[id: 1, case: .record]?.secondsElapsed = 1
+        }
         store.send(.path(.element(id: 1, .record(.endMeetingTapped)))) {
-            $0.recording(1) { $0.alert = .endMeeting(isDiscardable: true) }
+            $0.path[id: 1, case: .record]?.alert = .endMeeting(isDiscardable: true)
         }
         store.advance(by: .seconds(3), answering: tick, with: ticked)  // the alert shows: time stands still
         store.send(.path(.element(id: 1, .record(.alert(.presented(.confirmSave)))))) {
             $0.path.pop()
-            $0.detail(0) { $0.meeting = recorded }
+            $0.path[id: 0, case: .detail]?.meeting = recorded
             $0.list.meetings = [recorded]
         }
         store.receiveCancellation(of: transcribe)
@@ -308,12 +314,14 @@ final class AppFlowTests: XCTestCase {
 
         startMeeting(in: store)
         store.send(.path(.element(id: 1, .record(.endMeetingTapped)))) {
-            $0.recording(1) { $0.alert = .endMeeting(isDiscardable: true) }
+            $0.path[id: 1, case: .record]?.alert = .endMeeting(isDiscardable: true)
         }
-        store.send(.path(.element(id: 1, .record(.alert(.dismiss))))) { $0.recording(1) { $0.alert = nil } }
-        store.advance(by: .seconds(1), answering: tick, with: ticked) { $0.recording(1) { $0.secondsElapsed = 1 } }
+        store.send(.path(.element(id: 1, .record(.alert(.dismiss))))) { $0.path[id: 1, case: .record]?.alert = nil }
+        store.advance(by: .seconds(1), answering: tick, with: ticked) {
+            $0.path[id: 1, case: .record]?.secondsElapsed = 1
+        }
         store.send(.path(.element(id: 1, .record(.endMeetingTapped)))) {
-            $0.recording(1) { $0.alert = .endMeeting(isDiscardable: true) }
+            $0.path[id: 1, case: .record]?.alert = .endMeeting(isDiscardable: true)
         }
         store.send(.path(.element(id: 1, .record(.alert(.presented(.confirmDiscard)))))) { $0.path.pop() }
         store.receiveCancellation(of: transcribe)
@@ -326,19 +334,19 @@ final class AppFlowTests: XCTestCase {
 
         startMeeting(in: store)
         store.send(.path(.element(id: 1, .record(.nextSpeakerTapped)))) {
-            $0.recording(1) {
+            $0.path.modify(id: 1, case: .record) {
                 $0.speakerIndex = 1
                 $0.secondsElapsed = 2
             }
         }
         store.send(.path(.element(id: 1, .record(.nextSpeakerTapped)))) {
-            $0.recording(1) {
+            $0.path.modify(id: 1, case: .record) {
                 $0.speakerIndex = 2
                 $0.secondsElapsed = 4
             }
         }
         store.send(.path(.element(id: 1, .record(.nextSpeakerTapped)))) {
-            $0.recording(1) { $0.alert = .endMeeting(isDiscardable: false) }
+            $0.path[id: 1, case: .record]?.alert = .endMeeting(isDiscardable: false)
         }
         store.send(.path(.popFrom(id: 1))) { $0.path.pop() }
         store.receiveCancellation(of: transcribe)
@@ -350,7 +358,7 @@ final class AppFlowTests: XCTestCase {
 
         startMeeting(in: store)
         store.advance(by: .seconds(2), answering: tick, with: ticked) {
-            $0.recording(1) {
+            $0.path.modify(id: 1, case: .record) {
                 $0.secondsElapsed += 1
                 $0.speakerIndex = $0.secondsElapsed / 2
             }

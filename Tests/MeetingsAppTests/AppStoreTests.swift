@@ -15,10 +15,7 @@ final class AppStoreTests: XCTestCase {
     }
 
     /// The recording's state on `store`, when screen 1 is a recording.
-    private func recording(_ store: Store<App>) -> MeetingRecording? {
-        guard case .record(let recording)? = store.state.path[id: 1] else { return nil }
-        return recording
-    }
+    private func recording(_ store: Store<App>) -> MeetingRecording? { store.state.path[id: 1, case: .record] }
 
     /// A loaded store of the design meeting, its detail pushed and its meeting started with `stamp(7)`, the
     /// transcription running.

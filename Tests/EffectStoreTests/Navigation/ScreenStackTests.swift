@@ -41,6 +41,20 @@ final class ScreenStackTests: XCTestCase {
         XCTAssertEqual(stack.index(id: 1), 1)
     }
 
+    func test_byIDAndCase_readsAndChangesOnlyAScreenInThatCase() {
+        var stack: ScreenStack<HostScreen> = [.note("a"), .ticker(Ticker(id: 1))]
+        XCTAssertEqual(stack[id: 1, case: .ticker], Ticker(id: 1))
+        XCTAssertNil(stack[id: 0, case: .ticker], "another case")
+        XCTAssertNil(stack[id: 9, case: .ticker], "not on the stack")
+        stack[id: 1, case: .ticker]?.ticks = 3
+        stack[id: 0, case: .ticker] = Ticker(id: 5)
+        stack[id: 1, case: .ticker] = nil
+        XCTAssertEqual(Array(stack), [.note("a"), .ticker(Ticker(id: 1, ticks: 3))], "nil and another case: no change")
+        XCTAssertEqual(stack.modify(id: 1, case: .ticker) { $0.ticks += 1; return $0.ticks }, 4)
+        XCTAssertNil(stack.modify(id: 0, case: .ticker) { _ in XCTFail("not a ticker") })
+        XCTAssertEqual(stack.ids, [0, 1])
+    }
+
     func test_equality_ignoresTheNextID_butNotTheIDs() {
         var pushedAndPopped: ScreenStack<String> = ["a"]
         pushedAndPopped.push("b")
@@ -254,4 +268,8 @@ private final class LockedIDs: @unchecked Sendable {
 
     func insert(_ id: UUID) { lock.withLock { _ = ids.insert(id) } }
     var count: Int { lock.withLock { ids.count } }
+}
+
+extension EnumCase where Root == HostScreen, Value == Ticker {
+    static var ticker: Self { EnumCase(HostScreen.ticker) { if case .ticker(let ticker) = $0 { ticker } else { nil } } }
 }

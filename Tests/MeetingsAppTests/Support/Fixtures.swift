@@ -29,22 +29,4 @@ extension App {
     static func loaded(_ meetings: Meeting...) -> App {
         App(list: MeetingsList(meetings: IdentifiedStates(meetings)), isLoaded: true)
     }
-
-    /// Changes the detail with `id` on the stack; a test's expected state writes it so.
-    mutating func detail(_ id: StackElementID, _ body: (inout MeetingDetail) -> Void) {
-        path.modify(id: id) { screen in
-            guard case .detail(var detail) = screen else { return }
-            body(&detail)
-            screen = .detail(detail)
-        }
-    }
-
-    /// Changes the recording with `id` on the stack.
-    mutating func recording(_ id: StackElementID, _ body: (inout MeetingRecording) -> Void) {
-        path.modify(id: id) { screen in
-            guard case .record(var recording) = screen else { return }
-            body(&recording)
-            screen = .record(recording)
-        }
-    }
 }

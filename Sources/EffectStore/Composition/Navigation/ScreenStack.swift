@@ -168,6 +168,59 @@ public struct ScreenStack<Screen> {
         return try body(&screens[position])
     }
 
+    /// The screen with `id` when it is in the case `enumCase` — `nil` when it is not on the stack or in another
+    /// case; setting changes that screen, if it is there and in that case (setting `nil` changes nothing: pop to
+    /// remove a screen).
+    ///
+    /// ```swift
+    /// path[id: 1, case: .record]?.secondsElapsed = 3     // a test's expected state
+    /// if let detail = path[id: 0, case: .detail] { … }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The screen's id.
+    ///   - enumCase: The screen's case (see ``EnumCase``).
+    @inlinable
+    public subscript<Value>(id id: StackElementID, case enumCase: EnumCase<Screen, Value>) -> Value? {
+        get {
+            guard let position = index(id: id) else { return nil }
+            return enumCase.extract(from: screens[position])
+        }
+        set {
+            guard let newValue, let position = index(id: id), enumCase.extract(from: screens[position]) != nil else {
+                return
+            }
+            screens[position] = enumCase.embed(newValue)
+        }
+    }
+
+    /// Changes, in place, the screen with `id` when it is in the case `enumCase`.
+    ///
+    /// ```swift
+    /// store.send(.path(.element(id: 0, .detail(.editTapped)))) {
+    ///     $0.path.modify(id: 0, case: .detail) { $0.destination = .edit(form) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The screen's id.
+    ///   - enumCase: The screen's case (see ``EnumCase``).
+    ///   - body: Changes the screen's value.
+    /// - Returns: What `body` returned, or `nil` when no screen has `id` or it is in another case (and `body` was not
+    ///   called).
+    @inlinable
+    @discardableResult
+    public mutating func modify<Value, Result>(
+        id: StackElementID,
+        case enumCase: EnumCase<Screen, Value>,
+        _ body: (inout Value) throws -> Result
+    ) rethrows -> Result? {
+        guard let position = index(id: id), var value = enumCase.extract(from: screens[position]) else { return nil }
+        let result = try body(&value)
+        screens[position] = enumCase.embed(value)
+        return result
+    }
+
     /// Pushes `screen` on top, under a new id.
     ///
     /// - Parameter screen: The screen to show.
