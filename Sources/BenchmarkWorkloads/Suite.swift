@@ -50,7 +50,7 @@ public enum Suite {
         "dispatch.10-subscribers", "round-trip.pipelined", "round-trip.sequential", "memory.bytes-per-store",
         "baseline.queue-create", "store-create", "large-state", "large-state.1m", "fan-out",
         "baseline.contended-queue-sync", "contended", "observable.update", "stream.event", "round-trip.cancellable",
-        "cancel", "children.route", "children.route.10", "children.route.case",
+        "cancel", "children.route", "children.route.10", "children.route.case", "rows.toggle.100", "rows.toggle.10k",
     ]
 
     /// The in-run baseline every time is compared with: one bare `queue.sync`. It is measured first, so the progress
@@ -118,6 +118,8 @@ public enum Suite {
         try await record("children.route") { try Workloads.childrenRoute(rows: 10_000, count: n) }
         try await record("children.route.10") { try Workloads.childrenRoute(rows: 10, count: n) }
         try await record("children.route.case") { try Workloads.childrenRouteCase(count: n) }
+        try await record("rows.toggle.100") { try await Workloads.rowsToggle(rows: 100, count: n) }
+        try await record("rows.toggle.10k") { try await Workloads.rowsToggle(rows: 10_000, count: n) }
         return names.compactMap { name in figures.first { $0.name == name } }
     }
 }

@@ -24,6 +24,7 @@ import Foundation
 // --stream N runs `stream.event` alone, for a sampling profiler such as `perf record`.
 // --observable N runs `observable.update`'s loop alone (N sends on the main actor, no await inside), for `perf record`
 // or callgrind.
+// --rows N runs `rows.toggle.10k`'s loop alone (N row events sent through 10,000 observed row objects), likewise.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -50,6 +51,7 @@ let profilingModes = [
     ProfilingMode(flag: "--stream", counts: "events") { _ = try await Workloads.streamEvent(count: $0) },
     ProfilingMode(flag: "--stream-from-thread", counts: "events") { try Workloads.streamFromThread(count: $0) },
     ProfilingMode(flag: "--observable", counts: "sends") { _ = try Workloads.observableUpdate(count: $0) },
+    ProfilingMode(flag: "--rows", counts: "row events") { _ = try Workloads.rowsToggle(rows: 10_000, count: $0) },
 ]
 
 for mode in profilingModes {
@@ -88,7 +90,7 @@ guard unknown.isEmpty else {
     print(
         "usage: effectstore-benchmarks [--quick] [--only NAME,...] [--allocations N] [--create N] [--create-queues N]"
             + " [--round-trips N] [--cancellable-round-trips N] [--stream N] [--stream-from-thread N]"
-            + " [--observable N]"
+            + " [--observable N] [--rows N]"
     )
     exit(2)
 }
