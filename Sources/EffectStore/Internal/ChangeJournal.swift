@@ -28,13 +28,19 @@ struct ChangeJournal<ID: Hashable> {
     @usableFromInline
     var mark: ChangeJournalMark {
         guard let storage else { return ChangeJournalMark(lineage: 0, version: 0) }
-        return ChangeJournalMark(lineage: storage.lineage, version: storage.version)
+        let numbers = storage.numbers
+        return ChangeJournalMark(lineage: numbers.lineage, version: numbers.version)
     }
 
     /// Records that the element with `id` may have changed in place.
     @inlinable
     mutating func recordChange(of id: ID) {
-        uniqueStorage(minimumCapacity: 0).append(.changed(id))
+        // The hot path of every routed row event: a uniqueness check, a store and an increment.
+        if isKnownUniquelyReferenced(&storage) {
+            storage.unsafelyUnwrapped.append(.changed(id))
+        } else {
+            uniqueStorage(minimumCapacity: 0).append(.changed(id))
+        }
     }
 
     /// Records that the element with `id` was added; `count` is the number of elements after the addition, so that
@@ -52,7 +58,7 @@ struct ChangeJournal<ID: Hashable> {
 
     /// Starts a new history, unrelated to any before: for a collection made anew from elements.
     mutating func reset(count: Int) {
-        storage = ChangeJournalStorage(capacity: count)
+        storage = ChangeJournalStorage.make(capacity: count)
     }
 
     /// Calls `body` with each entry recorded after `mark`, oldest first, and returns `true`; or returns `false`,
@@ -60,10 +66,11 @@ struct ChangeJournal<ID: Hashable> {
     @inlinable
     func forEachEntry(since mark: ChangeJournalMark, _ body: (ChangeJournalEntry<ID>) -> Void) -> Bool {
         guard let storage else { return mark.lineage == 0 }  // both empty since they were made
-        guard storage.lineage == mark.lineage
-            || (storage.parentLineage == mark.lineage && storage.parentVersion >= mark.version)
+        let numbers = storage.numbers
+        guard numbers.lineage == mark.lineage
+            || (numbers.parentLineage == mark.lineage && numbers.parentVersion >= mark.version)
         else { return false }
-        guard mark.version >= storage.oldestVersion, mark.version <= storage.version else { return false }
+        guard mark.version >= numbers.oldestVersion, mark.version <= numbers.version else { return false }
         storage.forEachEntry(from: mark.version, body)
         return true
     }
@@ -73,16 +80,20 @@ struct ChangeJournal<ID: Hashable> {
     mutating func uniqueStorage(minimumCapacity: Int) -> ChangeJournalStorage<ID> {
         if isKnownUniquelyReferenced(&storage) {
             let storage = self.storage.unsafelyUnwrapped
-            if minimumCapacity > storage.capacity { storage.grow(to: minimumCapacity) }
-            return storage
+            guard minimumCapacity > storage.numbers.capacity else { return storage }
+            let grown = storage.grown(to: minimumCapacity)
+            self.storage = grown
+            return grown
         }
-        let branch = ChangeJournalStorage(branchingFrom: storage, minimumCapacity: minimumCapacity)
+        let branch = ChangeJournalStorage.make(branchingFrom: storage, minimumCapacity: minimumCapacity)
         storage = branch
         return branch
     }
 }
 
-extension ChangeJournal: Sendable where ID: Sendable {}
+// Safe because: its storage is written only while this journal is its only owner (`uniqueStorage(minimumCapacity:)`),
+// so a storage that two threads can see is never written again; and the ids it holds are `Sendable`.
+extension ChangeJournal: @unchecked Sendable where ID: Sendable {}
 
 /// A position in a collection's history: its ``ChangeJournal``'s lineage and the number of entries recorded in it.
 @usableFromInline
@@ -126,89 +137,90 @@ private func nextLineage() -> UInt64 {
 /// had elements (and at least 16), so that an observer that falls behind by more entries than that — and then
 /// compares every element — has been spared at least as many comparisons.
 ///
-/// Safe to share (`@unchecked Sendable`) because it is changed only through ``ChangeJournal/uniqueStorage(minimumCapacity:)``,
-/// that is only while a single journal owns it: a storage seen by more than one thread is never written. The
-/// `@exclusivity(unchecked)` properties follow from that: no access to them overlaps another.
+/// The ring is the buffer's tail, its numbers the header, in one allocation: recording an entry is a store and an
+/// increment, with no array in between (no uniqueness or bounds check per change, which the hot path of a routed row
+/// event would pay).
+///
+/// It is changed only through ``ChangeJournal/uniqueStorage(minimumCapacity:)``, that is only while a single journal
+/// owns it: a storage seen by more than one thread is never written (which is what makes ``ChangeJournal``
+/// `Sendable`).
 @usableFromInline
-final class ChangeJournalStorage<ID: Hashable> {
-    /// This storage's lineage number.
-    @usableFromInline let lineage: UInt64
-    /// The lineage this one was copied from (`0` for none) and the version at the copy: entries up to that version
-    /// are that lineage's.
-    @usableFromInline let parentLineage: UInt64
-    @usableFromInline let parentVersion: Int
-    /// The oldest version whose following entries are all here, unless the ring has wrapped past it since.
-    @exclusivity(unchecked) @usableFromInline var firstVersion: Int
-    /// The ring: entry `k` (from 0) is at `k & (entries.count - 1)`; its count is a power of two.
-    @exclusivity(unchecked) @usableFromInline var entries: ContiguousArray<ChangeJournalEntry<ID>>
-    /// The number of entries ever recorded in this lineage, counting those inherited.
-    @exclusivity(unchecked) @usableFromInline var version: Int
-
+final class ChangeJournalStorage<ID: Hashable>: ManagedBuffer<ChangeJournalHeader, ChangeJournalEntry<ID>> {
     /// A new, empty lineage with room for `capacity` entries.
-    init(capacity: Int) {
-        lineage = nextLineage()
-        parentLineage = 0
-        parentVersion = 0
-        firstVersion = 0
-        version = 0
-        entries = ContiguousArray(repeating: .reordered, count: Self.ringSize(for: capacity))
-    }
-
-    /// A copy of `parent` (or a new lineage when it is `nil`), as a lineage of its own.
     @usableFromInline
-    init(branchingFrom parent: ChangeJournalStorage?, minimumCapacity: Int) {
-        lineage = nextLineage()
-        guard let parent else {
-            parentLineage = 0
-            parentVersion = 0
-            firstVersion = 0
-            version = 0
-            entries = ContiguousArray(repeating: .reordered, count: Self.ringSize(for: minimumCapacity))
-            return
-        }
-        parentLineage = parent.lineage
-        parentVersion = parent.version
-        firstVersion = parent.oldestVersion
-        version = parent.version
-        entries = parent.entries
-        if minimumCapacity > capacity { grow(to: minimumCapacity) }
+    static func make(capacity: Int) -> ChangeJournalStorage {
+        make(ChangeJournalHeader(lineage: nextLineage(), capacity: ringSize(for: capacity)), copying: nil)
     }
 
-    /// How many entries the ring holds.
-    @inlinable
-    var capacity: Int { entries.count }
+    /// A copy of `parent` (or a new lineage when it is `nil`), as a lineage of its own, with room for
+    /// `minimumCapacity` entries.
+    @usableFromInline
+    static func make(branchingFrom parent: ChangeJournalStorage?, minimumCapacity: Int) -> ChangeJournalStorage {
+        guard let parent else { return make(capacity: minimumCapacity) }
+        let header = parent.numbers
+        let capacity = ringSize(for: max(minimumCapacity, header.capacity))
+        var branch = ChangeJournalHeader(lineage: nextLineage(), capacity: capacity)
+        branch.parentLineage = header.lineage
+        branch.parentVersion = header.version
+        branch.firstVersion = header.oldestVersion
+        branch.version = header.version
+        return make(branch, copying: parent)
+    }
 
-    /// The oldest version from which every later entry is still in the ring.
+    /// The same lineage with room for `minimumCapacity` entries, for a storage that only its journal owns.
+    @usableFromInline
+    func grown(to minimumCapacity: Int) -> ChangeJournalStorage {
+        var grown = numbers
+        grown.capacity = Self.ringSize(for: minimumCapacity)
+        grown.firstVersion = numbers.oldestVersion
+        return Self.make(grown, copying: self)
+    }
+
+    /// A storage with `header`, its ring holding the entries of `source` that `header` still counts.
+    private static func make(
+        _ header: ChangeJournalHeader, copying source: ChangeJournalStorage?
+    ) -> ChangeJournalStorage {
+        let buffer = create(minimumCapacity: header.capacity) { _ in header }
+        // `create` makes an instance of `Self` typed as `ManagedBuffer`; the downcast only restores the static type.
+        let storage = unsafeDowncast(buffer, to: ChangeJournalStorage.self)
+        storage.withUnsafeMutablePointerToElements { ring in
+            ring.initialize(repeating: .reordered, count: header.capacity)
+            guard let source else { return }
+            source.withUnsafeMutablePointers { sourceHeader, sourceRing in
+                let sourceMask = sourceHeader.pointee.capacity - 1
+                for position in header.oldestVersion..<header.version {
+                    ring[position & (header.capacity - 1)] = sourceRing[position & sourceMask]
+                }
+            }
+        }
+        return storage
+    }
+
+    deinit {
+        withUnsafeMutablePointers { header, ring in _ = ring.deinitialize(count: header.pointee.capacity) }
+    }
+
+    /// The lineage, the version and what bounds the entries kept. (Read through the pointer: `header` is a stored
+    /// property, whose every access would be checked for exclusivity at run time.)
     @inlinable
-    var oldestVersion: Int { max(firstVersion, version - entries.count) }
+    var numbers: ChangeJournalHeader { withUnsafeMutablePointerToHeader { $0.pointee } }
 
     /// Records `entry`, dropping the oldest one when the ring is full.
     @inlinable
     func append(_ entry: ChangeJournalEntry<ID>) {
-        entries.withUnsafeMutableBufferPointer { ring in
-            ring[version & (ring.count - 1)] = entry
+        withUnsafeMutablePointers { header, ring in
+            ring[header.pointee.version & (header.pointee.capacity - 1)] = entry
+            header.pointee.version += 1
         }
-        version += 1
     }
 
     /// Calls `body` with the entries from version `start` on, oldest first.
     @inlinable
     func forEachEntry(from start: Int, _ body: (ChangeJournalEntry<ID>) -> Void) {
-        let mask = entries.count - 1
-        for position in start..<version { body(entries[position & mask]) }
-    }
-
-    /// Makes the ring big enough for `minimumCapacity` entries, keeping the entries it holds.
-    @usableFromInline
-    func grow(to minimumCapacity: Int) {
-        let size = Self.ringSize(for: minimumCapacity)
-        guard size > entries.count else { return }
-        let oldest = oldestVersion
-        var grown = ContiguousArray<ChangeJournalEntry<ID>>(repeating: .reordered, count: size)
-        let oldMask = entries.count - 1
-        for position in oldest..<version { grown[position & (size - 1)] = entries[position & oldMask] }
-        entries = grown
-        firstVersion = oldest
+        withUnsafeMutablePointers { header, ring in
+            let mask = header.pointee.capacity - 1
+            for position in start..<header.pointee.version { body(ring[position & mask]) }
+        }
     }
 
     /// The ring size for `capacity` entries: a power of two, at least 16.
@@ -219,14 +231,48 @@ final class ChangeJournalStorage<ID: Hashable> {
     }
 }
 
-extension ChangeJournalStorage: @unchecked Sendable where ID: Sendable {}
+/// The numbers of a ``ChangeJournalStorage``.
+@usableFromInline
+struct ChangeJournalHeader {
+    /// This storage's lineage number.
+    @usableFromInline let lineage: UInt64
+    /// The lineage this one was copied from (`0` for none) and the version at the copy: entries up to that version
+    /// are that lineage's.
+    @usableFromInline var parentLineage: UInt64 = 0
+    @usableFromInline var parentVersion = 0
+    /// The oldest version whose following entries are all here, unless the ring has wrapped past it since.
+    @usableFromInline var firstVersion = 0
+    /// The number of entries ever recorded in this lineage, counting those inherited.
+    @usableFromInline var version = 0
+    /// The ring's size: a power of two; entry `k` (from 0) is at `k & (capacity - 1)`.
+    @usableFromInline var capacity: Int
+
+    init(lineage: UInt64, capacity: Int) {
+        self.lineage = lineage
+        self.capacity = capacity
+    }
+
+    /// The oldest version from which every later entry is still in the ring.
+    @inlinable
+    var oldestVersion: Int { max(firstVersion, version - capacity) }
+}
+
 
 /// An ordered collection of identified elements that records its changes in a ``ChangeJournal``: what
-/// ``ObservableRows`` can observe. ``IdentifiedStates`` is one.
+/// ``ObservableRows`` can observe. ``IdentifiedStates`` is one; another collection of identified states (a navigation
+/// stack) plugs in by providing:
 ///
-/// A conforming collection must record in ``journal`` every change of its elements, ids or order that it makes,
-/// through every one of its mutating members (see ``ChangeJournal``), keep the journal out of its `==`, hash and
-/// coding, and give constant-time access by id.
+/// 1. This conformance: a `RandomAccessCollection` of `Identifiable` elements in the order shown, `Sendable` when its
+///    elements are, with ``subscript(id:)`` in constant time.
+/// 2. A stored ``journal`` (`@usableFromInline` if `@inlinable` members touch it), left out of `==`, hashing and coding.
+/// 3. A record of every change, in every mutating member: ``ChangeJournal/recordChange(of:)`` for an element changed in
+///    place (before or after the change, in the same mutation), ``ChangeJournal/recordInsertion(of:count:)`` for an
+///    element added (a push), ``ChangeJournal/recordReordering()`` for a removal (a pop), a move or a sort, and
+///    ``ChangeJournal/reset(count:)`` in an initialiser that makes it from elements. A member that forgets one makes
+///    observers miss a change: a bug, not a speed-up.
+/// 4. A public `ObservableRows` initialiser taking a key path to it in a store's state, that calls
+///    `ObservableRows.init(store:rows:send:)` with a `send` that wraps the element's id and event in the store's event,
+///    as the one for ``IdentifiedStates`` does.
 @usableFromInline
 protocol JournaledRows<Element>: RandomAccessCollection where Element: Identifiable {
     /// The record of the collection's recent changes.

@@ -54,6 +54,9 @@
         @usableFromInline weak var list: ObservableRows<Row, Event>?
         /// Whether the row has left the list.
         @exclusivity(unchecked) @usableFromInline var removed = false
+        /// Whether the row's value was ever read through Observation: until then nobody can be observing it, and a new
+        /// value is stored without telling the registrar (a long list's rows that were never on screen cost nothing).
+        @exclusivity(unchecked) @usableFromInline var isObserved = false
         /// The list's last pass that found this row, to tell removed rows apart (see `ObservableRows.apply(_:)`).
         @exclusivity(unchecked) @usableFromInline var lastSeenPass = 0
         /// `==` when `Row` is `Equatable`, to notify only when the row changed.
@@ -79,6 +82,7 @@
         /// ```
         @inlinable
         public var state: Row {
+            isObserved = true
             registrar.access(self, keyPath: paths.state)
             return storage
         }
@@ -93,6 +97,7 @@
         /// - Returns: Its value in the row shown.
         @inlinable
         public subscript<Member>(dynamicMember keyPath: KeyPath<Row, Member>) -> Member {
+            isObserved = true
             registrar.access(self, keyPath: paths.state)
             return storage[keyPath: keyPath]
         }
@@ -124,7 +129,8 @@
             list?.send(event, from: self)
         }
 
-        /// A getter and setter for one property of the row, whose setter sends the event `event` makes of the new value.
+        /// A getter and setter for one property of the row, whose setter sends the event `event` makes of the new
+        /// value.
         ///
         /// ```swift
         /// let title = row.binding(\.title, to: Todo.Event.rename)
@@ -146,6 +152,10 @@
         /// Shows `row`, notifying the row's observers when it differs from the value shown.
         @inlinable
         func update(_ row: Row) {
+            guard isObserved else {
+                storage = row
+                return
+            }
             if let isEqual, isEqual(storage, row) { return }
             registrar.willSet(self, keyPath: paths.state)
             storage = row

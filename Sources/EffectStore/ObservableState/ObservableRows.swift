@@ -28,14 +28,16 @@
     /// - ``rows`` (and ``ids``, ``subscript(id:)``, ``count``) notify only when the ids or their order change: an
     ///   insertion, a removal, a move, a sort, a replacement with other ids.
     /// - The collection records which rows each change touched (it keeps that record out of its value: `==`,
-    ///   hashing and coding ignore it). On each new state the list reads that record since the last state, so an event
-    ///   that changes one row costs the same — one row read, one row compared — in a list of 10,000 rows as in a list
-    ///   of 100. A change of the ids or their order costs time in the number of rows, as it does in the collection
-    ///   itself. When the record cannot tell what happened (the collection was replaced by another, or a copy of it that
-    ///   went its own way), the list compares every row: a change is never missed.
+    ///   hashing and coding ignore it). On each new state the list reads that record since the last state, so an
+    ///   event that changes one row costs the same — one row read, one row compared — in a list of 10,000 rows as in
+    ///   a list of 100. A change of the ids or their order costs time in the number of rows, as it does in the
+    ///   collection itself. When the record cannot tell what happened (the collection was replaced by another, or a
+    ///   copy of it that went its own way), the list compares every row: a change is never missed.
+    /// - A row whose value was never read through Observation (a row of a long list never shown) is updated without
+    ///   notifying anyone, since nobody can be observing it.
     ///
-    /// Contrast a derived state per row, `store.map { $0.todos[id: id] }`: each runs its transform and its `==` on every
-    /// new state, so N rows cost N calls per event, whichever row changed.
+    /// Contrast a derived state per row, `store.map { $0.todos[id: id] }`: each runs its transform and its `==` on
+    /// every new state, so N rows cost N calls per event, whichever row changed.
     ///
     /// ## Threading
     ///
@@ -121,7 +123,7 @@
         @inlinable
         public var ids: [Row.ID] {
             registrar.access(self, keyPath: rowsPath)
-            return ordered.map(\.id)
+            return ordered.map { $0.id }
         }
 
         /// The number of rows. Reading it registers the ids and their order, as ``rows`` does.
@@ -168,7 +170,8 @@
             applyDelivered(endingHop: false)
         }
 
-        /// ``send(_:forRow:)`` from the row's own object, which then needs no look-up by id to show the row's new value.
+        /// ``send(_:forRow:)`` from the row's own object, which then needs no look-up by id to show the row's new
+        /// value.
         @inlinable
         func send(_ event: Event, from row: ObservableRow<Row, Event>) {
             sender = row
@@ -262,8 +265,8 @@
             rows: KeyPath<S, IdentifiedStates<Row>> & Sendable,
             event: @escaping (Row.ID, Event) -> S.Event
         ) {
-            // Strongly, as ObservableState does (see its `init(_:dispatchingTo:)`); `post` is `dispatch(event:)` without
-            // the future nobody reads.
+            // Strongly, as ObservableState does (see its `init(_:dispatchingTo:)`); `post` is `dispatch(event:)`
+            // without the future nobody reads.
             self.init(store: store, rows: rows) { id, rowEvent in store.post(event(id, rowEvent)) }
         }
     }

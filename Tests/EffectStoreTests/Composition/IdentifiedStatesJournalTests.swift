@@ -83,6 +83,15 @@ final class IdentifiedStatesJournalTests: XCTestCase {
         XCTAssertEqual(entries(rows, since: rows.journal.mark), [])
     }
 
+    func test_theJournalGrowsWithTheRows_keepingItsEntries() {
+        var rows = counters(1)
+        let mark = rows.journal.mark
+        for id in 2...100 { rows.append(Counter(id: id)) }
+        rows[id: 1]?.count = 1
+
+        XCTAssertEqual(entries(rows, since: mark), (2...100).map { "inserted \($0)" } + ["changed 1"])
+    }
+
     func test_emptyCollections_haveNoHistoryToTell() {
         let empty = IdentifiedStates<Counter>()
         XCTAssertEqual(entries(empty, since: IdentifiedStates<Counter>().journal.mark), [])

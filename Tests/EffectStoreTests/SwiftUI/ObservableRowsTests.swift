@@ -142,6 +142,19 @@
             XCTAssertEqual(store.state.items[id: 3]?.isDone, true)
         }
 
+        func test_rowNeverReadThroughObservation_stillShowsItsLatestValue() {
+            let (store, list) = list(.with(3))
+            let row = list.rows[2]  // not read yet: nobody observes it
+
+            store.dispatch(event: .retitle(id: 2, "Eggs"))
+            list.send(.toggle, forRow: 0)
+            let fired = fired { _ = row.title }
+            row.send(.rename("Oats"))
+
+            XCTAssertEqual(fired.count, 1, "observed from its first read on")
+            XCTAssertEqual(row.title, "Oats")
+        }
+
         func test_bindingOfARow_sendsTheRowsEvent() {
             let (store, list) = list(.with(2))
             let title = list.rows[1].binding(\.title, to: Item.Event.rename)
