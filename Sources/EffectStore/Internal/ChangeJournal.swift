@@ -33,7 +33,7 @@ struct ChangeJournal<ID: Hashable> {
     }
 
     /// Records that the element with `id` may have changed in place.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func recordChange(of id: ID) {
         // The hot path of every routed row event: a uniqueness check, a store and an increment.
         if isKnownUniquelyReferenced(&storage) {
@@ -206,11 +206,12 @@ final class ChangeJournalStorage<ID: Hashable>: ManagedBuffer<ChangeJournalHeade
     var numbers: ChangeJournalHeader { withUnsafeMutablePointerToHeader { $0.pointee } }
 
     /// Records `entry`, dropping the oldest one when the ring is full.
-    @inlinable
+    @inlinable @inline(__always)
     func append(_ entry: ChangeJournalEntry<ID>) {
         withUnsafeMutablePointers { header, ring in
-            ring[header.pointee.version & (header.pointee.capacity - 1)] = entry
-            header.pointee.version += 1
+            // Wrapping arithmetic: a capacity is at least 16, and no version comes near `Int.max`.
+            ring[header.pointee.version & (header.pointee.capacity &- 1)] = entry
+            header.pointee.version &+= 1
         }
     }
 
