@@ -33,10 +33,12 @@
                 self = newer
             } else if newer.whole != nil {
                 // The newer collection supersedes this delta's rows; what they touched must still be compared.
-                var touched = self.touched ?? []
-                forEachChanged { touched.insert($0.id) }
-                touched.formUnion(newer.touched ?? [])
-                self.touched = touched
+                // In place: a burst of insertions merged here must not copy a growing set each time.
+                let superseded = changed
+                if touched == nil { touched = [] }
+                if let first = superseded.first { touched!.insert(first.id) }
+                for row in superseded.further ?? [] { touched!.insert(row.id) }
+                if let newerTouched = newer.touched { touched!.formUnion(newerTouched) }
                 comparesEveryRow = comparesEveryRow || newer.comparesEveryRow
                 whole = newer.whole
                 changed = newer.changed
@@ -76,6 +78,7 @@
         func deliver(_ rows: Rows) -> Bool {
             var delta = RowsDelta<Rows>()
             var isReordered = false
+            var inserted = Set<Rows.Element.ID>()  // empty: no allocation unless a row was added
             let isKnown =
                 mark.map { mark in
                     rows.journal.forEachEntry(since: mark) { entry in
@@ -84,7 +87,7 @@
                             if let row = rows[id: id] { delta.changed.append(row) }
                         case .inserted(let id):
                             isReordered = true
-                            delta.touched = (delta.touched ?? []).union(CollectionOfOne(id))
+                            inserted.insert(id)
                         case .reordered:
                             isReordered = true
                         }
@@ -92,7 +95,7 @@
                 } ?? false
             mark = rows.journal.mark
             if !isKnown || isReordered {
-                var touched = delta.touched ?? []
+                var touched = inserted
                 delta.forEachChanged { touched.insert($0.id) }
                 delta.touched = touched
                 delta.changed = FirstInlineList()

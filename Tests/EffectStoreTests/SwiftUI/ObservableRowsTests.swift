@@ -216,6 +216,19 @@
             XCTAssertTrue(list[id: 0] === before[0] && list[id: 2] === before[2], "existing rows keep their objects")
         }
 
+        func test_manyInsertionsInOneState_showEveryNewRow() {
+            let (store, list) = list(.with(2))
+            let listFired = fired { _ = list.count }
+
+            store.dispatch(event: .replace(Array(store.state.items)))  // a new collection: every row compared
+            for id in 2..<500 { store.dispatch(event: .insert(Item(id: id, title: "item \(id)"), at: id)) }
+            list.send(.toggle, forRow: 499)
+
+            XCTAssertEqual(list.ids, Array(0..<500))
+            XCTAssertEqual(list.rows.map(\.state), Array(store.state.items))
+            XCTAssertEqual(listFired.count, 1)
+        }
+
         func test_remove_notifiesTheList_andTheRemovedRow_whichStopsAndLetsGo() {
             let (store, list) = list(.with(3))
             let removed = list.rows[1]
