@@ -216,7 +216,7 @@
             XCTAssertTrue(list[id: 0] === before[0] && list[id: 2] === before[2], "existing rows keep their objects")
         }
 
-        func test_manyInsertionsInOneState_showEveryNewRow() {
+        func test_aBurstOfInsertionsBeforeTheMainActorApplies_showsEveryNewRow() {
             let (store, list) = list(.with(2))
             let listFired = fired { _ = list.count }
 
