@@ -70,7 +70,7 @@ extension Workloads {
 }
 
 /// The greatest common divisor of `a` and `b`.
-private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
 /// A parent whose child lives in one case of an enum, as an app's logged-in flow would be.
 public enum BenchFlow: State, Equatable {

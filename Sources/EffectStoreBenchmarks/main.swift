@@ -25,6 +25,7 @@ import Foundation
 // --observable N runs `observable.update`'s loop alone (N sends on the main actor, no await inside), for `perf record`
 // or callgrind.
 // --push-pop N runs `stack.push-pop`'s loop alone (N pushes of a screen that starts a run, each popped), for callgrind.
+// --rows N runs `rows.toggle.10k`'s loop alone (N row events sent through 10,000 observed row objects), likewise.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -52,6 +53,7 @@ let profilingModes = [
     ProfilingMode(flag: "--stream-from-thread", counts: "events") { try Workloads.streamFromThread(count: $0) },
     ProfilingMode(flag: "--observable", counts: "sends") { _ = try Workloads.observableUpdate(count: $0) },
     ProfilingMode(flag: "--push-pop", counts: "pushes and pops") { _ = try Workloads.stackPushPop(count: $0) },
+    ProfilingMode(flag: "--rows", counts: "row events") { _ = try Workloads.rowsToggle(rows: 10_000, count: $0) },
 ]
 
 for mode in profilingModes {
@@ -90,7 +92,7 @@ guard unknown.isEmpty else {
     print(
         "usage: effectstore-benchmarks [--quick] [--only NAME,...] [--allocations N] [--create N] [--create-queues N]"
             + " [--round-trips N] [--cancellable-round-trips N] [--stream N] [--stream-from-thread N]"
-            + " [--observable N]"
+            + " [--observable N] [--rows N]"
     )
     exit(2)
 }

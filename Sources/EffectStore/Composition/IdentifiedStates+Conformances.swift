@@ -38,3 +38,6 @@ extension IdentifiedStates: Decodable where Element: Decodable {
         }
     }
 }
+
+// Its changes are journaled, for `ObservableRows`: every mutating member records what it touched.
+extension IdentifiedStates: JournaledRows {}

@@ -23,11 +23,15 @@ public struct IdentifiedStates<Element: Identifiable> {
     @usableFromInline var elements: [Element]
     /// The position of each element in `elements`, by id.
     @usableFromInline var positions: [Element.ID: Int]
+    /// Which elements the latest changes touched, for ``ObservableRows``; not part of the value (not in `==`, hash or
+    /// coding). Every mutating member below records its change in it.
+    @usableFromInline var journal: ChangeJournal<Element.ID>
 
     /// Creates an empty collection.
     public init() {
         elements = []
         positions = [:]
+        journal = ChangeJournal()
     }
 
     /// Creates a collection of `elements`, in order.
@@ -48,6 +52,7 @@ public struct IdentifiedStates<Element: Identifiable> {
                 append(element)
             }
         }
+        journal.reset(count: self.elements.count)  // a new collection: its history starts here
     }
 
     /// The ids of the elements, in order.
@@ -86,6 +91,7 @@ public struct IdentifiedStates<Element: Identifiable> {
             )
             if let position = positions[id] {
                 elements[position] = newValue
+                journal.recordChange(of: id)
             } else {
                 append(newValue)
             }
@@ -133,6 +139,7 @@ public struct IdentifiedStates<Element: Identifiable> {
         guard positions[element.id] == nil else { return false }
         elements.insert(element, at: position)
         reindex(from: position)
+        journal.recordInsertion(of: element.id, count: elements.count)
         return true
     }
 
@@ -161,6 +168,7 @@ public struct IdentifiedStates<Element: Identifiable> {
         let element = elements.remove(at: position)
         positions[element.id] = nil
         reindex(from: position)
+        journal.recordReordering()
         return element
     }
 
@@ -175,9 +183,12 @@ public struct IdentifiedStates<Element: Identifiable> {
     ///
     /// - Parameter shouldBeRemoved: Whether an element goes.
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+        let count = elements.count
         try elements.removeAll(where: shouldBeRemoved)
+        guard elements.count != count else { return }
         positions.removeAll(keepingCapacity: true)
         reindex(from: 0)
+        journal.recordReordering()
     }
 
     /// Moves the elements at `source` so that they stand before the element that was at `destination`, keeping
@@ -205,6 +216,7 @@ public struct IdentifiedStates<Element: Identifiable> {
         kept.insert(contentsOf: moved, at: insertion)
         elements = kept
         reindex(from: 0)
+        journal.recordReordering()
     }
 
     /// Sorts the elements in place.
@@ -217,12 +229,14 @@ public struct IdentifiedStates<Element: Identifiable> {
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
         try elements.sort(by: areInIncreasingOrder)
         reindex(from: 0)
+        journal.recordReordering()
     }
 
     /// Changes the element with `id` in place and returns what `body` returns; `nil` when there is none.
     @inlinable
     mutating func modify<Result>(id: Element.ID, _ body: (inout Element) -> Result) -> Result? {
         guard let position = positions[id] else { return nil }
+        journal.recordChange(of: id)
         return body(&elements[position])
     }
 

@@ -46,3 +46,6 @@ struct FirstInlineList<Element> {
         if let otherFurther = other.further { further!.append(contentsOf: otherFurther) }
     }
 }
+
+// Sendable: an optional and an array of sendable elements.
+extension FirstInlineList: Sendable where Element: Sendable {}
