@@ -57,6 +57,7 @@ struct ChangeJournal<ID: Hashable> {
     }
 
     /// Starts a new history, unrelated to any before: for a collection made anew from elements.
+    @usableFromInline
     mutating func reset(count: Int) {
         storage = ChangeJournalStorage.make(capacity: count)
     }

@@ -79,11 +79,11 @@
         @usableFromInline let rowPaths: ObservableRowPaths<Row, Event>
         @usableFromInline let rowEquality: RuntimeEquality<Row>?
 
-        /// Observes the collection at `keyPath` of `store`'s state; sends row events with `send`.
+        /// Observes the collection `read` finds in `store`'s state; sends row events with `send`.
         @inlinable
         init<S: State, Rows: JournaledRows & Sendable>(
             store: Store<S>,
-            rows keyPath: KeyPath<S, Rows> & Sendable,
+            rows read: @escaping @Sendable (S) -> Rows,
             send: @escaping (Row.ID, Event) -> Void
         ) where Rows.Element == Row {
             let feed = RowsFeed<Rows>()
@@ -95,7 +95,7 @@
             endHop = { feed.endHop() }
             token = store.subscribe { [weak self] state in
                 // On the store's queue: take the touched rows, and hop once for however many states arrive.
-                guard feed.deliver(state[keyPath: keyPath]) else { return }
+                guard feed.deliver(read(state)) else { return }
                 DispatchQueue.main.async { [weak self] in
                     MainActor.assumeIsolated { self?.applyDelivered(endingHop: true) }
                 }
@@ -267,7 +267,36 @@
         ) {
             // Strongly, as ObservableState does (see its `init(_:dispatchingTo:)`); `post` is `dispatch(event:)`
             // without the future nobody reads.
-            self.init(store: store, rows: rows) { id, rowEvent in store.post(event(id, rowEvent)) }
+            self.init(store: store, rows: { $0[keyPath: rows] }) { id, rowEvent in store.post(event(id, rowEvent)) }
+        }
+
+        /// Observes the screens of the ``ScreenStack`` at `screens` in `store`'s state, one ``ObservableRow`` per
+        /// screen, as the rows of an ``IdentifiedStates`` are: a screen's object notifies its observers when that
+        /// screen changes, and the list's ``rows`` notify on pushes and pops.
+        ///
+        /// ```swift
+        /// let screens = ObservableRows(store, screens: \.path, event: App.Event.path)
+        /// screens.rows.last?.screen          // the top screen, observed on its own
+        /// screens.rows.last?.send(.detail(.editTapped))   // sends .path(.element(id: …, .detail(.editTapped)))
+        /// ```
+        ///
+        /// Each row is a ``StackElement``: the screen's id and the screen. Main-actor isolated; the store, threading
+        /// and lifetime are as for the rows of an ``IdentifiedStates`` (see above).
+        ///
+        /// - Parameters:
+        ///   - store: The store whose state holds the stack. Kept alive as long as the list.
+        ///   - screens: Where the state keeps its stack.
+        ///   - event: Wraps a stack event in the store's event, usually an enum case such as `App.Event.path`: the
+        ///     event the parent routes with ``ChildState/handle(_:in:effect:)-(StackEvent<Screen.Event>,_,_)``.
+        @inlinable
+        public convenience init<S: State, Screen: ChildState>(
+            _ store: Store<S>,
+            screens: KeyPath<S, ScreenStack<Screen>> & Sendable,
+            event: @escaping (StackEvent<Screen.Event>) -> S.Event
+        ) where Row == StackElement<Screen>, Event == Screen.Event {
+            self.init(store: store, rows: { $0[keyPath: screens].elements }) { id, screenEvent in
+                store.post(event(.element(id: id, screenEvent)))
+            }
         }
     }
 #endif

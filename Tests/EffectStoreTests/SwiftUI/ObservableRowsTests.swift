@@ -83,8 +83,8 @@
         }
     }
 
-    /// How many times an observation's `onChange` ran.
-    private final class Fired: Sendable {
+    /// How many times an observation's `onChange` ran (here and in ObservableStackTests).
+    final class Fired: Sendable {
         private let box = LockedBox.make(0)
         func record() { box.withLock { $0 += 1 } }
         var count: Int { box.withLock { $0 } }

@@ -94,6 +94,8 @@ public struct ScreenStack<Screen> {
     @usableFromInline var screens: [Screen]
     /// The id the next pushed screen gets.
     @usableFromInline var nextElementID: StackElementID
+    /// Which screens the recent changes touched, for ``ObservableRows`` (see ``elements``); not part of the value.
+    @usableFromInline var journal: ChangeJournal<StackElementID>
 
     /// The id the next pushed screen gets: greater than every id this stack has given.
     @inlinable
@@ -105,6 +107,7 @@ public struct ScreenStack<Screen> {
         elementIDs = []
         screens = []
         nextElementID = 0
+        journal = ChangeJournal()
     }
 
     /// A stack of `screens`, bottom to top, with the ids `0`, `1`, … — a deep link, or a path restored from data.
@@ -118,6 +121,7 @@ public struct ScreenStack<Screen> {
     public init(_ screens: some Sequence<Screen>) {
         self.init()
         for screen in screens { push(screen) }
+        journal.reset(count: self.screens.count)  // a new stack: its history starts here
     }
 
     /// The screens' ids, bottom to top.
@@ -165,6 +169,7 @@ public struct ScreenStack<Screen> {
         -> Result?
     {
         guard let position = index(id: id) else { return nil }
+        journal.recordChange(of: id)
         return try body(&screens[position])
     }
 
@@ -190,6 +195,7 @@ public struct ScreenStack<Screen> {
             guard let newValue, let position = index(id: id), enumCase.extract(from: screens[position]) != nil else {
                 return
             }
+            journal.recordChange(of: id)
             screens[position] = enumCase.embed(newValue)
         }
     }
@@ -216,6 +222,7 @@ public struct ScreenStack<Screen> {
         _ body: (inout Value) throws -> Result
     ) rethrows -> Result? {
         guard let position = index(id: id), var value = enumCase.extract(from: screens[position]) else { return nil }
+        journal.recordChange(of: id)
         let result = try body(&value)
         screens[position] = enumCase.embed(value)
         return result
@@ -232,6 +239,7 @@ public struct ScreenStack<Screen> {
         nextElementID = StackElementID(rawValue: id.rawValue + 1)
         elementIDs.append(id)
         screens.append(screen)
+        journal.recordInsertion(of: id, count: screens.count)
         return id
     }
 
@@ -243,6 +251,7 @@ public struct ScreenStack<Screen> {
     public mutating func pop() -> Screen? {
         guard !screens.isEmpty else { return nil }
         elementIDs.removeLast()
+        journal.recordReordering()
         return screens.removeLast()
     }
 
@@ -258,6 +267,7 @@ public struct ScreenStack<Screen> {
         guard let position = index(id: id) else { return false }
         elementIDs.removeSubrange(position...)
         screens.removeSubrange(position...)
+        journal.recordReordering()
         return true
     }
 
@@ -273,6 +283,7 @@ public struct ScreenStack<Screen> {
         guard let position = index(id: id) else { return false }
         elementIDs.removeSubrange((position + 1)...)
         screens.removeSubrange((position + 1)...)
+        journal.recordReordering()
         return true
     }
 
@@ -281,6 +292,7 @@ public struct ScreenStack<Screen> {
     public mutating func popToRoot() {
         elementIDs.removeAll()
         screens.removeAll()
+        journal.recordReordering()
     }
 
     /// Replaces every screen with `screens`, under new ids: a deep link into a running app. The stack keeps counting,
@@ -296,6 +308,83 @@ public struct ScreenStack<Screen> {
         popToRoot()
         for screen in screens { push(screen) }
     }
+}
+
+/// One screen of a ``ScreenStack`` with its id: what ``ScreenStack/elements`` lists, and what the ``ObservableRow`` of
+/// a screen holds.
+///
+/// ```swift
+/// for element in path.elements { print(element.id, element.screen) }
+/// ```
+public struct StackElement<Screen>: Identifiable {
+    /// The screen's id.
+    public let id: StackElementID
+    /// The screen.
+    public var screen: Screen
+
+    /// The screen `screen` under `id`.
+    ///
+    /// - Parameters:
+    ///   - id: The screen's id.
+    ///   - screen: The screen.
+    @inlinable
+    public init(id: StackElementID, screen: Screen) {
+        self.id = id
+        self.screen = screen
+    }
+}
+
+extension StackElement: Sendable where Screen: Sendable {}
+extension StackElement: Equatable where Screen: Equatable {}
+extension StackElement: Hashable where Screen: Hashable {}
+
+extension ScreenStack {
+    /// The screens with their ids, bottom first: a collection of ``StackElement``s, found by id too. What
+    /// ``ObservableRows/init(_:screens:event:)`` observes, one object per screen.
+    ///
+    /// ```swift
+    /// path.elements.map(\.id)        // the same as path.ids
+    /// path.elements[id: 1]?.screen
+    /// ```
+    @inlinable
+    public var elements: Elements { Elements(stack: self) }
+
+    /// The screens of a stack with their ids, bottom first (see ``ScreenStack/elements``).
+    public struct Elements: RandomAccessCollection {
+        @usableFromInline let stack: ScreenStack
+
+        @inlinable
+        init(stack: ScreenStack) { self.stack = stack }
+
+        /// `0`.
+        @inlinable
+        public var startIndex: Int { 0 }
+        /// The number of screens.
+        @inlinable
+        public var endIndex: Int { stack.screens.count }
+        /// The screen at `position`, from `0` at the bottom, with its id.
+        @inlinable
+        public subscript(position: Int) -> StackElement<Screen> {
+            StackElement(id: stack.elementIDs[position], screen: stack.screens[position])
+        }
+
+        /// The screen with `id`, with its id, or `nil`. Searched from the top.
+        ///
+        /// - Parameter id: The screen's id.
+        @inlinable
+        public subscript(id id: StackElementID) -> StackElement<Screen>? {
+            guard let position = stack.index(id: id) else { return nil }
+            return self[position]
+        }
+    }
+}
+
+extension ScreenStack.Elements: Sendable where Screen: Sendable {}
+
+// Its changes are journaled, for `ObservableRows`: every mutating member of the stack records what it touched.
+extension ScreenStack.Elements: JournaledRows {
+    @usableFromInline
+    var journal: ChangeJournal<StackElementID> { stack.journal }
 }
 
 extension ScreenStack: RandomAccessCollection {
@@ -400,5 +489,6 @@ extension ScreenStack: Decodable where Screen: Decodable {
         let following = (seen.max()?.rawValue ?? -1) + 1
         let stored = try container.decodeIfPresent(StackElementID.self, forKey: .nextID)?.rawValue ?? 0
         nextElementID = StackElementID(rawValue: Swift.max(following, stored))
+        journal.reset(count: screens.count)
     }
 }
