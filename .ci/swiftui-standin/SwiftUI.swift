@@ -88,6 +88,10 @@ extension ForEach: View where Content: View {
     ) {}
 }
 
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+    public nonisolated init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+}
+
 /// SwiftUI's `NavigationStack`.
 public nonisolated struct NavigationStack<Data, Root: View>: View {
     public nonisolated init(path: Binding<Data>, @ViewBuilder root: () -> Root)

@@ -118,3 +118,28 @@ struct AppView: View {
         }
     }
 }
+
+struct Todo: ChildState, Identifiable, Equatable {
+    let id: Int
+    var title = ""
+
+    enum Event: Sendable { case rename(String) }
+
+    mutating func handle(event: Event) -> Never? {
+        switch event {
+        case .rename(let title): self.title = title
+        }
+        return nil
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+struct TodoListView: View {
+    let list: ObservableRows<Todo, Todo.Event>
+
+    var body: some View {
+        ForEach(list) { row in
+            Text(row.title)
+        }
+    }
+}
