@@ -134,7 +134,7 @@ extension ChildState where Effect: ComposableEffect {
         messages receive: (inout Self, Child.Effect.Message) -> Effect?
     ) -> Effect? where Child.Effect: MessagingEffect {
         guard case .presented(let event) = event else { return dismissPresentation(at: slot) }
-        guard self[keyPath: slot] != nil, let effect = self[keyPath: slot]!.handle(event: event) else { return nil }
+        guard let effect = self[keyPath: slot]?.handle(event: event) else { return nil }
         let scope = EffectID(PresentationEffects(slot))
         let (messages, rest) = splitMessages(effect)
         var result = rest.map { liftScoped($0, scope: scope, lift: lift) }

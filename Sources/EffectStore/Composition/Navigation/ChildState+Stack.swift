@@ -234,28 +234,17 @@ extension ChildState where Effect: ComposableEffect {
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         before effect: Effect?
     ) -> Effect? {
-        guard var cancels = cancellations(of: before, after: after, in: stack) else { return effect }
-        if let effect {
-            if case .all(let list)? = Effect.planReader(cancels) {
-                let missing = list.filter { cancel in
-                    guard case .cancel(let id)? = Effect.planReader(cancel) else { return true }
-                    return !effect.cancels(id)
-                }
-                if missing.isEmpty { return effect }
-                cancels = missing.count == 1 ? missing[0] : .all(missing)
-            } else if case .cancel(let id)? = Effect.planReader(cancels), effect.cancels(id) {
-                return effect
-            }
-        }
-        return Effect.combining(cancels, effect)
+        Effect.combining(cancellations(of: before, after: after, in: stack, notIn: effect), effect)
     }
 
-    /// The cancellations of the screens whose ids are in `before` and not in `after`, top first; `nil` when none.
+    /// The cancellations of the screens whose ids are in `before` and not in `after`, top first, leaving out those
+    /// that `effect` already has; `nil` when none.
     @inlinable
     func cancellations<Screen>(
         of before: [StackElementID],
         after: [StackElementID],
-        in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable
+        in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
+        notIn effect: Effect? = nil
     ) -> Effect? {
         let gone: [StackElementID]
         if after.starts(with: before) {
@@ -266,10 +255,14 @@ extension ChildState where Effect: ComposableEffect {
             let kept = Set(after)
             gone = before.reversed().filter { !kept.contains($0) }
         }
-        switch gone.count {
+        let cancels = gone.compactMap { id -> Effect? in
+            let scope = EffectID(StackElementEffects(stack, id))
+            return effect?.cancels(scope) == true ? nil : .plan(.cancel(scope))
+        }
+        switch cancels.count {
         case 0: return nil
-        case 1: return .cancel(id: StackElementEffects(stack, gone[0]))
-        default: return .all(gone.map { .cancel(id: StackElementEffects(stack, $0)) })
+        case 1: return cancels[0]
+        default: return .all(cancels)
         }
     }
 }
