@@ -36,15 +36,13 @@ final class AppExplorerTests: XCTestCase {
         }
         .transitionInvariant("a popped screen's effects are cancelled") { transition in
             let kept = Set(transition.to.path.ids)
-            let cancelled = Self.cancelledIDs(in: transition.effect)
             return transition.from.path.ids.allSatisfy {
-                kept.contains($0) || cancelled.contains(EffectID(StackElementEffects(\App.path, $0)))
+                kept.contains($0) || transition.effect?.cancels(id: StackElementEffects(\App.path, $0)) == true
             }
         }
         .transitionInvariant("a dismissed add sheet's effects are cancelled") { transition in
             guard transition.from.list.addForm != nil, transition.to.list.addForm == nil else { return true }
-            return Self.cancelledIDs(in: transition.effect).contains(
-                EffectID(PresentationEffects(\MeetingsList.addForm)))
+            return transition.effect?.cancels(id: PresentationEffects(\MeetingsList.addForm)) == true
         }
         .transitionInvariant("every change of the meetings is saved, and nothing else is") { transition in
             let changed = transition.from.list.meetings != transition.to.list.meetings
@@ -62,15 +60,6 @@ final class AppExplorerTests: XCTestCase {
             exploration.states.contains { app in
                 if case .record? = app.path.last { true } else { false }
             })
-    }
-
-    /// The ids `effect` cancels, at its top level and in its `.all`s.
-    private static func cancelledIDs(in effect: App.Effect?) -> [EffectID] {
-        switch effect?.plan {
-        case .cancel(let id)?: [id]
-        case .all(let effects)?: effects.flatMap { cancelledIDs(in: $0) }
-        default: []
-        }
     }
 
     /// `effect`, or the effects of its `.all`s.

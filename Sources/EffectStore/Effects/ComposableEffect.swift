@@ -118,6 +118,31 @@ extension ComposableEffect {
     /// - Parameter id: The id the effects were started under.
     public static func cancel(id: some Hashable & Sendable) -> Self { .plan(.cancel(EffectID(id))) }
 
+    /// Whether this effect is the cancellation of `id`, or has it among its ``all(_:)-([Self])`` effects: what a
+    /// test or an explorer's invariant asks of a transition that dismissed or popped something.
+    ///
+    /// ```swift
+    /// .transitionInvariant("a popped screen's effects end") { transition in
+    ///     transition.from.path.ids.allSatisfy { id in
+    ///         transition.to.path[id: id] != nil
+    ///             || transition.effect?.cancels(id: StackElementEffects(\App.path, id)) == true
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A cancellation inside a timed or cancellable plan is not counted: it happens later, not in this transition.
+    ///
+    /// - Parameter id: The id, as written in ``cancel(id:)``.
+    @inlinable
+    public func cancels(id: some Hashable & Sendable) -> Bool {
+        let id = EffectID(id)
+        switch Self.planReader(self) {
+        case .cancel(let cancelled)?: return cancelled == id
+        case .all(let effects)?: return effects.contains { $0.cancels(id: id) }
+        default: return false
+        }
+    }
+
     /// This effect, started once everything queued before it under `id` has finished.
     ///
     /// ```swift

@@ -99,14 +99,13 @@ final class NavigationExplorerTests: XCTestCase {
         )
         .transitionInvariant("a popped screen's effects are cancelled") { transition in
             let kept = Set(transition.to.path.ids)
-            let cancelled = Self.cancelledIDs(in: transition.effect)
             return transition.from.path.ids.allSatisfy {
-                kept.contains($0) || cancelled.contains(EffectID(StackElementEffects(\Host.path, $0)))
+                kept.contains($0) || transition.effect?.cancels(id: StackElementEffects(\Host.path, $0)) == true
             }
         }
         .transitionInvariant("a dismissed or replaced sheet's effects are cancelled") { transition in
             guard let before = transition.from.sheet, transition.to.sheet?.id != before.id else { return true }
-            return Self.cancelledIDs(in: transition.effect).contains(EffectID(PresentationEffects(\Host.sheet)))
+            return transition.effect?.cancels(id: PresentationEffects(\Host.sheet)) == true
         }
         .explore()
         // Ids never repeat, so pushes and pops reach new states forever: the exploration is cut short by design, and
@@ -115,14 +114,5 @@ final class NavigationExplorerTests: XCTestCase {
         XCTAssertEqual(exploration.violations.map(\.invariant), [])
         XCTAssertGreaterThan(exploration.states.count, 50)
         XCTAssertTrue(exploration.states.contains { !$0.path.isEmpty && $0.sheet != nil })
-    }
-
-    /// The ids `effect` cancels, at its top level and in its `.all`s.
-    private static func cancelledIDs(in effect: Host.Effect?) -> [EffectID] {
-        switch effect?.plan {
-        case .cancel(let id)?: [id]
-        case .all(let effects)?: effects.flatMap { cancelledIDs(in: $0) }
-        default: []
-        }
     }
 }

@@ -148,3 +148,16 @@ extension EnumCase where Root == DestinationTests.Screen.Destination, Value == T
 extension EnumCase where Root == DestinationTests.Screen.Destination, Value == AlertState<Bool> {
     static var confirm: Self { EnumCase(Root.confirm) { if case .confirm(let alert) = $0 { alert } else { nil } } }
 }
+
+/// `cancels(id:)`: what a transition cancels now, written as the test writes the id.
+final class CancelsTests: XCTestCase {
+    func test_cancels_findsACancellationAtTheTopOrInAnAll_notInsideATimedPlan() {
+        let scope = PresentationEffects(\Host.sheet)
+        XCTAssertTrue(Host.Effect.cancel(id: scope).cancels(id: scope))
+        XCTAssertTrue(Host.Effect.all(.saved(1), .all(.saved(2), .cancel(id: scope))).cancels(id: scope))
+        XCTAssertTrue(Host.Effect.cancel(id: scope).cancels(id: EffectID(scope)), "an EffectID is the id it holds")
+        XCTAssertFalse(Host.Effect.cancel(id: "other").cancels(id: scope))
+        XCTAssertFalse(Host.Effect.saved(1).cancels(id: scope))
+        XCTAssertFalse(Host.Effect.cancel(id: scope).delayed(by: .seconds(1)).cancels(id: scope), "later, not now")
+    }
+}

@@ -253,7 +253,7 @@ extension ChildState where Effect: ComposableEffect {
         let effect = transition(&self)
         if let after = self[keyPath: slot].map(identity), after == before { return effect }
         let scope = EffectID(PresentationEffects(slot))
-        if let effect, effect.cancels(scope) { return effect }
+        if let effect, effect.cancels(id: scope) { return effect }
         return Effect.combining(.plan(.cancel(scope)), effect)
     }
 }

@@ -257,7 +257,7 @@ extension ChildState where Effect: ComposableEffect {
         }
         let cancels = gone.compactMap { id -> Effect? in
             let scope = EffectID(StackElementEffects(stack, id))
-            return effect?.cancels(scope) == true ? nil : .plan(.cancel(scope))
+            return effect?.cancels(id: scope) == true ? nil : .plan(.cancel(scope))
         }
         switch cancels.count {
         case 0: return nil

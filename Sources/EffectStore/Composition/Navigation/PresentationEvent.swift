@@ -102,14 +102,4 @@ extension ComposableEffect {
         guard let second else { return first }
         return .all(first, second)
     }
-
-    /// Whether this effect is, or has among its ``all(_:)-([Self])`` effects, the cancellation of `id`.
-    @usableFromInline
-    func cancels(_ id: EffectID) -> Bool {
-        switch Self.planReader(self) {
-        case .cancel(let cancelled)?: return cancelled == id
-        case .all(let effects)?: return effects.contains { $0.cancels(id) }
-        default: return false
-        }
-    }
 }
