@@ -167,10 +167,7 @@ extension ChildState {
         _ event: PresentationEvent<Action>,
         in slot: WritableKeyPath<Self, AlertState<Action>?>
     ) -> Action? {
-        guard self[keyPath: slot] != nil else { return nil }
-        self[keyPath: slot] = nil
-        if case .presented(let action) = event { return action }
-        return nil
+        takeAction(event, dismissing: slot)
     }
 
     /// ``handleAlert(_:in:)`` for a confirmation dialog: dismisses the dialog at `slot` and returns the tapped
@@ -184,10 +181,7 @@ extension ChildState {
         _ event: PresentationEvent<Action>,
         in slot: WritableKeyPath<Self, ConfirmationDialogState<Action>?>
     ) -> Action? {
-        guard self[keyPath: slot] != nil else { return nil }
-        self[keyPath: slot] = nil
-        if case .presented(let action) = event { return action }
-        return nil
+        takeAction(event, dismissing: slot)
     }
 
     /// ``handleAlert(_:in:)`` for an alert held in one case of an optional destination enum: when the destination
@@ -211,6 +205,15 @@ extension ChildState {
         case enumCase: EnumCase<Destination, AlertState<Action>>
     ) -> Action? {
         guard let destination = self[keyPath: slot], enumCase.extract(from: destination) != nil else { return nil }
+        return takeAction(event, dismissing: slot)
+    }
+
+    /// Sets `slot` to `nil` and returns the tapped button's action; `nil`, changing nothing, when nothing is shown.
+    private mutating func takeAction<Shown, Action>(
+        _ event: PresentationEvent<Action>,
+        dismissing slot: WritableKeyPath<Self, Shown?>
+    ) -> Action? {
+        guard self[keyPath: slot] != nil else { return nil }
         self[keyPath: slot] = nil
         if case .presented(let action) = event { return action }
         return nil
