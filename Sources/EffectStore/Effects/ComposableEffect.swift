@@ -232,3 +232,13 @@ extension ComposableEffect {
         return .plan(plan.map { lifting($0, into: embed) })
     }
 }
+
+extension ComposableEffect {
+    /// `first` then `second`, either of which may be missing: one effect, both in an ``all(_:)-([Self])``, or `nil`.
+    @usableFromInline
+    static func combining(_ first: Self?, _ second: Self?) -> Self? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return .all(first, second)
+    }
+}
