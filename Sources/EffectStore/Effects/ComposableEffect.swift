@@ -235,7 +235,7 @@ extension ComposableEffect {
 
 extension ComposableEffect {
     /// `first` then `second`, either of which may be missing: one effect, both in an ``all(_:)-([Self])``, or `nil`.
-    @usableFromInline
+    @inlinable
     static func combining(_ first: Self?, _ second: Self?) -> Self? {
         guard let first else { return second }
         guard let second else { return first }

@@ -255,10 +255,12 @@ extension ChildState where Effect: ComposableEffect {
             let kept = Set(after)
             gone = before.reversed().filter { !kept.contains($0) }
         }
-        let cancels = gone.compactMap { id -> Effect? in
+        func cancellation(of id: StackElementID) -> Effect? {
             let scope = EffectID(StackElementEffects(stack, id))
             return effect?.cancels(id: scope) == true ? nil : .plan(.cancel(scope))
         }
+        if gone.count == 1 { return cancellation(of: gone[0]) }  // one pop: no array of cancellations to build
+        let cancels = gone.compactMap(cancellation(of:))
         switch cancels.count {
         case 0: return nil
         case 1: return cancels[0]
