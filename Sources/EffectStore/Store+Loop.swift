@@ -216,7 +216,7 @@ extension Store {
             case .finished(let state):
                 promise?.resolve(state)
             case .waiting(let chain):
-                if let promise { runtime?.promises[chain] = promise }
+                if let promise { runtime?.promises[chain] = promise.future }
             case .unobserved:
                 break
             }

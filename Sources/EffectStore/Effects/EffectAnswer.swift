@@ -217,10 +217,9 @@ extension EffectAnswer where Event: Sendable {
         case .future(let future):
             return future
         case .run(let run):
-            // The run's own first-event box, as for a run used as a plain future (which, if it started already as
-            // one, resolves the box too).
-            run.startAsPlainFuture(stoppingAfterFirstEvent: true)
-            return Future(pending: run.firstEvent)
+            // The run's own first-event box for a run returned as a future (which, if it started already as one,
+            // resolves the box too); a new one for any other.
+            return Future(pending: run.startAsPlainFuture(stoppingAfterFirstEvent: true))
         }
     }
 }

@@ -23,13 +23,56 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         case boxed(Boxed)
     }
 
-    /// A value that is neither trivial and small nor a string.
+    /// A value that is neither trivial and small nor a string, in a box made once with the id (a ``TypedBox``).
+    ///
+    /// The box compares and hashes its value itself, through its class: comparing two ids costs a call and the value's
+    /// `==`, where opening two existentials and casting one to the other's type cost a hundred times more.
     @usableFromInline
-    final class Boxed: Sendable {
-        @usableFromInline let value: any Hashable & Sendable
+    class Boxed: @unchecked Sendable {
+        // Safe because: no stored state here; the one subclass holds an immutable `Sendable` value.
 
         @usableFromInline
-        init(_ value: any Hashable & Sendable) { self.value = value }
+        init() {}
+
+        /// The value.
+        @usableFromInline
+        var value: any Hashable & Sendable { preconditionFailure("EffectID.Boxed is abstract") }
+
+        /// Whether `other` holds a value of this box's type that is equal to its value.
+        @usableFromInline
+        func isEqual(to other: Boxed) -> Bool { preconditionFailure("EffectID.Boxed is abstract") }
+
+        /// Hashes the value.
+        @usableFromInline
+        func hash(into hasher: inout Hasher) { preconditionFailure("EffectID.Boxed is abstract") }
+    }
+
+    /// The box of a value of type `Value`.
+    @usableFromInline
+    final class TypedBox<Value: Hashable & Sendable>: Boxed, @unchecked Sendable {
+        // Safe because: `typed` is immutable and `Sendable`.
+        @usableFromInline let typed: Value
+
+        @inlinable
+        init(_ typed: Value) {
+            self.typed = typed
+            super.init()
+        }
+
+        @usableFromInline
+        override var value: any Hashable & Sendable { typed }
+
+        @usableFromInline
+        override func isEqual(to other: Boxed) -> Bool {
+            // The exact types: a value of another type never equals this one, even one `as?` would convert (a `Row`
+            // to a `Row?`), which would make equal ids that hash differently. Both types are read off the objects,
+            // and `Self` is this object's own class, so nothing here looks up generic metadata.
+            guard type(of: other) == type(of: self) else { return false }
+            return typed == unsafeDowncast(other, to: Self.self).typed
+        }
+
+        @usableFromInline
+        override func hash(into hasher: inout Hasher) { typed.hash(into: &hasher) }
     }
 
     @usableFromInline let storage: Storage
@@ -50,7 +93,7 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
             // converts (on Apple platforms, an `NSString`), so that the case depends only on the type.
             storage = .string(unsafeBitCast(value, to: String.self))
         } else {
-            storage = .boxed(Boxed(value))
+            storage = .boxed(TypedBox(value))
         }
     }
 
@@ -61,9 +104,8 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         case (.string(let left), .string(let right)):
             return left == right
         case (.boxed(let left), .boxed(let right)):
-            // The types first: `isEqual`'s `as?` converts (a `Row` to a `Row?`), which would make equal ids of two
-            // types that hash differently.
-            return type(of: left.value) == type(of: right.value) && left.value.isEqual(to: right.value)
+            // Copies of one id share their box.
+            return left === right || left.isEqual(to: right)
         case (.inline, _), (.string, _), (.boxed, _):
             return false
         }
@@ -73,7 +115,7 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         switch storage {
         case .inline(let inline): inline.hash(into: &hasher)
         case .string(let string): string.hash(into: &hasher)
-        case .boxed(let boxed): boxed.value.hash(into: &hasher)
+        case .boxed(let boxed): boxed.hash(into: &hasher)
         }
     }
 
@@ -86,14 +128,5 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         case .string(let string): return string
         case .boxed(let boxed): return boxed.value
         }
-    }
-}
-
-extension Hashable {
-    /// Whether `other` is a value of this type equal to `self`.
-    @inlinable
-    func isEqual(to other: any Hashable) -> Bool {
-        guard let other = other as? Self else { return false }
-        return self == other
     }
 }

@@ -21,7 +21,7 @@ extension Future where Value: Sendable {
     /// - Returns: A future that a store takes as a run.
     @available(*, deprecated, message: "a Future is one value: return EffectAnswer.run instead")
     public static func run(_ operation: @escaping @Sendable (EffectSender<Value>) async -> Void) -> Future<Value> {
-        RunFuture(run: .task(operation))
+        RunFuture(run: .task(operation, firstEvent: .pendingFuture()))
     }
 
     /// A run of `events` returned as a future — deprecated: a ``Future`` is one value. Use
@@ -32,7 +32,7 @@ extension Future where Value: Sendable {
     @available(*, deprecated, message: "a Future is one value: return EffectAnswer.run(events:) instead")
     public static func run<Events: AsyncSequence & Sendable>(events: Events) -> Future<Value>
     where Events.Element == Value {
-        RunFuture(run: .sequence(events))
+        RunFuture(run: .sequence(events, firstEvent: .pendingFuture()))
     }
 
     /// A callback-driven run returned as a future — deprecated: a ``Future`` is one value. Use
@@ -44,7 +44,7 @@ extension Future where Value: Sendable {
     public static func callbackRun(
         _ start: @escaping @Sendable (EffectSender<Value>) -> @Sendable () -> Void
     ) -> Future<Value> {
-        RunFuture(run: .callbacks(start))
+        RunFuture(run: .callbacks(start, firstEvent: .pendingFuture()))
     }
 }
 
@@ -78,150 +78,219 @@ public struct EffectSender<Event>: Sendable {
     public func callAsFunction(_ event: Event) { run.send(event) }
 
     /// Says the run has finished: the store stops waiting for it.
+    @inlinable
     public func finish() { run.finish() }
 
     /// Whether the store has cancelled the run (or was released).
+    @inlinable
     public var isCancelled: Bool { run.isCancelled }
 
     /// Registers `body` to run when the store cancels the run; at once, on this thread, if it already has.
     ///
     /// - Parameter body: Stops the run's work. Runs on the thread that cancels (the store's queue), or on this one.
+    @inlinable
     public func onCancel(_ body: @escaping @Sendable () -> Void) { run.onCancel(body) }
+}
+
+/// What a run tells whoever receives it: an event, or that it has finished.
+@usableFromInline
+enum RunSignal<Event> {
+    case event(Event)
+    case finished
+}
+
+/// How a run starts its work.
+@usableFromInline
+enum RunStart<Event> {
+    /// Starts the work, which finishes the run itself (or is stopped by a cancel handler it registers).
+    case plain(@Sendable (EffectSender<Event>) -> Void)
+    /// The callback form: starts the work and returns what stops it, registered as the run's cancel handler. A case of
+    /// its own rather than a `plain` closure around it, which would be one more allocation per run.
+    case callbacks(@Sendable (EffectSender<Event>) -> @Sendable () -> Void)
+}
+
+/// The state of an ``EffectRun``, in its header: read and written under the run's lock.
+@usableFromInline
+struct EffectRunState<Event> {
+    /// How the run starts; taken by the one `connect` that starts it.
+    @usableFromInline var start: RunStart<Event>?
+    /// Resolved with the first event, for a run used as a plain future (the deprecated ``Future/run(_:)`` and its
+    /// kin); `nil` for every other run. Set when the run is made, never changed.
+    @usableFromInline let firstEvent: LockedBox<FutureState<Event>>?
+    @usableFromInline var isOver = false
+    @usableFromInline var isCancelled = false
+    /// Who receives the events, once started, until the run is over.
+    @usableFromInline var receiver: (@Sendable (RunSignal<Event>) -> Void)?
+    /// The cancel handlers: the first inline, the rest (rare) in an array, so that a run with one allocates none.
+    @usableFromInline var cancelHandler: (@Sendable () -> Void)?
+    @usableFromInline var moreCancelHandlers: [@Sendable () -> Void] = []
+
+    @inlinable
+    init(start: RunStart<Event>, firstEvent: LockedBox<FutureState<Event>>?) {
+        self.start = start
+        self.firstEvent = firstEvent
+    }
+
+    /// Forgets the cancel handlers: the run is over without a cancel.
+    @inlinable
+    mutating func dropCancelHandlers() {
+        cancelHandler = nil
+        if !moreCancelHandlers.isEmpty { moreCancelHandlers = [] }
+    }
 }
 
 /// The machinery of a run: who receives its events, whether it has finished or was cancelled.
 ///
-/// Thread-safety: everything mutable is in `state`, under its lock; the receiver, the finish handler and the cancel
-/// handlers are called outside the lock. A run starts once: by the store that performs it (``connect(_:)``), or, used
-/// as a plain future, when its first callback is added.
+/// One allocation: a lock-guarded box of its state (``EffectRunState``); copies of an `EffectRun` are the same run. A
+/// run started by a store costs that, plus the store's one receiving closure.
+///
+/// Thread-safety: everything mutable is in the box, under its lock; the receiver and the cancel handlers are called
+/// outside the lock. A run starts once: by the store that performs it (``connect(_:)``), or, used as a plain future,
+/// when its first callback is added.
 @usableFromInline
-final class EffectRun<Event>: @unchecked Sendable {
-    // Safe because: `state` is a lock-guarded box; `start` and `firstEvent` are immutable (the box is thread-safe).
-
-    /// A class rather than a struct: `send` copies the receiver out of the lock for every event, and a reference is
-    /// one retain where two closures were two.
-    @usableFromInline
-    final class Receiver: Sendable {
-        @usableFromInline let event: @Sendable (Event) -> Void
-        @usableFromInline let finished: @Sendable () -> Void
-
-        @inlinable
-        init(event: @escaping @Sendable (Event) -> Void, finished: @escaping @Sendable () -> Void) {
-            self.event = event
-            self.finished = finished
-        }
-    }
-
-    @usableFromInline
-    struct State {
-        @usableFromInline var hasStarted = false
-        @usableFromInline var isOver = false
-        @usableFromInline var isCancelled = false
-        @usableFromInline var receiver: Receiver?
-        @usableFromInline var cancelHandlers: [@Sendable () -> Void] = []
-
-        @usableFromInline
-        init() {}
-    }
-
-    @usableFromInline let start: @Sendable (EffectSender<Event>) -> Void
-    @usableFromInline let state = LockedBox.make(State())
-    /// Resolved with the first event, for use as a plain future.
-    @usableFromInline let firstEvent = LockedBox<FutureState<Event>>.pendingFuture()
+struct EffectRun<Event>: @unchecked Sendable {
+    // Safe because: all of the run's state is in the lock-guarded box, whose events cross threads only as the public
+    // API (`EffectSender`, `Sendable` only when `Event` is) lets them.
+    @usableFromInline let box: LockedBox<EffectRunState<Event>>
 
     @inlinable
-    init(start: @escaping @Sendable (EffectSender<Event>) -> Void) {
-        self.start = start
+    init(box: LockedBox<EffectRunState<Event>>) { self.box = box }
+
+    /// A new run that starts with `start`; `firstEvent`, for a run used as a plain future.
+    @inlinable
+    static func make(_ start: RunStart<Event>, firstEvent: LockedBox<FutureState<Event>>? = nil) -> EffectRun {
+        EffectRun(box: .make(EffectRunState(start: start, firstEvent: firstEvent)))
     }
+
+    @inlinable
+    func withLock<Result>(_ body: (inout EffectRunState<Event>) -> Result) -> Result { box.withLock(body) }
+
+    /// The box resolved with the first event, for a run used as a plain future; `nil` for other runs.
+    @inlinable
+    var firstEvent: LockedBox<FutureState<Event>>? { withLock { $0.firstEvent } }
 
     /// Starts the run with its events going to `receiver`. Returns `false` if it had started already.
+    @inlinable
+    @discardableResult
+    func connect(_ receiver: @escaping @Sendable (RunSignal<Event>) -> Void) -> Bool {
+        var start: RunStart<Event>?
+        withLock { state in
+            guard state.start != nil else { return }
+            swap(&start, &state.start)
+            state.receiver = receiver
+        }
+        guard let start else { return false }
+        let sender = EffectSender(run: self)
+        switch start {
+        case .plain(let start): start(sender)
+        case .callbacks(let start): sender.onCancel(start(sender))
+        }
+        return true
+    }
+
+    /// Starts the run for a plain future's callbacks: its first event resolves the run's own box if it has one (a run
+    /// returned as a future), a new one otherwise, which is returned. With `stoppingAfterFirstEvent`, the run is also
+    /// cancelled once that event is in, for a look at one answer. Nothing starts if the run has started already.
     @usableFromInline
     @discardableResult
-    func connect(_ receiver: Receiver) -> Bool {
-        let isFirst = state.withLock { state -> Bool in
-            guard !state.hasStarted else { return false }
-            state.hasStarted = true
-            state.receiver = receiver
-            return true
+    func startAsPlainFuture(stoppingAfterFirstEvent: Bool = false) -> LockedBox<FutureState<Event>> {
+        let box = firstEvent ?? .pendingFuture()
+        connect { signal in
+            guard case .event(let event) = signal else { return }
+            Future.setValue(event, in: box).run()
+            if stoppingAfterFirstEvent { self.cancel() }
         }
-        if isFirst { start(EffectSender(run: self)) }
-        return isFirst
+        return box
     }
 
-    /// Starts the run for a plain future's callbacks: its first event resolves `firstEvent`. With
-    /// `stoppingAfterFirstEvent`, the run is also cancelled once that event is in, for a look at one answer. Nothing
-    /// happens if the run has started already.
-    @usableFromInline
-    func startAsPlainFuture(stoppingAfterFirstEvent: Bool = false) {
-        let box = firstEvent
-        connect(
-            Receiver(
-                event: { event in
-                    Future.setValue(event, in: box).run()
-                    if stoppingAfterFirstEvent { self.cancel() }
-                },
-                finished: {}
-            ))
-    }
+    @inlinable
+    var isCancelled: Bool { withLock { $0.isCancelled } }
 
-    var isCancelled: Bool { state.withLock { $0.isCancelled } }
+    // Closures leave the lock through captured variables, not as `withLock`'s generic result: returned that way, a
+    // closure would be wrapped in a thunk, an allocation per event sent.
 
     @inlinable
     func send(_ event: Event) {
-        guard let receiver = state.withLock({ $0.isOver ? nil : $0.receiver }) else { return }
-        receiver.event(event)
+        var receiver: (@Sendable (RunSignal<Event>) -> Void)?
+        withLock { state in
+            if !state.isOver { receiver = state.receiver }
+        }
+        receiver?(.event(event))
     }
 
+    @inlinable
     func finish() {
-        let receiver = state.withLock { state -> Receiver? in
-            guard !state.isOver else { return nil }
+        var receiver: (@Sendable (RunSignal<Event>) -> Void)?
+        withLock { state in
+            guard !state.isOver else { return }
             state.isOver = true
-            state.cancelHandlers = []
-            defer { state.receiver = nil }
-            return state.receiver
+            state.dropCancelHandlers()
+            receiver = state.receiver
+            state.receiver = nil
         }
-        receiver?.finished()
+        receiver?(.finished)
     }
 
     /// Stops the run: later events are ignored and the cancel handlers run, on this thread.
-    @usableFromInline
+    @inlinable
     func cancel() {
-        let handlers = state.withLock { state -> [@Sendable () -> Void] in
-            guard !state.isOver else { return [] }
+        var first: (@Sendable () -> Void)?
+        var more: [@Sendable () -> Void] = []
+        withLock { state in
+            guard !state.isOver else { return }
             state.isOver = true
             state.isCancelled = true
             state.receiver = nil
-            defer { state.cancelHandlers = [] }
-            return state.cancelHandlers
+            state.start = nil
+            first = state.cancelHandler
+            swap(&more, &state.moreCancelHandlers)
+            state.cancelHandler = nil
         }
-        for handler in handlers { handler() }
+        first?()
+        for handler in more { handler() }
     }
 
     /// A run that, once started, starts this one and sends its events transformed; cancelling it cancels this one.
-    @usableFromInline
-    func map<T>(_ transform: @escaping @Sendable (Event) -> T) -> EffectRun<T> {
-        EffectRun<T> { sender in
-            let connected = self.connect(
-                Receiver(event: { sender.send(transform($0)) }, finished: { sender.finish() })
-            )
-            guard connected else {
-                // Started already, as a plain future: its first event is all it has left to give.
-                Future(pending: self.firstEvent).whenComplete { event in
-                    sender.send(transform(event))
-                    sender.finish()
-                    return CallbackList()
-                }.run()
-                return
-            }
-            sender.onCancel { self.cancel() }
-        }
+    /// `firstEvent`: the new run's box, when it is to be used as a plain future.
+    @inlinable
+    func map<T>(
+        _ transform: @escaping @Sendable (Event) -> T, firstEvent: LockedBox<FutureState<T>>? = nil
+    ) -> EffectRun<T> {
+        EffectRun<T>.make(
+            .plain { sender in
+                let connected = self.connect { signal in
+                    switch signal {
+                    case .event(let event): sender.send(transform(event))
+                    case .finished: sender.finish()
+                    }
+                }
+                guard connected else {
+                    // Started already: as a plain future, its first event is all it has left to give; otherwise
+                    // (taken by a store) nothing.
+                    guard let box = self.firstEvent else { return sender.finish() }
+                    Future(pending: box).whenComplete { event in
+                        sender.send(transform(event))
+                        sender.finish()
+                        return CallbackList()
+                    }.run()
+                    return
+                }
+                sender.onCancel { self.cancel() }
+            },
+            firstEvent: firstEvent
+        )
     }
 
-    @usableFromInline
+    @inlinable
     func onCancel(_ handler: @escaping @Sendable () -> Void) {
-        let runNow = state.withLock { state -> Bool in
+        let runNow = withLock { state -> Bool in
             if state.isCancelled { return true }
-            if !state.isOver { state.cancelHandlers.append(handler) }
+            guard !state.isOver else { return false }
+            if state.cancelHandler == nil {
+                state.cancelHandler = handler
+            } else {
+                state.moreCancelHandlers.append(handler)
+            }
             return false
         }
         if runNow { handler() }
@@ -231,31 +300,43 @@ final class EffectRun<Event>: @unchecked Sendable {
 extension EffectRun where Event: Sendable {
     /// A run of the async form: `operation` runs in a new task, which the run's cancellation cancels; the run finishes
     /// when `operation` returns.
-    static func task(_ operation: @escaping @Sendable (EffectSender<Event>) async -> Void) -> EffectRun {
-        EffectRun { sender in
-            startEffectTask(onCancelOf: sender) {
-                await operation(sender)
-                sender.finish()
-            }
-        }
+    static func task(
+        _ operation: @escaping @Sendable (EffectSender<Event>) async -> Void,
+        firstEvent: LockedBox<FutureState<Event>>? = nil
+    ) -> EffectRun {
+        make(
+            .plain { sender in
+                startEffectTask(onCancelOf: sender) {
+                    await operation(sender)
+                    sender.finish()
+                }
+            },
+            firstEvent: firstEvent
+        )
     }
 
     /// A run that sends each element of `events`, then finishes; a sequence that throws ends the run at the error.
-    static func sequence<Events: AsyncSequence & Sendable>(_ events: Events) -> EffectRun
+    static func sequence<Events: AsyncSequence & Sendable>(
+        _ events: Events, firstEvent: LockedBox<FutureState<Event>>? = nil
+    ) -> EffectRun
     where Events.Element == Event {
-        task { send in
+        let operation: @Sendable (EffectSender<Event>) async -> Void = { send in
             do {
                 for try await event in events { send(event) }
             } catch {
                 // The sequence failed: the run ends here (documented on `EffectAnswer.run(events:)`).
             }
         }
+        return task(operation, firstEvent: firstEvent)
     }
 
     /// A run of the callback form: `start` starts the work and returns what stops it.
     @inlinable
-    static func callbacks(_ start: @escaping @Sendable (EffectSender<Event>) -> @Sendable () -> Void) -> EffectRun {
-        EffectRun { sender in sender.onCancel(start(sender)) }
+    static func callbacks(
+        _ start: @escaping @Sendable (EffectSender<Event>) -> @Sendable () -> Void,
+        firstEvent: LockedBox<FutureState<Event>>? = nil
+    ) -> EffectRun {
+        make(.callbacks(start), firstEvent: firstEvent)
     }
 }
 
@@ -269,10 +350,14 @@ extension EffectRun where Event: Sendable {
 final class RunFuture<Value>: Future<Value> {
     @usableFromInline let run: EffectRun<Value>
 
+    /// - Parameter run: A run made with its own first-event box (`firstEvent:`), which this future reads.
     @usableFromInline
     init(run: EffectRun<Value>) {
+        guard let box = run.firstEvent else {
+            preconditionFailure("EffectStore: a RunFuture's run is made with a first-event box")
+        }
         self.run = run
-        super.init(pending: run.firstEvent)
+        super.init(pending: box)
     }
 
     @usableFromInline

@@ -42,8 +42,9 @@ final class EffectRuntime<S: State> {
     /// effects cannot carry plans never looks for one (see `Store.plan(of:)`).
     @usableFromInline let effectsCarryPlans: Bool
     @usableFromInline let clock: any EffectClock
-    /// The promises of chains someone waits for, by chain number.
-    @exclusivity(unchecked) @usableFromInline var promises: [UInt64: Promise<S>] = [:]
+    /// The futures of chains someone waits for, by chain number, to resolve when the chain finishes: the futures
+    /// themselves rather than promises of them, which would be one more object per waiting dispatch.
+    @exclusivity(unchecked) @usableFromInline var promises: [UInt64: Future<S>] = [:]
     /// Runs in flight, to stop when their job is cancelled.
     @exclusivity(unchecked) @usableFromInline var runs: [Job: EffectRun<S.Event>] = [:]
     /// Timers set, to cancel.
@@ -91,9 +92,9 @@ final class EffectRuntime<S: State> {
     /// A future of `chain`'s last state, for a dispatch that waits for it.
     @inlinable
     func future(of chain: UInt64) -> Future<S> {
-        let promise = Promise<S>()
-        promises[chain] = promise
-        return promise.future
+        let future = Future<S>(pending: .pendingFuture())
+        promises[chain] = future
+        return future
     }
 
     // MARK: - From the loop
@@ -141,7 +142,7 @@ final class EffectRuntime<S: State> {
         _ = scheduler.cancelAll()
         for run in runs.values { run.cancel() }
         for cancel in timers.values { cancel() }
-        for promise in promises.values { promise.resolve(state) }
+        for future in promises.values { future.resolve(with: state) }
         runs = [:]
         timers = [:]
         promises = [:]
@@ -169,10 +170,11 @@ final class EffectRuntime<S: State> {
 
     /// Does what the scheduler decided, in order.
     @inlinable
-    func carryOut(_ actions: [EffectScheduler<S.Effect, UInt64>.Action], mayAnswerLastInline: Bool = true) {
+    func carryOut(_ actions: consuming [EffectScheduler<S.Effect, UInt64>.Action], mayAnswerLastInline: Bool = true) {
         guard !actions.isEmpty else { return }
         // A loop, not recursion: what an effect with no answer lets start (the next one in its queue) is appended.
         var actions = actions
+        defer { scheduler.recycle(&actions) }
         var index = 0
         while index < actions.count {
             let action = actions[index]
@@ -195,7 +197,7 @@ final class EffectRuntime<S: State> {
             case .cancelTimer(let timer):
                 timers.removeValue(forKey: timer)?()
             case .finish(let chain):
-                promises.removeValue(forKey: chain)?.resolve(loop { $0.stateBox.unsynchronizedValue.state })
+                promises.removeValue(forKey: chain)?.resolve(with: loop { $0.stateBox.unsynchronizedValue.state })
             }
         }
     }
@@ -211,12 +213,12 @@ final class EffectRuntime<S: State> {
             runs[job] = run
             let store = self.store
             let inbox = self.inbox
-            let connected = run.connect(
-                EffectRun.Receiver(
-                    event: { event in Self.deliver(.event(event, job: job), to: inbox, of: store) },
-                    finished: { Self.deliver(.ended(job), to: inbox, of: store) }
-                )
-            )
+            let connected = run.connect { signal in
+                switch signal {
+                case .event(let event): Self.deliver(.event(event, job: job), to: inbox, of: store)
+                case .finished: Self.deliver(.ended(job), to: inbox, of: store)
+                }
+            }
             precondition(
                 connected,
                 """

@@ -46,16 +46,26 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         }
     }
 
-    /// The ids and queue a job runs under, for a job that has any (see ``jobKeys``).
+    /// The ids and queue a job runs under, for a job that has any (see ``jobKeys``). The first id inline: a job under
+    /// one id, the usual case, allocates no array.
     @usableFromInline
     struct JobKeys {
-        @usableFromInline var ids: [EffectID]
+        @usableFromInline var firstID: EffectID?
+        @usableFromInline var moreIDs: [EffectID]
         @usableFromInline var queue: EffectID?
 
         @inlinable
         init(ids: [EffectID], queue: EffectID?) {
-            self.ids = ids
+            self.firstID = ids.first
+            self.moreIDs = ids.count > 1 ? Array(ids.dropFirst()) : []
             self.queue = queue
+        }
+
+        @inlinable
+        init(id: EffectID) {
+            self.firstID = id
+            self.moreIDs = []
+            self.queue = nil
         }
     }
 
@@ -211,7 +221,16 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     /// was cancellable.
     @inlinable
     package mutating func adopt(chain: Chain?, id: EffectID? = nil) -> (Job, [Action]) {
-        let job = newJob(chain: chain, ids: id.map { [$0] } ?? [], queue: nil)
+        let job: Job
+        if let id {
+            job = takeNumber()
+            jobs[job] = chain
+            jobKeys[job] = JobKeys(id: id)
+            members[id, default: Members()].insert(job)
+            retain(chain)
+        } else {
+            job = newJob(chain: chain, ids: [], queue: nil)
+        }
         return (job, takeActions())
     }
 
@@ -371,12 +390,15 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 
     // MARK: - Ending and cancelling
 
+    /// Forgets `job`: its ids and queue, and its count towards its chain. `leavingOut`: an id whose members were taken
+    /// out already (being cancelled), not to look up again.
     @inlinable
-    mutating func removeJob(_ job: Job) {
+    mutating func removeJob(_ job: Job, leavingOut cancelled: EffectID? = nil) {
         guard let chain = jobs.removeValue(forKey: job) else { return }
         if lastFound?.job == job { lastFound = nil }
         if !jobKeys.isEmpty, let keys = jobKeys.removeValue(forKey: job) {
-            for id in keys.ids {
+            if let id = keys.firstID, id != cancelled { removeMember(job, of: id) }
+            for id in keys.moreIDs where id != cancelled {
                 removeMember(job, of: id)
             }
             if let queue = keys.queue {
@@ -404,7 +426,8 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     mutating func cancelMembers(of id: EffectID) {
         // Waiting effects first, so that stopping the running one does not start the next: the whole queue named
         // `id`, and the effects under `id` waiting in other queues or as a throttle's trailing effect.
-        if let waiting = queues[id]?.waitingEffects {
+        // Each table is asked only when it holds anything: a look-up in an empty one still hashes `id`.
+        if !queues.isEmpty, let waiting = queues[id]?.waitingEffects {
             queues[id]!.setWaiting([])
             for dropped in waiting { release(dropped.chain) }
         }
@@ -421,26 +444,34 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
             release(trailing.chain)
         }
         if let numbers = members.removeValue(forKey: id) {
-            for number in numbers.sorted {
-                if jobs[number] != nil {
-                    actions.append(.stop(number))
-                    removeJob(number)
-                } else if case .start(let deferred)? = timers.removeValue(forKey: number) {
-                    for other in deferred.ids where other != id { removeMember(number, of: other) }
-                    actions.append(.cancelTimer(number))
-                    if let queue = deferred.queue {
-                        queues[queue]?.running.remove(number)
-                        startNextIfIdle(queue)
-                    }
-                    release(deferred.chain)
-                }
+            if numbers.rest.isEmpty {
+                cancelMember(numbers.first, of: id)  // the usual case: no array to sort
+            } else {
+                for number in numbers.sorted { cancelMember(number, of: id) }
             }
         }
-        if queues[id]?.running.isEmpty == true { queues[id] = nil }
-        if let throttle = throttles.removeValue(forKey: id) {
+        if !queues.isEmpty, queues[id]?.running.isEmpty == true { queues[id] = nil }
+        if !throttles.isEmpty, let throttle = throttles.removeValue(forKey: id) {
             timers[throttle.window] = nil
             actions.append(.cancelTimer(throttle.window))
             if let trailing = throttle.trailing { release(trailing.chain) }
+        }
+    }
+
+    /// Stops the job or cancels the timer `number`, a member of `id`, which was just taken out of ``members``.
+    @inlinable
+    mutating func cancelMember(_ number: UInt64, of id: EffectID) {
+        if jobs[number] != nil {
+            actions.append(.stop(number))
+            removeJob(number, leavingOut: id)
+        } else if case .start(let deferred)? = timers.removeValue(forKey: number) {
+            for other in deferred.ids where other != id { removeMember(number, of: other) }
+            actions.append(.cancelTimer(number))
+            if let queue = deferred.queue {
+                queues[queue]?.running.remove(number)
+                startNextIfIdle(queue)
+            }
+            release(deferred.chain)
         }
     }
 
@@ -486,6 +517,15 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         guard !actions.isEmpty else { return [] }
         defer { actions = [] }
         return actions
+    }
+
+    /// Takes back a list of actions the owner has carried out, emptied, as the buffer for the next ones: so that
+    /// deciding allocates no array once the first has grown. Ignored when a buffer is there already.
+    @inlinable
+    package mutating func recycle(_ done: inout [Action]) {
+        guard actions.isEmpty, actions.capacity == 0, done.capacity > 0 else { return }
+        done.removeAll(keepingCapacity: true)
+        swap(&actions, &done)
     }
 }
 

@@ -93,6 +93,7 @@ public class Future<Value> {
 
     /// Whether the future has a value yet. Useful in tests and diagnostics; to act on the value, use
     /// ``onComplete(_:)`` or ``value``, because a `false` answer can be out of date by the time you read it.
+    @inlinable
     public final var isResolved: Bool {
         guard let box = storage.box else { return true }
         return box.withLock { state in
@@ -138,7 +139,7 @@ public class Future<Value> {
     /// - Returns: A future of the transformed value.
     @inlinable
     public final func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Future<T> {
-        if let run = bridgedRun { return RunFuture(run: run.map(transform)) }
+        if let run = bridgedRun { return RunFuture(run: run.map(transform, firstEvent: .pendingFuture())) }
         switch storage {
         case .ready(let value):
             return Future<T>(value: transform(value))
