@@ -109,14 +109,15 @@ enum RunStart<Event> {
     case callbacks(@Sendable (EffectSender<Event>) -> @Sendable () -> Void)
 }
 
-/// The state of an ``EffectRun``, in its header: read and written under the run's lock.
+/// The state of an ``EffectRun``, in its box: read and written under the box's lock.
 @usableFromInline
 struct EffectRunState<Event> {
     /// How the run starts; taken by the one `connect` that starts it.
     @usableFromInline var start: RunStart<Event>?
-    /// Resolved with the first event, for a run used as a plain future (the deprecated ``Future/run(_:)`` and its
-    /// kin); `nil` for every other run. Set when the run is made, never changed.
-    @usableFromInline let firstEvent: LockedBox<FutureState<Event>>?
+    /// Resolved with the first event, for a run used as a plain future: made with the run for one returned as a future
+    /// (the deprecated ``Future/run(_:)`` and its kin), when it is first looked at as one for any other
+    /// (`startAsPlainFuture`); `nil` for a run only a store takes, which so allocates no box.
+    @usableFromInline var firstEvent: LockedBox<FutureState<Event>>?
     @usableFromInline var isOver = false
     @usableFromInline var isCancelled = false
     /// Who receives the events, once started, until the run is over.
@@ -188,13 +189,19 @@ struct EffectRun<Event>: @unchecked Sendable {
         return true
     }
 
-    /// Starts the run for a plain future's callbacks: its first event resolves the run's own box if it has one (a run
-    /// returned as a future), a new one otherwise, which is returned. With `stoppingAfterFirstEvent`, the run is also
+    /// Starts the run for a plain future's callbacks: its first event resolves the run's first-event box (made now if
+    /// it has none), which is returned. With `stoppingAfterFirstEvent`, the run is also
     /// cancelled once that event is in, for a look at one answer. Nothing starts if the run has started already.
     @usableFromInline
     @discardableResult
     func startAsPlainFuture(stoppingAfterFirstEvent: Bool = false) -> LockedBox<FutureState<Event>> {
-        let box = firstEvent ?? .pendingFuture()
+        // Kept in the run, so that a map of it made later gets this first event too (see `map`).
+        var made: LockedBox<FutureState<Event>>?
+        withLock { state in
+            if state.firstEvent == nil { state.firstEvent = .pendingFuture() }
+            made = state.firstEvent
+        }
+        let box = made!
         connect { signal in
             guard case .event(let event) = signal else { return }
             Future.setValue(event, in: box).run()
@@ -241,7 +248,6 @@ struct EffectRun<Event>: @unchecked Sendable {
             state.isOver = true
             state.isCancelled = true
             state.receiver = nil
-            state.start = nil
             first = state.cancelHandler
             swap(&more, &state.moreCancelHandlers)
             state.cancelHandler = nil

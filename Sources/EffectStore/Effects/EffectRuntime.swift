@@ -44,11 +44,11 @@ final class EffectRuntime<S: State> {
     @usableFromInline let clock: any EffectClock
     /// The futures of chains someone waits for, by chain number, to resolve when the chain finishes: the futures
     /// themselves rather than promises of them, which would be one more object per waiting dispatch.
-    @exclusivity(unchecked) @usableFromInline var promises: [UInt64: Future<S>] = [:]
+    @exclusivity(unchecked) @usableFromInline var promises = NumberTable<Future<S>>()
     /// Runs in flight, to stop when their job is cancelled.
-    @exclusivity(unchecked) @usableFromInline var runs: [Job: EffectRun<S.Event>] = [:]
+    @exclusivity(unchecked) @usableFromInline var runs = NumberTable<EffectRun<S.Event>>()
     /// Timers set, to cancel.
-    @exclusivity(unchecked) @usableFromInline var timers: [Timer: @Sendable () -> Void] = [:]
+    @exclusivity(unchecked) @usableFromInline var timers = NumberTable<@Sendable () -> Void>()
     @exclusivity(unchecked) @usableFromInline var nextChain: UInt64 = 1
     /// How many answers are being handled inline, one inside the other; past a bound they go through the queue, so
     /// that a long run of effects answered at once cannot overflow the stack.
@@ -140,12 +140,12 @@ final class EffectRuntime<S: State> {
     /// with `state`. In the store's `deinit`, when nothing else can touch the runtime.
     func endAll(with state: S) {
         _ = scheduler.cancelAll()
-        for run in runs.values { run.cancel() }
-        for cancel in timers.values { cancel() }
-        for future in promises.values { future.resolve(with: state) }
-        runs = [:]
-        timers = [:]
-        promises = [:]
+        for run in runs.allValues { run.cancel() }
+        for cancel in timers.allValues { cancel() }
+        for future in promises.allValues { future.resolve(with: state) }
+        runs.removeAll()
+        timers.removeAll()
+        promises.removeAll()
     }
 
     // MARK: - Carrying out the scheduler's decisions

@@ -46,29 +46,6 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
         }
     }
 
-    /// The ids and queue a job runs under, for a job that has any (see ``jobKeys``). The first id inline: a job under
-    /// one id, the usual case, allocates no array.
-    @usableFromInline
-    struct JobKeys {
-        @usableFromInline var firstID: EffectID?
-        @usableFromInline var moreIDs: [EffectID]
-        @usableFromInline var queue: EffectID?
-
-        @inlinable
-        init(ids: [EffectID], queue: EffectID?) {
-            self.firstID = ids.first
-            self.moreIDs = ids.count > 1 ? Array(ids.dropFirst()) : []
-            self.queue = queue
-        }
-
-        @inlinable
-        init(id: EffectID) {
-            self.firstID = id
-            self.moreIDs = []
-            self.queue = nil
-        }
-    }
-
     @usableFromInline
     enum TimerRecord {
         /// Starts the effect when it fires.
@@ -132,12 +109,12 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     @usableFromInline var nextNumber: UInt64 = 1
     /// The jobs in flight and the chain each counts towards. Only the chain, a trivial value, so that the look-up made
     /// for every event of a run (``liveChain(of:)``) copies no array or existential.
-    @usableFromInline var jobs: [Job: Chain?] = [:]
+    @usableFromInline var jobs = NumberTable<Chain?>()
     /// The ids and queue of the jobs in ``jobs`` that run under any.
-    @usableFromInline var jobKeys: [Job: JobKeys] = [:]
+    @usableFromInline var jobKeys = NumberTable<JobKeys>()
     /// The job ``liveChain(of:)`` found last, while it is in ``jobs``.
     @usableFromInline var lastFound: (job: Job, chain: Chain?)?
-    @usableFromInline var timers: [Timer: TimerRecord] = [:]
+    @usableFromInline var timers = NumberTable<TimerRecord>()
     @usableFromInline var members: [EffectID: Members] = [:]
     @usableFromInline var outstanding: [Chain: Int] = [:]
     @usableFromInline var queues: [EffectID: Queue] = [:]
@@ -180,7 +157,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
 
     /// The jobs in flight, oldest first.
     @inlinable
-    package var liveJobs: [Job] { jobs.keys.sorted() }
+    package var liveJobs: [Job] { jobs.allKeys.sorted() }
 
     /// Starts `effect` — a plan or an effect to perform — on behalf of `chain`.
     @inlinable
@@ -283,13 +260,13 @@ package struct EffectScheduler<Effect: Sendable, Chain: Hashable> {
     /// Cancels everything: every job is stopped, every timer cancelled, every chain finished.
     @inlinable
     package mutating func cancelAll() -> [Action] {
-        for job in jobs.keys.sorted() { actions.append(.stop(job)) }
-        for timer in timers.keys.sorted() { actions.append(.cancelTimer(timer)) }
+        for job in jobs.allKeys.sorted() { actions.append(.stop(job)) }
+        for timer in timers.allKeys.sorted() { actions.append(.cancelTimer(timer)) }
         let chains = Array(outstanding.keys)
-        jobs = [:]
-        jobKeys = [:]
+        jobs.removeAll()
+        jobKeys.removeAll()
         lastFound = nil
-        timers = [:]
+        timers.removeAll()
         members = [:]
         queues = [:]
         throttles = [:]
@@ -565,4 +542,28 @@ package struct Members {
     /// The members, in the order they were numbered.
     @inlinable
     var sorted: [UInt64] { ((first == 0 ? [] : [first]) + rest).sorted() }
+}
+
+/// The ids and queue a job of an ``EffectScheduler`` runs under, for a job that has any (see `jobKeys` there). The first
+/// id inline: a job under one id, the usual case, allocates no array. Outside the scheduler, whose generic parameters
+/// it does not use: nested, it would be copied through value witnesses where the optimizer merges specializations.
+@usableFromInline
+struct JobKeys {
+    @usableFromInline var firstID: EffectID?
+    @usableFromInline var moreIDs: [EffectID]
+    @usableFromInline var queue: EffectID?
+
+    @inlinable
+    init(ids: [EffectID], queue: EffectID?) {
+        self.firstID = ids.first
+        self.moreIDs = ids.count > 1 ? Array(ids.dropFirst()) : []
+        self.queue = queue
+    }
+
+    @inlinable
+    init(id: EffectID) {
+        self.firstID = id
+        self.moreIDs = []
+        self.queue = nil
+    }
 }

@@ -69,6 +69,37 @@ final class MappedRunTests: XCTestCase {
         XCTAssertEqual(value, 1)
         XCTAssertTrue(stopped.withLock { $0 }, "the run goes on after its first event")
     }
+
+    func test_aRunLookedAtAlone_thenMapped_givesItsFirstEventMapped_andAStoreTakenRunMappedFinishes() async {
+        // Looked at as one value, a run has started: its map can only pass on the first event it kept.
+        let looked = EffectAnswer<Int>.callbackRun { send in
+            send(1)
+            return {}
+        }
+        let first = await looked.firstEvent().value
+        let mapped = await looked.map { $0 * 10 }.firstEvent().value
+        XCTAssertEqual([first, mapped], [1, 10])
+
+        // Taken by a store, a run has no first event to keep: its map, started later, finishes with no event
+        // instead of waiting forever.
+        let taken = EffectAnswer<Planner.Event>.callbackRun { _ in {} }
+        let store = Store<Planner>(effectHandler: AnsweringHandler(taken))
+        store.dispatch(event: .start(.endless))
+        let finished = LockedBox.make(false)
+        guard case .run(let run) = taken.map({ $0 }).kind else { return XCTFail("a run's map is a run") }
+        run.connect { signal in
+            if case .finished = signal { finished.withLock { $0 = true } }
+        }
+        XCTAssertTrue(finished.withLock { $0 })
+    }
+}
+
+/// Answers every effect with one answer, whatever the effect.
+private final class AnsweringHandler: EffectHandler {
+    typealias S = Planner
+    private let answer: EffectAnswer<Planner.Event>
+    init(_ answer: EffectAnswer<Planner.Event>) { self.answer = answer }
+    func handle(effect: Planner.Effect) -> EffectAnswer<Planner.Event>? { answer }
 }
 
 /// Answers `.ticks` and `.endless` with deprecated runs returned as futures, mapped with `Future.map`.
