@@ -141,9 +141,9 @@ public struct RowEffects<ID: Hashable & Sendable>: Hashable, Sendable {
 /// and the inner row's ``RowEffects`` id becomes `RowScopedID(row: 1, id: RowEffects(7))`.
 public struct RowScopedID: Hashable, Sendable, CustomStringConvertible {
     /// The row's ``RowEffects`` id.
-    let row: EffectID
+    @usableFromInline let row: EffectID
     /// The id the row wrote.
-    let id: EffectID
+    @usableFromInline let id: EffectID
 
     /// The id `id`, written in the plan of the row with id `row`, as the row's parent runs it.
     ///
@@ -171,6 +171,7 @@ public struct RowScopedID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `id`, scoped to the row whose ``RowEffects`` id is `rowEffects` (or to any other scope id).
+    @inlinable
     init(rowEffects: EffectID, id: EffectID) {
         self.row = rowEffects
         self.id = id
@@ -215,7 +216,9 @@ func liftRowEffect<RowEffect, ID: Hashable & Sendable, Parent>(
 }
 
 /// `effect` lifted by `lift`; when `effect` carries a plan, the plan is lifted effect by effect, with its ids scoped
-/// to the row (or presentation, or stack element) whose scope id is `scope`.
+/// to the row (or presentation, or stack element) whose scope id is `scope`. Inlinable, so that it is compiled for the
+/// client's types: unspecialised, it built tuple type metadata at run time on every routed event that had an effect.
+@inlinable
 func liftRowPlan<RowEffect, Parent: ComposableEffect>(
     _ effect: RowEffect,
     scope: EffectID,
@@ -230,7 +233,8 @@ func liftRowPlan<RowEffect, Parent: ComposableEffect>(
 }
 
 /// `effect`'s plan, if it has one, rebuilt in the parent's effect type with every id scoped to the row.
-private func liftPlan<Child: ComposableEffect, Parent: ComposableEffect>(
+@inlinable
+func liftPlan<Child: ComposableEffect, Parent: ComposableEffect>(
     _ effect: Child,
     scope: EffectID,
     lift: (Child) -> Parent

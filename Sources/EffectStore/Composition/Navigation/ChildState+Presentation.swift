@@ -259,7 +259,7 @@ extension ChildState where Effect: ComposableEffect {
 }
 
 /// `effect`, lifted by `lift` with the ids of its plans scoped to `scope`, started under `scope`.
-@usableFromInline
+@inlinable
 func liftScoped<ChildEffect, Parent: ComposableEffect>(
     _ effect: ChildEffect,
     scope: EffectID,
