@@ -95,6 +95,10 @@ public struct App: State, Hashable {
         case list(MeetingsList.Event)
         /// An event of a screen on the stack, or the user going back.
         case path(StackEvent<Screen.Event>)
+        /// A deep link (a notification tapped, a URL opened) to the meeting with this id: its detail, alone on the
+        /// stack, whatever the stack held — a recording that runs ends in this transition. An unknown id changes
+        /// nothing.
+        case deepLink(Meeting.ID)
     }
 
     /// What the app asks for.
@@ -166,6 +170,11 @@ public struct App: State, Hashable {
             }
         case .path(let event):
             return route(event)
+        case .deepLink(let id):
+            guard let meeting = list.meetings[id: id] else { return nil }
+            // The whole path from data: `navigating` (in `handle(event:)`) cancels every screen this replaces.
+            path.setScreens([.detail(MeetingDetail(meeting: meeting))])
+            return nil
         }
     }
 

@@ -4,8 +4,8 @@ import Foundation
 import MeetingsApp
 import XCTest
 
-/// The explorer on the whole app: every sequence of taps, ticks, pops and alert buttons from a loaded list, checked
-/// on every transition it reaches.
+/// The explorer on the whole app: every sequence of taps, ticks, pops, alert buttons and deep links from a loaded list,
+/// checked on every transition it reaches.
 final class AppExplorerTests: XCTestCase {
     private let design = Meeting.design
 
@@ -25,6 +25,7 @@ final class AppExplorerTests: XCTestCase {
                 .path(.element(id: 1, .record(.alert(.presented(.confirmSave))))),
                 .path(.element(id: 1, .record(.alert(.presented(.confirmDiscard))))),
                 .path(.popFrom(id: 1)), .path(.popFrom(id: 0)),
+                .deepLink(design.id),
             ],
             maxStates: 2_000
         )

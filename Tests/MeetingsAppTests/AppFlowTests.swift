@@ -403,6 +403,37 @@ final class AppFlowTests: XCTestCase {
         store.finish()
     }
 
+    // MARK: - Deep links
+
+    func test_deepLink_whileRecording_showsTheDetailAlone_andEndsEveryScreenItReplaces() {
+        let store = TestStore(initialState: App.loaded(design))
+
+        startMeeting(in: store)
+        store.send(.deepLink(design.id)) {
+            $0.path.setScreens([.detail(MeetingDetail(meeting: self.design))])
+        }
+        XCTAssertEqual(store.state.path.ids, [2], "new ids: no id of a replaced screen comes back")
+        XCTAssertEqual(
+            store.transitions.last?.effect,
+            .all(.cancel(id: StackElementEffects(\App.path, 1)), .cancel(id: StackElementEffects(\App.path, 0))),
+            "the replaced screens end top first, in the deep link's transition"
+        )
+        store.receiveCancellation(of: transcribe)
+        XCTAssertEqual(store.clock.scheduledCount, 0, "the recording's tick no longer waits")
+        store.advance(by: .seconds(10))
+        store.finish()
+    }
+
+    func test_deepLink_toAnUnknownMeeting_changesNothing() {
+        let store = TestStore(initialState: App.loaded(design))
+
+        openDetail(in: store)
+        store.send(.deepLink(UUID(99)))
+        XCTAssertEqual(store.transitions.last?.effect, nil)
+        XCTAssertEqual(store.state.path.ids, [0])
+        store.finish()
+    }
+
     // MARK: - Helpers
 
     /// Taps the design meeting: its detail is pushed as screen 0.
