@@ -376,11 +376,7 @@ final class AppFlowTests: XCTestCase {
 
         startMeeting(in: store)
         store.send(.path(.popFrom(id: 0))) { $0.path = [] }
-        XCTAssertEqual(
-            store.transitions.last?.effect,
-            .all(.cancel(id: StackElementEffects(\App.path, 1)), .cancel(id: StackElementEffects(\App.path, 0)))
-        )
-        store.receiveCancellation(of: transcribe)
+        expectRecordingAndDetailEnded(in: store)
         store.finish()
     }
 
@@ -413,12 +409,7 @@ final class AppFlowTests: XCTestCase {
             $0.path.setScreens([.detail(MeetingDetail(meeting: self.design))])
         }
         XCTAssertEqual(store.state.path.ids, [2], "new ids: no id of a replaced screen comes back")
-        XCTAssertEqual(
-            store.transitions.last?.effect,
-            .all(.cancel(id: StackElementEffects(\App.path, 1)), .cancel(id: StackElementEffects(\App.path, 0))),
-            "the replaced screens end top first, in the deep link's transition"
-        )
-        store.receiveCancellation(of: transcribe)
+        expectRecordingAndDetailEnded(in: store)
         XCTAssertEqual(store.clock.scheduledCount, 0, "the recording's tick no longer waits")
         store.advance(by: .seconds(10))
         store.finish()
@@ -451,6 +442,17 @@ final class AppFlowTests: XCTestCase {
             $0.path.push(.record(MeetingRecording(meeting: self.design, stamp: stamp(7))))
         }
         store.receiveEffect(transcribe, line: line)
+    }
+
+    /// Checks that the last transition ended the recording (screen 1) and then the detail (screen 0), and confirms
+    /// the transcription it stopped.
+    private func expectRecordingAndDetailEnded(in store: TestStore<App>, line: UInt = #line) {
+        XCTAssertEqual(
+            store.transitions.last?.effect,
+            .all(.cancel(id: StackElementEffects(\App.path, 1)), .cancel(id: StackElementEffects(\App.path, 0))),
+            "both screens end, top first, in that transition", line: line
+        )
+        store.receiveCancellation(of: transcribe, line: line)
     }
 
     /// The end of the detail's destination (`PresentationEffects`), as the app runs it: scoped to the detail's
