@@ -217,8 +217,8 @@ extension EffectAnswer where Event: Sendable {
         case .future(let future):
             return future
         case .run(let run):
-            // The run's own first-event box for a run returned as a future (which, if it started already as one,
-            // resolves the box too); a new one for any other.
+            // The run's first-event box, kept in the run; if the run started already, as a plain future the box it
+            // started with, and taken by a store one that never resolves.
             return Future(pending: run.startAsPlainFuture(stoppingAfterFirstEvent: true))
         }
     }

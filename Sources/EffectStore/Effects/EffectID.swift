@@ -29,16 +29,19 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
     /// `==`, where opening two existentials and casting one to the other's type cost a hundred times more.
     @usableFromInline
     class Boxed: @unchecked Sendable {
-        // Safe because: no stored state here; the one subclass holds an immutable `Sendable` value.
+        // Safe because: `valueType` is immutable; the one subclass holds an immutable `Sendable` value.
+
+        /// The value's dynamic type — for an instance of a class, its own class, whatever type the id was made from.
+        @usableFromInline let valueType: ObjectIdentifier
 
         @usableFromInline
-        init() {}
+        init(valueType: ObjectIdentifier) { self.valueType = valueType }
 
         /// The value.
         @usableFromInline
         var value: any Hashable & Sendable { preconditionFailure("EffectID.Boxed is abstract") }
 
-        /// Whether `other` holds a value of this box's type that is equal to its value.
+        /// Whether `other`, whose value has this box's value's dynamic type, holds a value equal to this box's.
         @usableFromInline
         func isEqual(to other: Boxed) -> Bool { preconditionFailure("EffectID.Boxed is abstract") }
 
@@ -56,7 +59,7 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         @inlinable
         init(_ typed: Value) {
             self.typed = typed
-            super.init()
+            super.init(valueType: ObjectIdentifier(type(of: typed)))
         }
 
         @usableFromInline
@@ -64,11 +67,14 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
 
         @usableFromInline
         override func isEqual(to other: Boxed) -> Bool {
-            // The exact types: a value of another type never equals this one, even one `as?` would convert (a `Row`
-            // to a `Row?`), which would make equal ids that hash differently. Both types are read off the objects,
-            // and `Self` is this object's own class, so nothing here looks up generic metadata.
-            guard type(of: other) == type(of: self) else { return false }
-            return typed == unsafeDowncast(other, to: Self.self).typed
+            // The usual case: both ids were made from one type. Both types are read off the objects, and `Self` is
+            // this object's own class, so nothing here looks up generic metadata.
+            if type(of: other) == type(of: self) { return typed == unsafeDowncast(other, to: Self.self).typed }
+            // One instance of a class, the ids made from it as two of its types (itself and a superclass): compared
+            // as this type, as ids were before they were boxed by type. (`==` checked the dynamic types first, so a
+            // `Row?` never meets a `Row` here.)
+            guard let value = other.value as? Value else { return false }
+            return typed == value
         }
 
         @usableFromInline
@@ -104,8 +110,10 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         case (.string(let left), .string(let right)):
             return left == right
         case (.boxed(let left), .boxed(let right)):
-            // Copies of one id share their box.
-            return left === right || left.isEqual(to: right)
+            // Copies of one id share their box. Otherwise the values' dynamic types first: a value of another type
+            // never equals this one, even one `as?` would convert (a `Row` to a `Row?`), which would make equal ids that
+            // hash differently.
+            return left === right || (left.valueType == right.valueType && left.isEqual(to: right))
         case (.inline, _), (.string, _), (.boxed, _):
             return false
         }

@@ -115,9 +115,11 @@ struct EffectRunState<Event> {
     /// How the run starts; taken by the one `connect` that starts it.
     @usableFromInline var start: RunStart<Event>?
     /// Resolved with the first event, for a run used as a plain future: made with the run for one returned as a future
-    /// (the deprecated ``Future/run(_:)`` and its kin), when it is first looked at as one for any other
+    /// (the deprecated ``Future/run(_:)`` and its kin), or when a run that has not started is first looked at as one
     /// (`startAsPlainFuture`); `nil` for a run only a store takes, which so allocates no box.
     @usableFromInline var firstEvent: LockedBox<FutureState<Event>>?
+    /// Whether the run was started as a plain future (its first event goes to `firstEvent`), not by a store.
+    @usableFromInline var startedAsFuture = false
     @usableFromInline var isOver = false
     @usableFromInline var isCancelled = false
     /// Who receives the events, once started, until the run is over.
@@ -150,8 +152,10 @@ struct EffectRunState<Event> {
 /// when its first callback is added.
 @usableFromInline
 struct EffectRun<Event>: @unchecked Sendable {
-    // Safe because: all of the run's state is in the lock-guarded box, whose events cross threads only as the public
-    // API (`EffectSender`, `Sendable` only when `Event` is) lets them.
+    // Safe because: all of the run's state is in the lock-guarded box, read and written only under its lock. The events
+    // themselves cross threads as `EffectSender` lets them, and that type is `Sendable` whatever `Event` is: the public
+    // ways to make a run require `Event: Sendable`, but `EffectAnswer.map` to a non-`Sendable` type can make one that
+    // does not (as before this type was a struct).
     @usableFromInline let box: LockedBox<EffectRunState<Event>>
 
     @inlinable
@@ -166,9 +170,15 @@ struct EffectRun<Event>: @unchecked Sendable {
     @inlinable
     func withLock<Result>(_ body: (inout EffectRunState<Event>) -> Result) -> Result { box.withLock(body) }
 
-    /// The box resolved with the first event, for a run used as a plain future; `nil` for other runs.
+    /// The box resolved with the first event, for a run made to be used as a plain future (see `RunFuture`), or one
+    /// already looked at as one; `nil` otherwise.
     @inlinable
     var firstEvent: LockedBox<FutureState<Event>>? { withLock { $0.firstEvent } }
+
+    /// The first-event box of a run that was started as a plain future; `nil` for a run that has not started, or that
+    /// a store started.
+    @usableFromInline
+    var boxOfStartedFuture: LockedBox<FutureState<Event>>? { withLock { $0.startedAsFuture ? $0.firstEvent : nil } }
 
     /// Starts the run with its events going to `receiver`. Returns `false` if it had started already.
     @inlinable
@@ -181,32 +191,48 @@ struct EffectRun<Event>: @unchecked Sendable {
             state.receiver = receiver
         }
         guard let start else { return false }
+        begin(start)
+        return true
+    }
+
+    /// Runs `start`, just taken out of the state by the one caller that starts the run.
+    @inlinable
+    func begin(_ start: RunStart<Event>) {
         let sender = EffectSender(run: self)
         switch start {
         case .plain(let start): start(sender)
         case .callbacks(let start): sender.onCancel(start(sender))
         }
-        return true
     }
 
     /// Starts the run for a plain future's callbacks: its first event resolves the run's first-event box (made now if
-    /// it has none), which is returned. With `stoppingAfterFirstEvent`, the run is also
-    /// cancelled once that event is in, for a look at one answer. Nothing starts if the run has started already.
+    /// it has none), which is returned. With `stoppingAfterFirstEvent`, the run is also cancelled once that event is
+    /// in, for a look at one answer. Nothing starts if the run has started already: then the box returned is the one
+    /// it started with as a plain future, or, for a run a store took, a box that never resolves.
     @usableFromInline
     @discardableResult
     func startAsPlainFuture(stoppingAfterFirstEvent: Bool = false) -> LockedBox<FutureState<Event>> {
-        // Kept in the run, so that a map of it made later gets this first event too (see `map`).
-        var made: LockedBox<FutureState<Event>>?
+        // One locked section decides whether the run starts here, so that the box kept in the run (for a map of it
+        // made later, see `map`) is there exactly when the run started as a future.
+        let fresh = LockedBox<FutureState<Event>>.pendingFuture()
+        var box = fresh
+        var start: RunStart<Event>?
         withLock { state in
-            if state.firstEvent == nil { state.firstEvent = .pendingFuture() }
-            made = state.firstEvent
+            guard state.start != nil else {
+                if state.startedAsFuture, let own = state.firstEvent { box = own }
+                return
+            }
+            if let own = state.firstEvent { box = own } else { state.firstEvent = fresh }
+            swap(&start, &state.start)
+            state.startedAsFuture = true
+            let resolved = box
+            state.receiver = { signal in
+                guard case .event(let event) = signal else { return }
+                Future.setValue(event, in: resolved).run()
+                if stoppingAfterFirstEvent { self.cancel() }
+            }
         }
-        let box = made!
-        connect { signal in
-            guard case .event(let event) = signal else { return }
-            Future.setValue(event, in: box).run()
-            if stoppingAfterFirstEvent { self.cancel() }
-        }
+        if let start { begin(start) }
         return box
     }
 
@@ -271,9 +297,10 @@ struct EffectRun<Event>: @unchecked Sendable {
                     }
                 }
                 guard connected else {
-                    // Started already: as a plain future, its first event is all it has left to give; otherwise
-                    // (taken by a store) nothing.
-                    guard let box = self.firstEvent else { return sender.finish() }
+                    // Started already. As a plain future, its first event is all it has left to give. Taken by a store
+                    // (a handler that returned one run twice), it gives this one nothing: it finishes at once rather
+                    // than keep a store waiting for it forever.
+                    guard let box = self.boxOfStartedFuture else { return sender.finish() }
                     Future(pending: box).whenComplete { event in
                         sender.send(transform(event))
                         sender.finish()

@@ -9,8 +9,8 @@
 ///
 /// Made by the store on its first effect that does not finish at once (or carries a plan); owned by the store and
 /// confined to its queue, like the store's own `var`s. Ended by the store's `deinit` (`endAll(with:)`). A chain is a
-/// number handed out when a dispatch has to wait; its promise, if anyone waits for it, is kept here until the
-/// scheduler says the chain is finished.
+/// number handed out when a dispatch has to wait; its future, if anyone waits for it, is kept here until the
+/// scheduler says the chain is finished, and resolved then.
 ///
 /// `@exclusivity(unchecked)`: its `var`s are confined to the store's queue, touched one block at a time, so overlapping
 /// accesses cannot happen, and a dynamic check per access would be paid on every effect.
@@ -140,9 +140,10 @@ final class EffectRuntime<S: State> {
     /// with `state`. In the store's `deinit`, when nothing else can touch the runtime.
     func endAll(with state: S) {
         _ = scheduler.cancelAll()
-        for run in runs.allValues { run.cancel() }
-        for cancel in timers.allValues { cancel() }
-        for future in promises.allValues { future.resolve(with: state) }
+        // Oldest first, as the scheduler's `cancelAll` lists them.
+        for job in runs.allKeys.sorted() { runs[job]?.cancel() }
+        for timer in timers.allKeys.sorted() { timers[timer]?() }
+        for chain in promises.allKeys.sorted() { promises[chain]?.resolve(with: state) }
         runs.removeAll()
         timers.removeAll()
         promises.removeAll()

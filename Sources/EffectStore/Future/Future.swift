@@ -245,7 +245,8 @@ public class Future<Value> {
         }
     }
 
-    /// Resolves a pending future; used by ``Promise``.
+    /// Resolves a pending future; used by ``Promise``, and by the effect runtime for the futures of waiting
+    /// dispatches.
     @inlinable
     final func resolve(with value: Value) {
         guard case .pending(let box) = storage else { return }

@@ -1,5 +1,5 @@
 /// A table of values by number: the effect runtime's jobs, runs, timers and waiting dispatches, whose numbers come
-/// from one counter, start at 1 and are never reused.
+/// from two counters (jobs and timers share one, chains have their own), start at 1 and are never reused.
 ///
 /// A `Dictionary` hashes each key with SipHash, seeded per process: about a hundred instructions per look-up, and a
 /// store makes a dozen look-ups to start and stop one run. Numbers handed out in order need no protection against

@@ -74,6 +74,27 @@ final class EffectIDStorageTests: XCTestCase {
         XCTAssertEqual(Set([EffectID(Row?.some(row)), EffectID(row)]).count, 2)
     }
 
+    /// A class instance names one id whichever of its types it was made from; instances of two classes, even equal by
+    /// their superclass's `==`, name two.
+    func test_boxedIds_ofAClassInstance_goByItsOwnClass() {
+        let label = Label("save")
+        XCTAssertEqual(EffectID(label as Tag), EffectID(label))
+        XCTAssertEqual(EffectID(label), EffectID(label as Tag))
+        XCTAssertEqual(EffectID(label as Tag).hashValue, EffectID(label).hashValue)
+        XCTAssertEqual(EffectID(Label("save") as Tag), EffectID(Label("save")))
+        XCTAssertNotEqual(EffectID(Label("save") as Tag), EffectID(Tag("save")))
+        XCTAssertNotEqual(EffectID(Tag("save")), EffectID(Label("save")))
+        XCTAssertEqual(Set([EffectID(label as Tag), EffectID(label), EffectID(Tag("save"))]).count, 2)
+    }
+
+    /// Copies of one id are one id, even when its value is not equal to itself.
+    func test_copiesOfABoxedId_areEqual_evenOfAValueNotEqualToItself() {
+        let id = EffectID(Measured(value: .nan))
+        let copy = id
+        XCTAssertEqual(id, copy)
+        XCTAssertEqual(Set([id, copy]).count, 1)
+    }
+
     /// Small trivial values that the bits cannot hold: aligned past 8 bytes (a load from the bits would be
     /// misaligned), or just too large.
     func test_smallButOveralignedAndJustTooLargeIds_compareByValue() {
@@ -102,6 +123,23 @@ final class EffectIDStorageTests: XCTestCase {
 private struct Row: Hashable, Sendable {
     let list: String
     let index: Int
+}
+
+/// An id class and a subclass, equal by the name they share.
+private class Tag: Hashable, @unchecked Sendable {
+    // Safe because: immutable.
+    let name: String
+    init(_ name: String) { self.name = name }
+    static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.name == rhs.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+private final class Label: Tag, @unchecked Sendable {}
+
+/// A boxed id value (a string makes it non-trivial) that holds a `Double`, which may be NaN.
+private struct Measured: Hashable, Sendable {
+    var name = "measured"
+    let value: Double
 }
 
 /// A trivial id value of 17 bytes: one byte too many to be kept inline (also used by `InlineHashableTests`).

@@ -85,6 +85,7 @@ final class MappedRunTests: XCTestCase {
         let taken = EffectAnswer<Planner.Event>.callbackRun { _ in {} }
         let store = Store<Planner>(effectHandler: AnsweringHandler(taken))
         store.dispatch(event: .start(.endless))
+        _ = taken.firstEvent()  // looked at as one value after a store took it: still not started as a future
         let finished = LockedBox.make(false)
         guard case .run(let run) = taken.map({ $0 }).kind else { return XCTFail("a run's map is a run") }
         run.connect { signal in
