@@ -113,9 +113,7 @@ public func makeMeetingsEffects(storage: any MeetingsStorage, speech: any Speech
 {
     let screens = ScreenEffects(speech: speech)
     return ComposedEffectHandler(
-        .rows(effect: .screen, event: { id, event in App.Event.path(.element(id: id, event)) }) { _, effect in
-            screens.handle(effect)
-        },
+        .screens(effect: .screen, event: App.Event.path) { _, effect in screens.handle(effect) },
         .own(MeetingsStorageEffects(storage: storage))
     )
 }
