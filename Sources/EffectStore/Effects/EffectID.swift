@@ -69,10 +69,21 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         override func isEqual(to other: Boxed) -> Bool {
             // The usual case: both ids were made from one type. Both types are read off the objects, and `Self` is
             // this object's own class, so nothing here looks up generic metadata.
-            if type(of: other) == type(of: self) { return typed == unsafeDowncast(other, to: Self.self).typed }
-            // One instance of a class, the ids made from it as two of its types (itself and a superclass): compared
-            // as this type, as ids were before they were boxed by type. (`==` checked the dynamic types first, so a
-            // `Row?` never meets a `Row` here.)
+            // Identifiers, not `==` of metatypes: that operator takes optionals, whose metadata unspecialised code
+            // looks up at run time.
+            if ObjectIdentifier(type(of: other)) == ObjectIdentifier(type(of: self)) {
+                return typed == unsafeDowncast(other, to: Self.self).typed
+            }
+            return isEqual(acrossTypes: other)
+        }
+
+        /// One instance of a class, the ids made from it as two of its types (itself and a superclass): compared as
+        /// this type, as ids were before they were boxed by type. (`==` checked the dynamic types first, so a `Row?`
+        /// never meets a `Row` here.) Apart, so that the usual case does not make room for a `Value?`, whose metadata
+        /// unspecialised code looks up at run time.
+        @inline(never)
+        @usableFromInline
+        func isEqual(acrossTypes other: Boxed) -> Bool {
             guard let value = other.value as? Value else { return false }
             return typed == value
         }
