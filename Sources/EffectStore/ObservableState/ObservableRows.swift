@@ -61,10 +61,8 @@
         @exclusivity(unchecked) @usableFromInline var objects: [Row.ID: ObservableRow<Row, Event>] = [:]
         /// Sends a row's event to the store, wrapped with the row's id; keeps the store alive.
         @usableFromInline let sendEvent: (Row.ID, Event) -> Void
-        /// Takes what the store delivered and this list has not applied; the argument is `endingHop`.
-        @usableFromInline let takeDelivered: (Bool) -> AppliedRows<Row>?
-        /// Lets the next delivery schedule a hop (see `RowsFeed.endHop()`).
-        @usableFromInline let endHop: () -> Void
+        /// What the store delivered and this list has not applied.
+        @usableFromInline let feed: RowsFeed<Row>
         /// The subscription to the store; cancelled when this list is released.
         @exclusivity(unchecked) @usableFromInline var token: SubscriptionToken?
         /// True while `applyDelivered(endingHop:)` runs, so that a nested call leaves its delta to it.
@@ -86,13 +84,12 @@
             rows read: @escaping @Sendable (S) -> Rows,
             send: @escaping (Row.ID, Event) -> Void
         ) where Rows.Element == Row {
-            let feed = RowsFeed<Rows>()
+            let feed = RowsFeed<Row>()
+            self.feed = feed
             rowsPath = \.rows
             rowPaths = ObservableRowPaths()
             rowEquality = RuntimeEquality(Row.self)
             sendEvent = send
-            takeDelivered = { feed.take(endingHop: $0)?.applied }
-            endHop = { feed.endHop() }
             token = store.subscribe { [weak self] state in
                 // On the store's queue: take the touched rows, and hop once for however many states arrive.
                 guard feed.deliver(read(state)) else { return }
@@ -185,13 +182,13 @@
         @inlinable
         func applyDelivered(endingHop: Bool) {
             guard !isApplying else {
-                if endingHop { endHop() }
+                if endingHop { feed.endHop() }
                 return
             }
             isApplying = true
             defer { isApplying = false }
             var endingHop = endingHop
-            while let delta = takeDelivered(endingHop) {
+            while let delta = feed.take(endingHop: endingHop) {
                 apply(delta)
                 endingHop = false
             }
@@ -200,8 +197,8 @@
         /// Shows `delta`: every row when it has them (new objects for new rows, the removed rows' objects detached,
         /// ``rows`` notified when the ids or order changed), then the rows changed in place.
         @inlinable
-        func apply(_ delta: AppliedRows<Row>) {
-            if let whole = delta.whole { applyWhole(whole, comparingEveryRow: delta.comparesEveryRow, delta.touched) }
+        func apply(_ delta: RowsDelta<Row>) {
+            if let whole = delta.whole { applyWhole(whole) }
             guard let first = delta.changed.first else { return }
             if let sender, sender.id == first.id, !sender.removed {
                 sender.update(first)  // the usual case: the row that sent the event changed
@@ -213,16 +210,19 @@
 
         /// Shows every row of `whole`, in order.
         @usableFromInline
-        func applyWhole(_ whole: [Row], comparingEveryRow comparesEveryRow: Bool, _ touched: (Row) -> Bool) {
+        func applyWhole(_ whole: WholeRows<Row>) {
             pass += 1
+            let rows = whole.rows()
+            let comparesEveryRow = whole.comparesEveryRow
+            let touched = whole.touched
             var next: [ObservableRow<Row, Event>] = []
-            next.reserveCapacity(whole.count)
-            var isSameOrder = whole.count == ordered.count
-            for row in whole {
+            next.reserveCapacity(rows.count)
+            var isSameOrder = rows.count == ordered.count
+            for row in rows {
                 let object: ObservableRow<Row, Event>
                 if let existing = objects[row.id] {
                     object = existing
-                    if comparesEveryRow || touched(row) { object.update(row) }
+                    if comparesEveryRow || touched.contains(row.id) { object.update(row) }
                 } else {
                     object = ObservableRow(row, list: self, pass: pass)
                     objects[row.id] = object
