@@ -33,8 +33,9 @@
     ///   a list of 100. A change of the ids or their order costs time in the number of rows, as it does in the
     ///   collection itself. When the record cannot tell what happened (the collection was replaced by another, or a
     ///   copy of it that went its own way), the list compares every row: a change is never missed.
-    /// - A row whose value was never read through Observation (a row of a long list never shown) is updated without
-    ///   notifying anyone, since nobody can be observing it.
+    /// - A row whose value was never read through Observation (a row of a long list never shown), or not read again
+    ///   since its observers were told of a change, is updated without the registrar, since nobody can be waiting
+    ///   for its change (see ``ObservableRow``'s "What notifies").
     ///
     /// Contrast a derived state per row, `store.map { $0.todos[id: id] }`: each runs its transform and its `==` on
     /// every new state, so N rows cost N calls per event, whichever row changed.
