@@ -418,6 +418,23 @@
 
         /// The work one toggle costs, in `==` calls on rows, is the same for 100 and for 10,000 rows — where a derived
         /// state per row costs one per row.
+        /// A store with undo keeps every state, so each event's change copies the rows — a journal of their own, which
+        /// records because the one it was copied from did: the list still compares the changed row only.
+        func test_rowsCopiedOnEveryEvent_stillCompareOnlyTheChangedRow() {
+            let (store, list) = list(.with(50))
+            store.enableUndo()
+            let rows = rowObservers(list)
+            let before = itemComparisons.withLock { $0 }
+
+            for id in [3, 7, 9] { list.send(.toggle, forRow: id) }
+
+            XCTAssertEqual(itemComparisons.withLock { $0 } - before, 3, "one `==` per toggle, not one per row")
+            XCTAssertEqual(firedIDs(rows), [3, 7, 9])
+            store.undo()
+            list.send(.rename("item 0"), forRow: 0)  // equal: changes nothing, applies the undo
+            XCTAssertEqual(list.rows.filter(\.isDone).map(\.id), [3, 7], "the undo is seen too")
+        }
+
         func test_oneToggle_costsTheSameWork_in100And10000Rows() {
             func comparisonsPerToggle(rows count: Int) -> Double {
                 let (store, list) = list(.with(count))
