@@ -32,7 +32,8 @@
     ///   event that changes one row costs the same — one row read, one row compared — in a list of 10,000 rows as in
     ///   a list of 100. A change of the ids or their order costs time in the number of rows, as it does in the
     ///   collection itself. When the record cannot tell what happened (the collection was replaced by another, or a
-    ///   copy of it that went its own way), the list compares every row: a change is never missed.
+    ///   copy of it that went its own way, or one state changed more than the 1,024 rows it keeps a record of), the
+    ///   list compares every row: a change is never missed.
     /// - A row whose value was never read through Observation (a row of a long list never shown), or not read again
     ///   since its observers were told of a change, is updated without the registrar, since nobody can be waiting
     ///   for its change (see ``ObservableRow``'s "What notifies").
