@@ -175,7 +175,7 @@
         func send(_ event: Event, from row: ObservableRow<Row, Event>) {
             sender = row
             defer { sender = nil }
-            send(event, forRow: row.id)
+            send(event, forRow: row.storage.id)
         }
 
         /// Applies what the store delivered, until nothing is left; a nested call leaves its work to the running one.
@@ -202,7 +202,7 @@
         func apply(_ delta: RowsDelta<Row>) {
             if let whole = delta.whole { applyWhole(whole) }
             guard let first = delta.changed.first else { return }
-            if let sender, sender.id == first.id, !sender.removed {
+            if let sender, sender.storage.id == first.id, !sender.removed {
                 sender.update(first)  // the usual case: the row that sent the event changed
             } else {
                 objects[first.id]?.update(first)
