@@ -46,9 +46,23 @@ extension ChildState {
         in rows: WritableKeyPath<Self, IdentifiedStates<Row>>,
         effect lift: (Row.ID, Row.Effect) -> Effect
     ) -> Effect? where Row.ID: Sendable {
-        guard let answer = self[keyPath: rows].modify(id: id, { $0.handle(event: event) }), let effect = answer
+        guard let answer = inPlace(rows, { $0.modify(id: id, { $0.handle(event: event) }) }), let effect = answer
         else { return nil }
         return liftRowEffect(effect, row: id, lift: lift)
+    }
+
+    /// Calls `body` with the value at `keyPath`, in place: at its offset in this state when it is a stored property
+    /// (of a stored property, and so on) — as `MemoryLayout.offset(of:)` documents it — and through the key path
+    /// otherwise. A key path's `modify` goes through the runtime, with a coroutine and its buffer, on every routed
+    /// event; an offset is one look-up in the key path.
+    @inlinable
+    mutating func inPlace<Value, Result>(
+        _ keyPath: WritableKeyPath<Self, Value>, _ body: (inout Value) -> Result
+    ) -> Result {
+        guard let offset = MemoryLayout<Self>.offset(of: keyPath) else { return body(&self[keyPath: keyPath]) }
+        return withUnsafeMutablePointer(to: &self) { state in
+            body(&(UnsafeMutableRawPointer(state) + offset).assumingMemoryBound(to: Value.self).pointee)
+        }
     }
 }
 

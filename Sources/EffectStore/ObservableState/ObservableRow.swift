@@ -24,6 +24,10 @@
     /// differs from the one shown (compared with `==` when `Row` is `Equatable`; always otherwise). ``isRemoved``
     /// notifies once, when the row leaves the list.
     ///
+    /// Observation tells an observer once and then ends its tracking (SwiftUI tracks anew when it renders the view
+    /// again, by reading the row), so a row whose observers were told of a change is not notified again until it is
+    /// read again: a row changed many times between two reads costs one notification.
+    ///
     /// ## Threading
     ///
     /// Isolated to the main actor; new values arrive on the main queue, as for ``ObservableState``. ``send(_:)`` is
@@ -41,22 +45,28 @@
     @dynamicMemberLookup
     public final class ObservableRow<Row: Identifiable & Sendable, Event>: Observable, Identifiable
     where Row.ID: Sendable {
+        // The stored properties that a routed row event reads and writes come first, right after the object's header
+        // (whose reference count a send touches): the list, the value shown and the flags, so that at 10,000 rows,
+        // where the object is out of cache, they are in the header's cache line as often as their sizes allow. The
+        // hot path reads the id from the value shown, not from `id` below.
+
+        /// The list that sends this row's events; `nil` once the row is removed.
+        @usableFromInline weak var list: ObservableRows<Row, Event>?
+        /// The value shown; changed only by `update(_:)`.
+        @exclusivity(unchecked) @usableFromInline var storage: Row
+        /// Whether the row has left the list.
+        @exclusivity(unchecked) @usableFromInline var removed = false
+        /// Whether the row's value was read through Observation since its observers were last told of a change: when
+        /// not, nobody can be waiting for a change, and a new value is stored without telling the registrar (a long
+        /// list's rows that were never on screen, or whose views have not read them again since, cost nothing).
+        @exclusivity(unchecked) @usableFromInline var isObserved = false
         /// The row's id.
         ///
         /// ```swift
         /// ForEach(list.rows) { row in TodoRowView(row: row) }   // identified by `id`
         /// ```
         public nonisolated let id: Row.ID
-        /// The value shown; changed only by `update(_:)`.
-        @exclusivity(unchecked) @usableFromInline var storage: Row
         @usableFromInline let registrar = ObservationRegistrar()
-        /// The list that sends this row's events; `nil` once the row is removed.
-        @usableFromInline weak var list: ObservableRows<Row, Event>?
-        /// Whether the row has left the list.
-        @exclusivity(unchecked) @usableFromInline var removed = false
-        /// Whether the row's value was ever read through Observation: until then nobody can be observing it, and a new
-        /// value is stored without telling the registrar (a long list's rows that were never on screen cost nothing).
-        @exclusivity(unchecked) @usableFromInline var isObserved = false
         /// The list's last pass that found this row, to tell removed rows apart (see `ObservableRows.apply(_:)`).
         @exclusivity(unchecked) @usableFromInline var lastSeenPass = 0
         /// `==` when `Row` is `Equatable`, to notify only when the row changed.
@@ -150,6 +160,12 @@
         }
 
         /// Shows `row`, notifying the row's observers when it differs from the value shown.
+        ///
+        /// Observation tells an observer of a change once: `withObservationTracking`'s `onChange` runs once and ends
+        /// its tracking, and SwiftUI reads the row again (tracking it anew) when it renders the view it invalidated. So
+        /// once the observers are told, nobody waits for this row until it is read again, and later values are stored
+        /// without the registrar — a row changed again and again while nobody reads it costs no more than a row never
+        /// observed. A read in between (even one by an observer during `willSet`) marks it observed again.
         @inlinable
         func update(_ row: Row) {
             guard isObserved else {
@@ -157,6 +173,7 @@
                 return
             }
             if let isEqual, isEqual(storage, row) { return }
+            isObserved = false  // before `willSet`: an observer that reads the row from it marks it observed again
             registrar.willSet(self, keyPath: paths.state)
             storage = row
             registrar.didSet(self, keyPath: paths.state)

@@ -32,9 +32,11 @@
     ///   event that changes one row costs the same — one row read, one row compared — in a list of 10,000 rows as in
     ///   a list of 100. A change of the ids or their order costs time in the number of rows, as it does in the
     ///   collection itself. When the record cannot tell what happened (the collection was replaced by another, or a
-    ///   copy of it that went its own way), the list compares every row: a change is never missed.
-    /// - A row whose value was never read through Observation (a row of a long list never shown) is updated without
-    ///   notifying anyone, since nobody can be observing it.
+    ///   copy of it that went its own way, or one state changed more than the 1,024 rows it keeps a record of), the
+    ///   list compares every row: a change is never missed.
+    /// - A row whose value was never read through Observation (a row of a long list never shown), or not read again
+    ///   since its observers were told of a change, is updated without the registrar, since nobody can be waiting
+    ///   for its change (see ``ObservableRow``'s "What notifies").
     ///
     /// Contrast a derived state per row, `store.map { $0.todos[id: id] }`: each runs its transform and its `==` on
     /// every new state, so N rows cost N calls per event, whichever row changed.
@@ -61,10 +63,8 @@
         @exclusivity(unchecked) @usableFromInline var objects: [Row.ID: ObservableRow<Row, Event>] = [:]
         /// Sends a row's event to the store, wrapped with the row's id; keeps the store alive.
         @usableFromInline let sendEvent: (Row.ID, Event) -> Void
-        /// Takes what the store delivered and this list has not applied; the argument is `endingHop`.
-        @usableFromInline let takeDelivered: (Bool) -> AppliedRows<Row>?
-        /// Lets the next delivery schedule a hop (see `RowsFeed.endHop()`).
-        @usableFromInline let endHop: () -> Void
+        /// What the store delivered and this list has not applied.
+        @usableFromInline let feed: RowsFeed<Row>
         /// The subscription to the store; cancelled when this list is released.
         @exclusivity(unchecked) @usableFromInline var token: SubscriptionToken?
         /// True while `applyDelivered(endingHop:)` runs, so that a nested call leaves its delta to it.
@@ -86,13 +86,12 @@
             rows read: @escaping @Sendable (S) -> Rows,
             send: @escaping (Row.ID, Event) -> Void
         ) where Rows.Element == Row {
-            let feed = RowsFeed<Rows>()
+            let feed = RowsFeed<Row>()
+            self.feed = feed
             rowsPath = \.rows
             rowPaths = ObservableRowPaths()
             rowEquality = RuntimeEquality(Row.self)
             sendEvent = send
-            takeDelivered = { feed.take(endingHop: $0)?.applied }
-            endHop = { feed.endHop() }
             token = store.subscribe { [weak self] state in
                 // On the store's queue: take the touched rows, and hop once for however many states arrive.
                 guard feed.deliver(read(state)) else { return }
@@ -176,7 +175,7 @@
         func send(_ event: Event, from row: ObservableRow<Row, Event>) {
             sender = row
             defer { sender = nil }
-            send(event, forRow: row.id)
+            send(event, forRow: row.storage.id)
         }
 
         /// Applies what the store delivered, until nothing is left; a nested call leaves its work to the running one.
@@ -185,13 +184,13 @@
         @inlinable
         func applyDelivered(endingHop: Bool) {
             guard !isApplying else {
-                if endingHop { endHop() }
+                if endingHop { feed.endHop() }
                 return
             }
             isApplying = true
             defer { isApplying = false }
             var endingHop = endingHop
-            while let delta = takeDelivered(endingHop) {
+            while let delta = feed.take(endingHop: endingHop) {
                 apply(delta)
                 endingHop = false
             }
@@ -200,10 +199,10 @@
         /// Shows `delta`: every row when it has them (new objects for new rows, the removed rows' objects detached,
         /// ``rows`` notified when the ids or order changed), then the rows changed in place.
         @inlinable
-        func apply(_ delta: AppliedRows<Row>) {
-            if let whole = delta.whole { applyWhole(whole, comparingEveryRow: delta.comparesEveryRow, delta.touched) }
+        func apply(_ delta: RowsDelta<Row>) {
+            if let whole = delta.whole { applyWhole(whole) }
             guard let first = delta.changed.first else { return }
-            if let sender, sender.id == first.id, !sender.removed {
+            if let sender, sender.storage.id == first.id, !sender.removed {
                 sender.update(first)  // the usual case: the row that sent the event changed
             } else {
                 objects[first.id]?.update(first)
@@ -213,16 +212,19 @@
 
         /// Shows every row of `whole`, in order.
         @usableFromInline
-        func applyWhole(_ whole: [Row], comparingEveryRow comparesEveryRow: Bool, _ touched: (Row) -> Bool) {
+        func applyWhole(_ whole: WholeRows<Row>) {
             pass += 1
+            let rows = whole.rows()
+            let comparesEveryRow = whole.comparesEveryRow
+            let touched = whole.touched
             var next: [ObservableRow<Row, Event>] = []
-            next.reserveCapacity(whole.count)
-            var isSameOrder = whole.count == ordered.count
-            for row in whole {
+            next.reserveCapacity(rows.count)
+            var isSameOrder = rows.count == ordered.count
+            for row in rows {
                 let object: ObservableRow<Row, Event>
                 if let existing = objects[row.id] {
                     object = existing
-                    if comparesEveryRow || touched(row) { object.update(row) }
+                    if comparesEveryRow || touched.contains(row.id) { object.update(row) }
                 } else {
                     object = ObservableRow(row, list: self, pass: pass)
                     objects[row.id] = object

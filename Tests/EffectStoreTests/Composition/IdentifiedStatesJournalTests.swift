@@ -92,6 +92,17 @@ final class IdentifiedStatesJournalTests: XCTestCase {
         XCTAssertEqual(entries(rows, since: mark), (2...100).map { "inserted \($0)" } + ["changed 1"])
     }
 
+    func test_aLargeCollection_keeps1024Entries_notOnePerRow() {
+        var rows = IdentifiedStates((0..<2_000).map { Counter(id: $0) })
+        let mark = rows.journal.mark
+        for id in 0..<1_024 { rows[id: id]?.count = 1 }
+
+        XCTAssertEqual(entries(rows, since: mark)?.count, 1_024)
+        rows.append(Counter(id: 2_000))  // growing keeps the ring as it is
+        XCTAssertNil(entries(rows, since: mark), "more entries since the mark than the ring keeps: unknown")
+        XCTAssertEqual(entries(rows, since: rows.journal.mark), [])
+    }
+
     func test_emptyCollections_haveNoHistoryToTell() {
         let empty = IdentifiedStates<Counter>()
         XCTAssertEqual(entries(empty, since: IdentifiedStates<Counter>().journal.mark), [])

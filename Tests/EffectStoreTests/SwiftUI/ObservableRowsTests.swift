@@ -114,6 +114,15 @@
             return observers
         }
 
+        /// Observes `row`'s title, and observes it again each time it is told of a change: reading it from
+        /// `willSet`, as it is told.
+        private static func observeAgainAndAgain(_ row: ObservableRow<Item, Item.Event>, counting told: Fired) {
+            withObservationTracking { _ = row.title } onChange: {
+                told.record()
+                MainActor.assumeIsolated { observeAgainAndAgain(row, counting: told) }
+            }
+        }
+
         /// The ids of the rows whose observers fired.
         private func firedIDs(_ observers: [Int: Fired]) -> [Int] {
             observers.filter { $0.value.count > 0 }.keys.sorted()
@@ -153,6 +162,39 @@
 
             XCTAssertEqual(fired.count, 1, "observed from its first read on")
             XCTAssertEqual(row.title, "Oats")
+        }
+
+        func test_rowChangedAgainBeforeItIsReadAgain_isToldOnce_andObservedAgainFromTheNextRead() {
+            let (store, list) = list(.with(2))
+            let row = list.rows[1]
+            let first = fired { _ = row.title }
+
+            row.send(.rename("Milk"))
+            store.dispatch(event: .retitle(id: 1, "Oats"))  // nobody has read the row since its observer was told
+            list.send(.toggle, forRow: 0)
+
+            XCTAssertEqual(first.count, 1, "an observer is told once: its tracking ends then")
+            XCTAssertEqual(row.title, "Oats", "the value shown is the latest")
+
+            let second = fired { _ = row.title }
+            row.send(.rename("Rye"))
+
+            XCTAssertEqual(second.count, 1, "read again: observed again")
+            XCTAssertEqual(first.count, 1)
+            XCTAssertEqual(row.title, "Rye")
+        }
+
+        func test_anObserverThatReadsTheRowAgainWhenTold_isToldOfEveryChange() {
+            let (_, list) = list(.with(1))
+            let row = list.rows[0]
+            let told = Fired()
+            Self.observeAgainAndAgain(row, counting: told)
+
+            row.send(.rename("Milk"))
+            row.send(.rename("Oats"))
+            row.send(.rename("Oats"))  // equal: changes nothing
+
+            XCTAssertEqual(told.count, 2)
         }
 
         func test_bindingOfARow_sendsTheRowsEvent() {
@@ -376,6 +418,23 @@
 
         /// The work one toggle costs, in `==` calls on rows, is the same for 100 and for 10,000 rows — where a derived
         /// state per row costs one per row.
+        /// A store with undo keeps every state, so each event's change copies the rows — a journal of their own, which
+        /// records because the one it was copied from did: the list still compares the changed row only.
+        func test_rowsCopiedOnEveryEvent_stillCompareOnlyTheChangedRow() {
+            let (store, list) = list(.with(50))
+            store.enableUndo()
+            let rows = rowObservers(list)
+            let before = itemComparisons.withLock { $0 }
+
+            for id in [3, 7, 9] { list.send(.toggle, forRow: id) }
+
+            XCTAssertEqual(itemComparisons.withLock { $0 } - before, 3, "one `==` per toggle, not one per row")
+            XCTAssertEqual(firedIDs(rows), [3, 7, 9])
+            store.undo()
+            list.send(.rename("item 0"), forRow: 0)  // equal: changes nothing, applies the undo
+            XCTAssertEqual(list.rows.filter(\.isDone).map(\.id), [3, 7], "the undo is seen too")
+        }
+
         func test_oneToggle_costsTheSameWork_in100And10000Rows() {
             func comparisonsPerToggle(rows count: Int) -> Double {
                 let (store, list) = list(.with(count))
