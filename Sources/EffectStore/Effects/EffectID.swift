@@ -19,8 +19,59 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         case inline(InlineHashable)
         /// A string, the other id people write most.
         case string(String)
+        /// A navigation scope — a stack element's ``StackElementEffects`` or a presentation's
+        /// ``PresentationEffects`` — kept as its parts: one is made for every routed screen or child event that has
+        /// an effect, and a box would be an allocation each time.
+        case scope(NavigationScope)
         /// Any other value, in a box: made once with the id, shared by its copies.
         case boxed(Boxed)
+    }
+
+    /// The parts of a ``StackElementEffects`` or a ``PresentationEffects``: which of the two, the parent's key path,
+    /// and the element's id (0 for a presentation). Compared and hashed as the two types compare and hash themselves.
+    @usableFromInline
+    struct NavigationScope: Sendable {
+        @usableFromInline
+        enum Kind: UInt8, Sendable {
+            case stackElement
+            case presentation
+        }
+
+        @usableFromInline let kind: Kind
+        @usableFromInline let path: AnyKeyPath & Sendable
+        @usableFromInline let number: Int
+
+        @inlinable
+        init(kind: Kind, path: AnyKeyPath & Sendable, number: Int) {
+            self.kind = kind
+            self.path = path
+            self.number = number
+        }
+
+        @usableFromInline
+        static func == (lhs: NavigationScope, rhs: NavigationScope) -> Bool {
+            // One key path literal is one object: the identity check settles the usual case without walking it.
+            lhs.kind == rhs.kind && lhs.number == rhs.number && (lhs.path === rhs.path || lhs.path == rhs.path)
+        }
+
+        /// Hashes what the two types hash: the element's id, or the key path's type (hashing a key path walks it).
+        @usableFromInline
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            switch kind {
+            case .stackElement: hasher.combine(number)
+            case .presentation: hasher.combine(ObjectIdentifier(type(of: path)))
+            }
+        }
+
+        /// The value the id was made from.
+        @usableFromInline
+        var value: any Hashable & Sendable {
+            switch kind {
+            case .stackElement: StackElementEffects(anyStack: path, StackElementID(rawValue: number))
+            case .presentation: PresentationEffects(anySlot: path)
+            }
+        }
     }
 
     /// A value that is neither trivial and small nor a string, in a box made once with the id (a ``TypedBox``).
@@ -109,6 +160,12 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
             // The type was just checked: this changes no value. An exact check rather than `as? String`, which also
             // converts (on Apple platforms, an `NSString`), so that the case depends only on the type.
             storage = .string(unsafeBitCast(value, to: String.self))
+        } else if Value.self == StackElementEffects.self {
+            let scope = unsafeBitCast(value, to: StackElementEffects.self)
+            storage = .scope(NavigationScope(kind: .stackElement, path: scope.stack, number: scope.id.rawValue))
+        } else if Value.self == PresentationEffects.self {
+            let scope = unsafeBitCast(value, to: PresentationEffects.self)
+            storage = .scope(NavigationScope(kind: .presentation, path: scope.slot, number: 0))
         } else {
             storage = .boxed(TypedBox(value))
         }
@@ -120,12 +177,14 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
             return left == right
         case (.string(let left), .string(let right)):
             return left == right
+        case (.scope(let left), .scope(let right)):
+            return left == right
         case (.boxed(let left), .boxed(let right)):
             // Copies of one id share their box. Otherwise the values' dynamic types first: a value of another type
-            // never equals this one, even one `as?` would convert (a `Row` to a `Row?`), which would make equal ids that
-            // hash differently.
+            // never equals this one, even one `as?` would convert (a `Row` to a `Row?`), which would make equal ids
+            // that hash differently.
             return left === right || (left.valueType == right.valueType && left.isEqual(to: right))
-        case (.inline, _), (.string, _), (.boxed, _):
+        case (.inline, _), (.string, _), (.scope, _), (.boxed, _):
             return false
         }
     }
@@ -134,6 +193,7 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         switch storage {
         case .inline(let inline): inline.hash(into: &hasher)
         case .string(let string): string.hash(into: &hasher)
+        case .scope(let scope): scope.hash(into: &hasher)
         case .boxed(let boxed): boxed.hash(into: &hasher)
         }
     }
@@ -145,6 +205,7 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         switch storage {
         case .inline(let inline): return inline.value
         case .string(let string): return string
+        case .scope(let scope): return scope.value
         case .boxed(let boxed): return boxed.value
         }
     }

@@ -87,6 +87,30 @@ final class EffectIDStorageTests: XCTestCase {
         XCTAssertEqual(Set([EffectID(label as Tag), EffectID(label), EffectID(Tag("save"))]).count, 2)
     }
 
+    /// Navigation scopes, kept as their parts rather than boxed: equal when their values are, from any key path literal
+    /// that names the same property; told apart by stack, element, slot and kind; read back as the value they were.
+    func test_navigationScopeIds_compareHashAndReadBackAsTheirValues() {
+        let screen = EffectID(StackElementEffects(\ScopeHost.path, 3))
+        let sameScreen = EffectID(StackElementEffects(\ScopeHost.path, 3))  // another literal of the same path
+        XCTAssertEqual(screen, sameScreen)
+        XCTAssertEqual(screen.hashValue, sameScreen.hashValue)
+        XCTAssertEqual(screen, EffectID(screen), "an id made from an id is that id")
+        XCTAssertNotEqual(screen, EffectID(StackElementEffects(\ScopeHost.path, 4)))
+        XCTAssertNotEqual(screen, EffectID(StackElementEffects(\ScopeHost.other, 3)))
+        XCTAssertEqual(screen.base as? StackElementEffects, StackElementEffects(\ScopeHost.path, 3))
+        XCTAssertEqual(screen.description, StackElementEffects(\ScopeHost.path, 3).description)
+
+        let sheet = EffectID(PresentationEffects(\ScopeHost.sheet))
+        XCTAssertEqual(sheet, EffectID(PresentationEffects(\ScopeHost.sheet)))
+        XCTAssertEqual(sheet.hashValue, EffectID(PresentationEffects(\ScopeHost.sheet)).hashValue)
+        XCTAssertNotEqual(sheet, EffectID(PresentationEffects(\ScopeHost.cover)))
+        XCTAssertEqual(sheet.base as? PresentationEffects, PresentationEffects(\ScopeHost.sheet))
+        XCTAssertNotEqual(sheet, EffectID(StackElementEffects(\ScopeHost.path, 0)), "a presentation is not a screen")
+        XCTAssertNotEqual(EffectID(Optional(StackElementEffects(\ScopeHost.path, 3))), screen, "nor an optional one")
+        let scopedInScreen = EffectID(RowScopedID(scope: StackElementEffects(\ScopeHost.path, 3), id: 1))
+        XCTAssertEqual(Set([screen, sameScreen, sheet, scopedInScreen]).count, 3)
+    }
+
     /// Copies of one id are one id, even when its value is not equal to itself.
     func test_copiesOfABoxedId_areEqual_evenOfAValueNotEqualToItself() {
         let id = EffectID(Measured(value: .nan))
@@ -123,6 +147,14 @@ final class EffectIDStorageTests: XCTestCase {
 private struct Row: Hashable, Sendable {
     let list: String
     let index: Int
+}
+
+/// A parent with stacks and presentations, for navigation scope ids.
+private struct ScopeHost {
+    var path = ScreenStack<Int>()
+    var other = ScreenStack<Int>()
+    var sheet: Int?
+    var cover: Int?
 }
 
 /// An id class and a subclass, equal by the name they share.
