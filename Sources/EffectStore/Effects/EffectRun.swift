@@ -155,7 +155,7 @@ struct EffectRun<Event>: @unchecked Sendable {
     // Safe because: all of the run's state is in the lock-guarded box, read and written only under its lock. The events
     // themselves cross threads as `EffectSender` lets them, and that type is `Sendable` whatever `Event` is: the public
     // ways to make a run require `Event: Sendable`, but `EffectAnswer.map` to a non-`Sendable` type can make one that
-    // does not (as before this type was a struct).
+    // does not (it could already when this type was a class).
     @usableFromInline let box: LockedBox<EffectRunState<Event>>
 
     @inlinable
