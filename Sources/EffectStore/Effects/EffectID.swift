@@ -20,56 +20,26 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         /// A string, the other id people write most.
         case string(String)
         /// A navigation scope — a stack element's ``StackElementEffects`` or a presentation's
-        /// ``PresentationEffects`` — kept as its parts: one is made for every routed screen or child event that has
-        /// an effect, and a box would be an allocation each time.
+        /// ``PresentationEffects`` — kept in the id itself: one is made for every routed screen or child event that
+        /// has an effect, and a box would be an allocation each time.
         case scope(NavigationScope)
         /// Any other value, in a box: made once with the id, shared by its copies.
         case boxed(Boxed)
     }
 
-    /// The parts of a ``StackElementEffects`` or a ``PresentationEffects``: which of the two, the parent's key path,
-    /// and the element's id (0 for a presentation). Compared and hashed as the two types compare and hash themselves.
+    /// A ``StackElementEffects`` or a ``PresentationEffects``, held as itself: both are a key path and at most an
+    /// integer, small enough for the id's own storage. Compared and hashed by the values' own `==` and `hash(into:)`.
     @usableFromInline
-    struct NavigationScope: Sendable {
-        @usableFromInline
-        enum Kind: UInt8, Sendable {
-            case stackElement
-            case presentation
-        }
-
-        @usableFromInline let kind: Kind
-        @usableFromInline let path: AnyKeyPath & Sendable
-        @usableFromInline let number: Int
-
-        @inlinable
-        init(kind: Kind, path: AnyKeyPath & Sendable, number: Int) {
-            self.kind = kind
-            self.path = path
-            self.number = number
-        }
-
-        @usableFromInline
-        static func == (lhs: NavigationScope, rhs: NavigationScope) -> Bool {
-            // One key path literal is one object: the identity check settles the usual case without walking it.
-            lhs.kind == rhs.kind && lhs.number == rhs.number && (lhs.path === rhs.path || lhs.path == rhs.path)
-        }
-
-        /// Hashes what the two types hash: the element's id, or the key path's type (hashing a key path walks it).
-        @usableFromInline
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(kind)
-            switch kind {
-            case .stackElement: hasher.combine(number)
-            case .presentation: hasher.combine(ObjectIdentifier(type(of: path)))
-            }
-        }
+    enum NavigationScope: Hashable, Sendable {
+        case stackElement(StackElementEffects)
+        case presentation(PresentationEffects)
 
         /// The value the id was made from.
         @usableFromInline
         var value: any Hashable & Sendable {
-            switch kind {
-            case .stackElement: StackElementEffects(anyStack: path, StackElementID(rawValue: number))
-            case .presentation: PresentationEffects(anySlot: path)
+            switch self {
+            case .stackElement(let scope): scope
+            case .presentation(let scope): scope
             }
         }
     }
@@ -161,11 +131,9 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
             // converts (on Apple platforms, an `NSString`), so that the case depends only on the type.
             storage = .string(unsafeBitCast(value, to: String.self))
         } else if Value.self == StackElementEffects.self {
-            let scope = unsafeBitCast(value, to: StackElementEffects.self)
-            storage = .scope(NavigationScope(kind: .stackElement, path: scope.stack, number: scope.id.rawValue))
+            storage = .scope(.stackElement(unsafeBitCast(value, to: StackElementEffects.self)))
         } else if Value.self == PresentationEffects.self {
-            let scope = unsafeBitCast(value, to: PresentationEffects.self)
-            storage = .scope(NavigationScope(kind: .presentation, path: scope.slot, number: 0))
+            storage = .scope(.presentation(unsafeBitCast(value, to: PresentationEffects.self)))
         } else {
             storage = .boxed(TypedBox(value))
         }

@@ -28,12 +28,6 @@ public struct PresentationEffects: Hashable, Sendable, CustomStringConvertible {
         self.slot = slot
     }
 
-    /// The id made back from its parts (an `EffectID` keeps it as them).
-    @usableFromInline
-    init(anySlot slot: AnyKeyPath & Sendable) {
-        self.slot = slot
-    }
-
     @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
         // One key path literal is one object: the identity check settles the usual case without walking it.

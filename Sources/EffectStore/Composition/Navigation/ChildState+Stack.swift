@@ -59,13 +59,6 @@ public struct StackElementEffects: Hashable, Sendable, CustomStringConvertible {
         self.id = id
     }
 
-    /// The id made back from its parts (an `EffectID` keeps it as them).
-    @usableFromInline
-    init(anyStack stack: AnyKeyPath & Sendable, _ id: StackElementID) {
-        self.stack = stack
-        self.id = id
-    }
-
     @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
         // One key path literal is one object: the identity check settles the usual case without walking it.
