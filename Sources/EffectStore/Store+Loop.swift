@@ -274,8 +274,7 @@ extension Store {
         var event = first
         var origin = firstOrigin
         while true {
-            let (state, effect) = commit(event, origin: origin)
-            guard let effect else { return .finished(state) }
+            guard let effect = commit(event, origin: origin) else { return .finished(committedState) }
             let answer: EffectAnswer<S.Event>
             if effectRuntime.effectsCarryPlans, let plan = Self.plan(of: effect) {
                 // A cancellable plain effect answered at once, with nothing else waiting, can be cancelled by nothing
@@ -286,7 +285,7 @@ extension Store {
                 guard case .cancellable(let inner, _, let cancelInFlight) = plan, Self.plan(of: inner) == nil
                 else { return .planned(effect) }
                 if cancelInFlight, case .cancellable(_, let id, _) = plan { effectRuntime.cancelEffects(under: id) }
-                guard let performed = performEffect?(inner) else { return .finished(state) }
+                guard let performed = performEffect?(inner) else { return .finished(committedState) }
                 guard nothingPending, let answered = performed.eventIfReady else {
                     // The runtime adopts it under its id. The id travels in the runtime rather than in `ChainEnd`,
                     // which every dispatch returns: an id there would make it larger, and its copies dearer.
@@ -297,7 +296,7 @@ extension Store {
                 origin = .effect
                 continue
             } else {
-                guard let performed = performEffect?(effect) else { return .finished(state) }
+                guard let performed = performEffect?(effect) else { return .finished(committedState) }
                 answer = performed
             }
             guard nothingPending, let answered = answer.eventIfReady else {
@@ -311,30 +310,33 @@ extension Store {
     // MARK: - Committing
 
     /// Handles one event: the next state under the lock, then transition observers and subscribers. Returns the
-    /// committed state and the effect.
+    /// effect; the state committed is ``committedState`` until the next commit.
     ///
     /// `origin` matters only to transition observers and the undo history: with neither installed it is never
     /// read, and the only work for them is the `needsTransitions` check.
     @inlinable
-    func commit(_ event: S.Event, origin: TransitionOrigin) -> (S, S.Effect?) {
+    func commit(_ event: S.Event, origin: TransitionOrigin) -> S.Effect? {
         assertOnQueue()
         if needsTransitions { return commitTransition(event, origin: origin) }
         isHandling = true
         // `handle` mutates the committed state in place, under the lock, and no other copy of the state is alive
-        // meanwhile: copy-on-write storage in the state is not copied per event.
-        let (state, effect) = stateBox.withLock { committed -> (S, S.Effect?) in
-            let effect = committed.state.handle(event: event)
-            return (committed.state, effect)
-        }
+        // meanwhile: copy-on-write storage in the state is not copied per event. No copy is taken out either, unless
+        // subscribers need one: an event with an effect goes on with no use for it, and a copy retains and releases
+        // everything the state holds.
+        let effect = stateBox.withLock { $0.state.handle(event: event) }
         isHandling = false
-        if !subscribers.isEmpty { notify(state, to: subscribers) }
-        return (state, effect)
+        if !subscribers.isEmpty { notify(committedState, to: subscribers) }
+        return effect
     }
+
+    /// The state last committed. On the queue, outside `handle(event:)`, where no writer can run concurrently.
+    @inlinable
+    var committedState: S { stateBox.unsynchronizedValue.state }
 
     /// `commit(_:origin:)` while transitions are needed: also makes the transition, updates the undo history and
     /// tells observers, before subscribers. Keeps the previous state, so a copy-on-write state is copied.
     @inlinable
-    func commitTransition(_ event: S.Event, origin: TransitionOrigin) -> (S, S.Effect?) {
+    func commitTransition(_ event: S.Event, origin: TransitionOrigin) -> S.Effect? {
         isHandling = true
         let (previous, state, effect, extras) = stateBox.withLock {
             committed -> (S, S, S.Effect?, StoreExtras<S>?) in
@@ -350,7 +352,7 @@ extension Store {
             changedState: extras.changed(from: previous, to: state)
         )
         publish(transition, extras: extras, recordingInHistory: true)
-        return (state, effect)
+        return effect
     }
 
     /// Performs an undo or a redo and returns the state after it (the current state when there is nothing to move
