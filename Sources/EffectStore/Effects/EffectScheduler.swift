@@ -311,6 +311,20 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
             actions.append(.perform(effect, job: job))
         case .cancel(let id):
             cancelMembers(of: id)
+        case .queued, .debounced, .throttled, .delayed:
+            interpretTimed(plan, chain: chain, ids: ids, queue: queue)
+        }
+    }
+
+    /// ``interpret(_:chain:ids:queue:)`` for the plans that wait — for their turn, their time or a throttle's
+    /// window. Out of line: inlined, their code made `interpret` several kilobytes long, and a push and pop of a screen,
+    /// which needs none of it, missed the instruction cache all the more (cachegrind, `--push-pop N`).
+    @inlinable
+    @inline(never)
+    mutating func interpretTimed(_ plan: EffectPlan<Effect>, chain: Chain?, ids: [EffectID], queue: EffectID?) {
+        switch plan {
+        case .all, .cancellable, .cancel:
+            preconditionFailure("EffectStore: interpretTimed(_:) is only for plans that wait")
         case .queued(let effect, let id, let keepingOnlyLatest):
             let deferred = Deferred(effect: effect, chain: chain, ids: ids + [id], queue: id)
             if queues[id] != nil {
@@ -428,9 +442,26 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
 
     @inlinable
     mutating func cancelMembers(of id: EffectID) {
-        // Waiting effects first, so that stopping the running one does not start the next: the whole queue named
-        // `id`, and the effects under `id` waiting in other queues or as a throttle's trailing effect.
-        // Each table is asked only when it holds anything: a look-up in an empty one still hashes `id`.
+        // Waiting effects first, so that stopping the running one does not start the next. Queues and throttles are
+        // asked only when there are any: a look-up in an empty table still hashes `id`, and their code, out of line,
+        // keeps this function small enough for a push and pop of a screen to stay in the instruction cache.
+        let waits = !queues.isEmpty || !throttles.isEmpty
+        if waits { dropWaitingEffects(under: id) }
+        if let numbers = members.removeValue(forKey: id) {
+            if numbers.rest.isEmpty {
+                cancelMember(numbers.first, of: id)  // the usual case: no array to sort
+            } else {
+                for number in numbers.sorted { cancelMember(number, of: id) }
+            }
+        }
+        if waits { forgetQueueAndThrottle(named: id) }
+    }
+
+    /// Drops the effects under `id` that wait: the whole queue named `id`, and the effects under `id` waiting in other
+    /// queues or as a throttle's trailing effect. The first step of ``cancelMembers(of:)``.
+    @inlinable
+    @inline(never)
+    mutating func dropWaitingEffects(under id: EffectID) {
         if !queues.isEmpty, let waiting = queues[id]?.waitingEffects {
             queues[id]!.setWaiting([])
             for dropped in waiting { release(dropped.chain) }
@@ -447,13 +478,13 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
             throttles[name]?.trailing = nil
             release(trailing.chain)
         }
-        if let numbers = members.removeValue(forKey: id) {
-            if numbers.rest.isEmpty {
-                cancelMember(numbers.first, of: id)  // the usual case: no array to sort
-            } else {
-                for number in numbers.sorted { cancelMember(number, of: id) }
-            }
-        }
+    }
+
+    /// Forgets the queue named `id` once nothing of it runs, and ends the throttle named `id`. The last step of
+    /// ``cancelMembers(of:)``.
+    @inlinable
+    @inline(never)
+    mutating func forgetQueueAndThrottle(named id: EffectID) {
         if !queues.isEmpty, queues[id]?.running.isEmpty == true { queues[id] = nil }
         if !throttles.isEmpty, let throttle = throttles.removeValue(forKey: id) {
             timers[throttle.window] = nil
