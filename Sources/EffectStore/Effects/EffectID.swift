@@ -166,6 +166,18 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A hash for the effect scheduler's tables (``EffectIDTable``): equal ids have equal ones. An id of a screen's
+    /// effects hashes as its element's number, with no SipHash; every other id as its `hashValue`.
+    @inlinable
+    var tableHash: UInt64 {
+        if case .scope(.stackElement(let scope)) = storage {
+            // `StackElementEffects` hashes its element's id alone too (see there); the constant keeps these apart from
+            // small hash values of other ids.
+            return UInt64(bitPattern: Int64(scope.id.rawValue)) &+ 0x5BD1_E995_0000_0000
+        }
+        return UInt64(bitPattern: Int64(hashValue))
+    }
+
     public var description: String { String(describing: base) }
 
     /// The id's value, for EffectStoreTesting's descriptions of plans (a string id is quoted there).

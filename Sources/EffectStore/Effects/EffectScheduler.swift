@@ -115,7 +115,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
     /// The job ``liveChain(of:)`` found last, while it is in ``jobs``.
     @usableFromInline var lastFound: (job: Job, chain: Chain?)?
     @usableFromInline var timers = NumberTable<TimerRecord>()
-    @usableFromInline var members: [EffectID: Members] = [:]
+    @usableFromInline var members = EffectIDTable<Members>()
     /// How many jobs, timers and queued effects each chain waits for, by the chain's number (``key(of:)``): a
     /// ``NumberTable``, as a `Dictionary` would hash the chain with SipHash twice per effect started and ended.
     @usableFromInline var outstanding = NumberTable<Int>()
@@ -212,7 +212,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
             job = takeNumber()
             jobs[job] = chain
             jobKeys[job] = JobKeys(id: id)
-            members[id, default: Members()].insert(job)
+            members.update(id, default: Members()) { $0.insert(job) }
             retain(chain)
         } else {
             job = newJob(chain: chain, ids: [], queue: nil)
@@ -224,7 +224,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
     @inlinable
     package func hasMembers(_ id: EffectID) -> Bool {
         // Effects waiting in a queue or behind a throttle may be under any id: with any queue or throttle, say yes.
-        members[id] != nil || !queues.isEmpty || !throttles.isEmpty
+        members.slot(of: id) != nil || !queues.isEmpty || !throttles.isEmpty
     }
 
     /// `job` has finished: its answer was handled (and the effects that answer produced were started), its run
@@ -276,7 +276,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
         jobKeys.removeAll()
         lastFound = nil
         timers.removeAll()
-        members = [:]
+        members.removeAll()
         queues = [:]
         throttles = [:]
         outstanding.removeAll()
@@ -376,7 +376,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
         let timer = takeNumber()
         timers[timer] = record
         if case .start(let deferred) = record {
-            for id in deferred.ids { members[id, default: Members()].insert(timer) }
+            for id in deferred.ids { members.update(id, default: Members()) { $0.insert(timer) } }
             // An effect of a queue that waits for its time still has its turn: the next one waits for it too.
             if let queue = deferred.queue { queues[queue, default: Queue()].running.insert(timer) }
             retain(deferred.chain)
@@ -390,7 +390,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
         let job = takeNumber()
         jobs[job] = chain
         jobKeys[job] = JobKeys(id: id)
-        members[id, default: Members()].insert(job)
+        members.update(id, default: Members()) { $0.insert(job) }
         retain(chain)
         return job
     }
@@ -400,7 +400,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
         let job = takeNumber()
         jobs[job] = chain
         if !ids.isEmpty || queue != nil { jobKeys[job] = JobKeys(ids: ids, queue: queue) }
-        for id in ids { members[id, default: Members()].insert(job) }
+        for id in ids { members.update(id, default: Members()) { $0.insert(job) } }
         if let queue { queues[queue, default: Queue()].running.insert(job) }
         retain(chain)
         return job
@@ -513,9 +513,9 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
     /// Removes `number` from `id`'s members, and forgets `id` once it has none: one look-up.
     @inlinable
     mutating func removeMember(_ number: UInt64, of id: EffectID) {
-        guard let index = members.index(forKey: id) else { return }
-        members.values[index].remove(number)
-        if members.values[index].isEmpty { members.remove(at: index) }
+        guard let slot = members.slot(of: id) else { return }
+        members.values[slot]!.remove(number)
+        if members.values[slot]!.isEmpty { members.remove(at: slot) }
     }
 
     // MARK: - Chains

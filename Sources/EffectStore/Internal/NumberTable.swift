@@ -153,6 +153,20 @@ package struct NumberSlots {
         }
     }
 
+    /// The slot that holds `key` and whose entry `matches`, if any: for tables whose keys are hashes, which two
+    /// entries may share (``EffectIDTable``). Ask only when there are keys.
+    @usableFromInline
+    func slot(of key: UInt64, matching matches: (Int) -> Bool) -> Int? {
+        let mask = keys.count - 1
+        var slot = home(of: key)
+        while true {
+            let found = keys[slot]
+            if found == key, matches(slot) { return slot }
+            if found == 0 { return nil }
+            slot = (slot + 1) & mask
+        }
+    }
+
     /// Takes an empty slot for `key`, which is not there yet, and returns it. Ask only when one more key fits
     /// (`isFullForOneMore` is false).
     @usableFromInline
