@@ -99,6 +99,25 @@ enum RunSignal<Event> {
     case finished
 }
 
+/// Who receives a run's signals: a closure of its own (a map of the run, a plain future's first event), or a closure a
+/// store's effect runtime shares between all its runs, with the number of the run's job.
+@usableFromInline
+enum RunReceiver<Event>: Sendable {
+    case closure(@Sendable (RunSignal<Event>) -> Void)
+    /// One closure for all the runs a store takes, made once by its effect runtime, in code compiled for the store's
+    /// state: a closure per run was an allocation, and the retains and releases of what it captured, per run.
+    case shared(@Sendable (RunSignal<Event>, UInt64) -> Void, job: UInt64)
+
+    /// Hands `signal` to the receiver.
+    @inlinable
+    func receive(_ signal: RunSignal<Event>) {
+        switch self {
+        case .closure(let receive): receive(signal)
+        case .shared(let receive, let job): receive(signal, job)
+        }
+    }
+}
+
 /// How a run starts its work.
 @usableFromInline
 enum RunStart<Event> {
@@ -123,7 +142,7 @@ struct EffectRunState<Event> {
     @usableFromInline var isOver = false
     @usableFromInline var isCancelled = false
     /// Who receives the events, once started, until the run is over.
-    @usableFromInline var receiver: (@Sendable (RunSignal<Event>) -> Void)?
+    @usableFromInline var receiver: RunReceiver<Event>?
     /// The cancel handlers: the first inline, the rest (rare) in an array, so that a run with one allocates none.
     @usableFromInline var cancelHandler: (@Sendable () -> Void)?
     @usableFromInline var moreCancelHandlers: [@Sendable () -> Void] = []
@@ -184,6 +203,12 @@ struct EffectRun<Event>: @unchecked Sendable {
     @inlinable
     @discardableResult
     func connect(_ receiver: @escaping @Sendable (RunSignal<Event>) -> Void) -> Bool {
+        connect(to: .closure(receiver))
+    }
+
+    /// Starts the run with its events going to `receiver`. Returns `false` if it had started already.
+    @inlinable
+    func connect(to receiver: RunReceiver<Event>) -> Bool {
         var start: RunStart<Event>?
         withLock { state in
             guard state.start != nil else { return }
@@ -226,7 +251,7 @@ struct EffectRun<Event>: @unchecked Sendable {
             swap(&start, &state.start)
             state.startedAsFuture = true
             let resolved = box
-            state.receiver = { signal in
+            state.receiver = .closure { signal in
                 guard case .event(let event) = signal else { return }
                 Future.setValue(event, in: resolved).run()
                 if stoppingAfterFirstEvent { self.cancel() }
@@ -244,24 +269,23 @@ struct EffectRun<Event>: @unchecked Sendable {
 
     @inlinable
     func send(_ event: Event) {
-        var receiver: (@Sendable (RunSignal<Event>) -> Void)?
+        var receiver: RunReceiver<Event>?
         withLock { state in
             if !state.isOver { receiver = state.receiver }
         }
-        receiver?(.event(event))
+        receiver?.receive(.event(event))
     }
 
     @inlinable
     func finish() {
-        var receiver: (@Sendable (RunSignal<Event>) -> Void)?
+        var receiver: RunReceiver<Event>?
         withLock { state in
             guard !state.isOver else { return }
             state.isOver = true
             state.dropCancelHandlers()
-            receiver = state.receiver
-            state.receiver = nil
+            swap(&receiver, &state.receiver)
         }
-        receiver?(.finished)
+        receiver?.receive(.finished)
     }
 
     /// Stops the run: later events are ignored and the cancel handlers run, on this thread.

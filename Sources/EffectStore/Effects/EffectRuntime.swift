@@ -64,6 +64,9 @@ final class EffectRuntime<S: State> {
     @usableFromInline let store: WeakStore<S>
     /// Where runs leave their events for the loop.
     @usableFromInline let inbox = RunInbox<S>()
+    /// What every run this runtime takes sends its signals to, with its job: made on the first run (in `listen`, so
+    /// compiled for `S`; made here, in `init`, it would run unspecialised code for every event).
+    @exclusivity(unchecked) @usableFromInline var runReceiver: (@Sendable (RunSignal<S.Event>, UInt64) -> Void)?
 
     @usableFromInline
     init(store: Store<S>, clock: any EffectClock) {
@@ -212,14 +215,7 @@ final class EffectRuntime<S: State> {
         switch answer.kind {
         case .run(let run):
             runs[job] = run
-            let store = self.store
-            let inbox = self.inbox
-            let connected = run.connect { signal in
-                switch signal {
-                case .event(let event): Self.deliver(.event(event, job: job), to: inbox, of: store)
-                case .finished: Self.deliver(.ended(job), to: inbox, of: store)
-                }
-            }
+            let connected = run.connect(to: .shared(sharedRunReceiver, job: job))
             precondition(
                 connected,
                 """
@@ -242,6 +238,22 @@ final class EffectRuntime<S: State> {
             ticket.isAnswered = true
             store.store?.schedule(.effect(.answer(event, job: job)))
         }
+    }
+
+    /// ``runReceiver``, made on first use.
+    @inlinable
+    var sharedRunReceiver: @Sendable (RunSignal<S.Event>, UInt64) -> Void {
+        if let runReceiver { return runReceiver }
+        let store = self.store
+        let inbox = self.inbox
+        let made: @Sendable (RunSignal<S.Event>, UInt64) -> Void = { signal, job in
+            switch signal {
+            case .event(let event): Self.deliver(.event(event, job: job), to: inbox, of: store)
+            case .finished: Self.deliver(.ended(job), to: inbox, of: store)
+            }
+        }
+        runReceiver = made
+        return made
     }
 
     /// Handles the answer `value` of `job` at once when `mayAnswerInline` and nothing else waits, up to a bounded
