@@ -246,21 +246,26 @@ extension ChildState where Effect: ComposableEffect {
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         notIn effect: Effect? = nil
     ) -> Effect? {
-        let gone: [StackElementID]
-        if after.starts(with: before) {
-            return nil  // a push, or nothing: no screen is gone
-        } else if after.count < before.count, before.starts(with: after) {
-            gone = before[after.count...].reversed()  // a pop: the usual change, with no set to build
-        } else {
-            let kept = Set(after)
-            gone = before.reversed().filter { !kept.contains($0) }
-        }
+        // The ids both share at the bottom, counted in a plain loop: `starts(with:)` went through the generic
+        // sequence path on every push and pop.
+        let shorter = Swift.min(before.count, after.count)
+        var kept = 0
+        while kept < shorter, before[kept] == after[kept] { kept += 1 }
+        if kept == before.count { return nil }  // a push, or nothing: no screen is gone
         func cancellation(of id: StackElementID) -> Effect? {
             let scope = EffectID(StackElementEffects(stack, id))
             return effect?.cancels(id: scope) == true ? nil : .plan(.cancel(scope))
         }
-        if gone.count == 1 { return cancellation(of: gone[0]) }  // one pop: no array of cancellations to build
-        let cancels = gone.compactMap(cancellation(of:))
+        let cancels: [Effect]
+        if kept == after.count {
+            // A pop, the usual change: the popped ids are `before`'s top ones, read from the top down in place
+            // (`before[kept...].reversed()` made an array of them, through a dynamic cast).
+            if kept == before.count - 1 { return cancellation(of: before[kept]) }  // one pop: no array at all
+            cancels = (kept..<before.count).reversed().compactMap { cancellation(of: before[$0]) }
+        } else {
+            let keptIDs = Set(after)
+            cancels = before.reversed().compactMap { keptIDs.contains($0) ? nil : cancellation(of: $0) }
+        }
         switch cancels.count {
         case 0: return nil
         case 1: return cancels[0]

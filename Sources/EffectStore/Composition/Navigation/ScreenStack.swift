@@ -250,7 +250,7 @@ public struct ScreenStack<Screen> {
     @inlinable
     public mutating func pop() -> Screen? {
         guard !screens.isEmpty else { return nil }
-        elementIDs.removeLast()
+        removeIDs(from: elementIDs.count - 1)
         journal.recordReordering()
         return screens.removeLast()
     }
@@ -265,7 +265,7 @@ public struct ScreenStack<Screen> {
     @inlinable
     public mutating func pop(from id: StackElementID) -> Bool {
         guard let position = index(id: id) else { return false }
-        elementIDs.removeSubrange(position...)
+        removeIDs(from: position)
         screens.removeSubrange(position...)
         journal.recordReordering()
         return true
@@ -281,10 +281,22 @@ public struct ScreenStack<Screen> {
     @inlinable
     public mutating func pop(to id: StackElementID) -> Bool {
         guard let position = index(id: id) else { return false }
-        elementIDs.removeSubrange((position + 1)...)
+        removeIDs(from: position + 1)
         screens.removeSubrange((position + 1)...)
         journal.recordReordering()
         return true
+    }
+
+    /// Removes the ids from `position` on.
+    ///
+    /// Emptying the stack drops its ids' array instead of removing the ids in place: inside
+    /// ``ChildState/navigating(_:_:)`` the array is shared with the ids saved before the transition, so removing in
+    /// place copied it first — an allocation and a copy, freed again at the end of the transition. Popping the last
+    /// screen thus costs no allocation (the array is let go of when the transition ends); a stack emptied outside
+    /// `navigating` gives up its array's room, and its next push allocates, as it did under `navigating` anyway.
+    @inlinable
+    mutating func removeIDs(from position: Int) {
+        if position == 0 { elementIDs = [] } else { elementIDs.removeSubrange(position...) }
     }
 
     /// Removes every screen: only the root shows.
