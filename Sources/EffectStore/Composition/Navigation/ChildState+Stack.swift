@@ -112,10 +112,10 @@ extension ChildState where Effect: ComposableEffect {
         case .popFrom(let id):
             return popScreens(from: id, in: stack)
         case .element(let id, let event):
-            guard let effect = self[keyPath: stack].modify(id: id, { $0.handle(event: event) }) ?? nil else {
-                return nil
-            }
-            return liftScoped(effect, scope: EffectID(StackElementEffects(stack, id))) { lift(id, $0) }
+            guard let (effect, composable) = self[keyPath: stack].route(event, to: id) else { return nil }
+            let scope = EffectID(StackElementEffects(stack, id))
+            guard composable else { return .plan(.cancellable(lift(id, effect), id: scope, cancelInFlight: false)) }
+            return liftScoped(effect, scope: scope) { lift(id, $0) }
         }
     }
 
