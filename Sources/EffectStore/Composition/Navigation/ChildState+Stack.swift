@@ -241,7 +241,9 @@ extension ChildState where Effect: ComposableEffect {
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         before effect: Effect?
     ) -> Effect? {
-        Effect.combining(cancellations(of: before, after: after, in: stack, notIn: effect), effect)
+        // A pop's transition usually has no effect of its own: the cancellations are the result, as they are.
+        guard let effect else { return cancellations(of: before, after: after, in: stack) }
+        return Effect.combining(cancellations(of: before, after: after, in: stack, notIn: effect), effect)
     }
 
     /// The cancellations of the screens whose ids are in `before` and not in `after`, top first, leaving out those
