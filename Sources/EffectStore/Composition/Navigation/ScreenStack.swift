@@ -295,13 +295,24 @@ public struct ScreenStack<Screen> {
     ///
     /// Emptying the stack drops its ids' array instead of removing the ids in place: inside
     /// ``ChildState/navigating(_:_:)`` the array is shared with the ids saved before the transition, so removing in
-    /// place copied it first — an allocation and a copy, freed again at the end of the transition. Popping the last
-    /// screen thus costs no allocation (the array is let go of when the transition ends): `pop()` went from 407 to 154
-    /// instructions (callgrind, --push-pop). A stack emptied outside `navigating` gives up its array's room, and its
-    /// next push allocates, as it did under `navigating` anyway.
+    /// place copied it first — an allocation and a copy, freed again at the end of the transition: `pop()` went from
+    /// 407 to 154 instructions (callgrind, --push-pop). `navigating` then gives the stack the saved array back,
+    /// emptied (``reuseAsIDs(_:)``). A stack emptied outside `navigating` gives up its array's room, and its next push
+    /// allocates one.
     @inlinable
     mutating func removeIDs(from position: Int) {
         if position == 0 { elementIDs = [] } else { elementIDs.removeSubrange(position...) }
+    }
+
+    /// Takes `ids`' array, emptied, as the ids of this empty stack: a spare array with room for the next pushes (see
+    /// ``ChildState/navigating(_:_:)``). The stack's value does not change.
+    @inlinable
+    mutating func reuseAsIDs(_ ids: consuming [StackElementID]) {
+        assert(elementIDs.isEmpty, "only an empty stack takes a spare array")
+        // In place when `ids` is the array's only reference, as it usually is. The usual single id is removed by
+        // `removeLast()`: `removeAll(keepingCapacity:)` goes through `replaceSubrange`, 81 instructions.
+        if ids.count == 1 { ids.removeLast() } else { ids.removeAll(keepingCapacity: true) }
+        elementIDs = ids
     }
 
     /// Removes every screen: only the root shows.
