@@ -96,9 +96,9 @@ public struct ScreenStack<Screen> {
     @usableFromInline var nextElementID: StackElementID
     /// Which screens the recent changes touched, for ``ObservableRows`` (see ``elements``); not part of the value.
     @usableFromInline var journal: ChangeJournal<StackElementID>
-    /// Whether the screens' effects are ``ComposableEffect``s, once a routed screen event had an effect (`nil`
-    /// before): see ``route(_:to:)``. Depends on `Screen` alone, so it is not part of the value either.
-    @usableFromInline var effectsAreComposable: Bool?
+    /// Whether the screens are ``ChildState``s whose effects are ``ComposableEffect``s: see ``route(_:to:)``. Depends
+    /// on `Screen` alone, so it is not part of the value either (and two stacks of one type always agree on it).
+    @usableFromInline let effectsAreComposable: Bool
 
     /// The id the next pushed screen gets: greater than every id this stack has given.
     @inlinable
@@ -111,7 +111,7 @@ public struct ScreenStack<Screen> {
         screens = []
         nextElementID = 0
         journal = ChangeJournal()
-        effectsAreComposable = nil
+        effectsAreComposable = Self.screenEffectsAreComposable()
     }
 
     /// A stack of `screens`, bottom to top, with the ids `0`, `1`, … — a deep link, or a path restored from data.
@@ -338,23 +338,28 @@ public struct ScreenStack<Screen> {
     }
 }
 
+extension ScreenStack {
+    /// Whether `Screen` is a ``ChildState`` whose effects are ``ComposableEffect``s: asked once per stack made, by
+    /// ``init()``. A screen effect type that is not composable is told apart only by a dynamic cast, which cannot be
+    /// settled at compile time (a conformance may be added in another module): asked at every routed event with an
+    /// effect, it cost 285 instructions (callgrind, --push-pop).
+    @usableFromInline
+    static func screenEffectsAreComposable() -> Bool {
+        guard let childState = Screen.self as? any ChildState.Type else { return false }
+        func composable<Child: ChildState>(_: Child.Type) -> Bool { Child.Effect.self is any ComposableEffect.Type }
+        return composable(childState)
+    }
+}
+
 extension ScreenStack where Screen: ChildState {
     /// Hands `event` to the screen with `id`: its effect, with whether the screens' effects are
-    /// ``ComposableEffect``s; `nil` when it had none, or no screen has `id`.
-    ///
-    /// Whether they are composable is asked once per stack, by the first event that has an effect, and kept: a
-    /// screen effect type that is not composable is told apart only by a dynamic cast, which cannot be settled at
-    /// compile time (a conformance may be added in another module) and cost 285 instructions per routed event with
-    /// an effect (callgrind, --push-pop). Inlined, as the routing it replaces was: called, it cost 22 instructions per
-    /// routed event (--stack).
+    /// ``ComposableEffect``s; `nil` when it had none, or no screen has `id`. Inlined, as the routing it replaces was:
+    /// called, it cost 22 instructions per routed event (--stack).
     @inlinable
     @inline(__always)
     mutating func route(_ event: Screen.Event, to id: StackElementID) -> (Screen.Effect, composable: Bool)? {
         guard let effect = modify(id: id, { $0.handle(event: event) }) ?? nil else { return nil }
-        if let effectsAreComposable { return (effect, effectsAreComposable) }
-        let composable = Screen.Effect.self is any ComposableEffect.Type
-        effectsAreComposable = composable
-        return (effect, composable)
+        return (effect, effectsAreComposable)
     }
 }
 
