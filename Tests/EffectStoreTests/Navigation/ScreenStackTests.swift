@@ -145,6 +145,29 @@ final class StackRoutingTests: XCTestCase {
         XCTAssertEqual(host.path.ids, [0])
     }
 
+    func test_pushesAndPopsBackToTheRoot_throughNavigating_leaveEveryCopyAsItWas() {
+        // navigating hands an emptied stack the array of ids it saved, and a push appends to it: in place only when
+        // no copy shares it.
+        var host = Host()
+        XCTAssertNil(host.handle(event: .push(.note("a"))))
+        let pushed = host
+        XCTAssertEqual(host.handle(event: .popTop), .cancel(id: scope(0)))
+        let popped = host
+        XCTAssertNil(host.handle(event: .push(.note("b"))))
+        XCTAssertEqual(host.handle(event: .popTop), .cancel(id: scope(1)))
+        XCTAssertEqual(host.path, ScreenStack())
+        XCTAssertNil(host.handle(event: .push(.note("c"))))
+        XCTAssertNil(host.handle(event: .push(.note("d"))))
+        XCTAssertEqual(host.handle(event: .popToRoot), .all(.cancel(id: scope(3)), .cancel(id: scope(2))))
+        XCTAssertNil(host.handle(event: .push(.note("e"))))
+        XCTAssertEqual(host.path.ids, [4])
+        XCTAssertEqual(Array(host.path), [.note("e")])
+        XCTAssertEqual(pushed.path.ids, [0])
+        XCTAssertEqual(Array(pushed.path), [.note("a")])
+        XCTAssertEqual(popped.path.ids, [])
+        XCTAssertEqual(popped.path.nextID, 1)
+    }
+
     func test_popsByTheParent_cancelThroughNavigating() {
         var host = Host()
         for _ in 0..<2 { _ = host.handle(event: .push(.note("n"))) }

@@ -99,19 +99,23 @@ extension ChildState where Effect: ComposableEffect {
     ///   - lift: Embeds a screen's id and effect in the parent's effect type, usually an enum case.
     /// - Returns: The screen's effect, lifted and scoped; the cancellations of the popped screens; or `nil`.
     @inlinable
+    @inline(__always)
     public mutating func handle<Screen: ChildState>(
         _ event: StackEvent<Screen.Event>,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         effect lift: (StackElementID, Screen.Effect) -> Effect
     ) -> Effect? {
+        // Inlined into the parent, where `stack` is a literal: the screen is reached by plain property accesses,
+        // not through the key path at run time (`swift_modifyAtWritableKeyPath`), which spares 77 instructions per
+        // routed event (callgrind, --push-pop).
         switch event {
         case .popFrom(let id):
             return popScreens(from: id, in: stack)
         case .element(let id, let event):
-            guard let effect = self[keyPath: stack].modify(id: id, { $0.handle(event: event) }) ?? nil else {
-                return nil
-            }
-            return liftScoped(effect, scope: EffectID(StackElementEffects(stack, id))) { lift(id, $0) }
+            guard let (effect, composable) = self[keyPath: stack].route(event, to: id) else { return nil }
+            let scope = EffectID(StackElementEffects(stack, id))
+            guard composable else { return .plan(.cancellable(lift(id, effect), id: scope, cancelInFlight: false)) }
+            return liftScoped(effect, scope: scope) { lift(id, $0) }
         }
     }
 
@@ -216,13 +220,24 @@ extension ChildState where Effect: ComposableEffect {
         _ transition: (inout Self) -> Effect?
     ) -> Effect? {
         // Inlined into the parent, where `stack` is a literal: its reads compile to plain property reads.
-        let before = self[keyPath: stack].ids
+        // An empty stack's ids are saved as an empty array of their own, not as a second reference to the stack's
+        // array: the push that usually follows appends in place instead of copying the array first.
+        let before = self[keyPath: stack].ids.isEmpty ? [] : self[keyPath: stack].ids
         let effect = transition(&self)
         let after = self[keyPath: stack].ids
         // An array compares in constant time with a copy of itself: the usual transition, which pushes and pops
         // nothing, costs a retain and a comparison of buffer addresses.
         if after == before { return effect }
-        return ending(screensOf: before, after: after, in: stack, before: effect)
+        // A push, the other usual change, pops nothing: checked here, as `ending` would, spares its call and its
+        // combining of the effect with no cancellation — 205 instructions per push (callgrind, --push-pop).
+        if after.count > before.count, after[..<before.count] == before[...] { return effect }
+        let result = ending(screensOf: before, after: after, in: stack, before: effect)
+        // The stack emptied, its array let go (see `ScreenStack.removeIDs(from:)`): the saved ids' array, emptied,
+        // becomes its array again, with its room for the next push. With the empty array saved above, a stack that
+        // goes from no screen to one and back allocates and frees no array of ids: 415 instructions fewer per push
+        // and pop (callgrind, --push-pop).
+        if after.isEmpty { self[keyPath: stack].reuseAsIDs(consume before) }
+        return result
     }
 
     /// The cancellations of the screens in `before` and not in `after`, top first, then `effect` — with no
@@ -234,7 +249,9 @@ extension ChildState where Effect: ComposableEffect {
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         before effect: Effect?
     ) -> Effect? {
-        Effect.combining(cancellations(of: before, after: after, in: stack, notIn: effect), effect)
+        // A pop's transition usually has no effect of its own: the cancellations are the result, as they are.
+        guard let effect else { return cancellations(of: before, after: after, in: stack) }
+        return Effect.combining(cancellations(of: before, after: after, in: stack, notIn: effect), effect)
     }
 
     /// The cancellations of the screens whose ids are in `before` and not in `after`, top first, leaving out those
@@ -246,21 +263,26 @@ extension ChildState where Effect: ComposableEffect {
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         notIn effect: Effect? = nil
     ) -> Effect? {
-        let gone: [StackElementID]
-        if after.starts(with: before) {
-            return nil  // a push, or nothing: no screen is gone
-        } else if after.count < before.count, before.starts(with: after) {
-            gone = before[after.count...].reversed()  // a pop: the usual change, with no set to build
-        } else {
-            let kept = Set(after)
-            gone = before.reversed().filter { !kept.contains($0) }
-        }
+        // The ids both share at the bottom, counted in a plain loop: `starts(with:)` went through the generic
+        // sequence path on every push and pop.
+        let shorter = Swift.min(before.count, after.count)
+        var kept = 0
+        while kept < shorter, before[kept] == after[kept] { kept += 1 }
+        if kept == before.count { return nil }  // a push, or nothing: no screen is gone
         func cancellation(of id: StackElementID) -> Effect? {
             let scope = EffectID(StackElementEffects(stack, id))
             return effect?.cancels(id: scope) == true ? nil : .plan(.cancel(scope))
         }
-        if gone.count == 1 { return cancellation(of: gone[0]) }  // one pop: no array of cancellations to build
-        let cancels = gone.compactMap(cancellation(of:))
+        let cancels: [Effect]
+        if kept == after.count {
+            // A pop, the usual change: the popped ids are `before`'s top ones, read from the top down in place
+            // (`before[kept...].reversed()` made an array of them, through a dynamic cast).
+            if kept == before.count - 1 { return cancellation(of: before[kept]) }  // one pop: no array at all
+            cancels = (kept..<before.count).reversed().compactMap { cancellation(of: before[$0]) }
+        } else {
+            let keptIDs = Set(after)
+            cancels = before.reversed().compactMap { keptIDs.contains($0) ? nil : cancellation(of: $0) }
+        }
         switch cancels.count {
         case 0: return nil
         case 1: return cancels[0]
