@@ -206,14 +206,7 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
     package mutating func adopt(chain: Chain?, id: EffectID? = nil) -> (Job, [Action]) {
         let job: Job
         if let id {
-            // `newJob`'s steps for one id, written out: built and passed to a helper shared with `newJob`, the keys
-            // were copied through their value witnesses, 0.8k instructions more per adopted effect (callgrind,
-            // `--push-pop N`, tried three ways).
-            job = takeNumber()
-            jobs[job] = chain
-            jobKeys[job] = JobKeys(id: id)
-            members.update(id, default: Members()) { $0.insert(job) }
-            retain(chain)
+            job = newJob(chain: chain, id: id)
         } else {
             job = newJob(chain: chain, ids: [], queue: nil)
         }
