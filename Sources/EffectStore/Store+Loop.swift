@@ -33,8 +33,9 @@ extension Store {
     /// How a chain ended for now.
     @usableFromInline
     enum ChainEnd {
-        /// The chain has finished, with this state.
-        case finished(S)
+        /// The chain has finished, with the committed state (`committedState`, read only by those who need it: a
+        /// copy retains and releases everything the state holds).
+        case finished
         /// The chain waits for this effect's answer (under `EffectRuntime.adoptionID`, if set).
         case waiting(for: EffectAnswer<S.Event>)
         /// The chain goes on in this effect's plan, for the effect runtime to carry out.
@@ -44,8 +45,8 @@ extension Store {
     /// How a started chain stands once the loop has done what it can at once.
     @usableFromInline
     enum ChainStart {
-        /// It has finished, with this state.
-        case finished(S)
+        /// It has finished, with the committed state (`committedState`).
+        case finished
         /// It waits for effects, as this chain of the effect runtime; a promise may wait for it there.
         case waiting(UInt64)
         /// It waits for effects, and nobody waits for it.
@@ -213,8 +214,8 @@ extension Store {
         switch item {
         case .event(let event, let origin, let promise):
             switch startChain(event, origin: origin, observed: promise != nil) {
-            case .finished(let state):
-                promise?.resolve(state)
+            case .finished:
+                promise?.resolve(committedState)
             case .waiting(let chain):
                 if let promise { runtime?.promises[chain] = promise.future }
             case .unobserved:
@@ -235,7 +236,7 @@ extension Store {
     @inline(__always)
     func startChain(_ event: S.Event, origin: TransitionOrigin, observed: Bool) -> ChainStart {
         let end = followChain(from: event, origin: origin)
-        if case .finished(let state) = end { return .finished(state) }
+        if case .finished = end { return .finished }
         let runtime = effectRuntime
         guard observed else {
             runtime.carryOn(end, chain: nil)
@@ -245,7 +246,7 @@ extension Store {
         runtime.carryOn(end, chain: chain)
         // Often the chain has finished meanwhile (its effects were answered at once): then nobody needs a promise.
         guard runtime.scheduler.isWaiting(for: chain) else {
-            return .finished(stateOnQueue(reading: "Store.dispatch(event:)"))
+            return .finished
         }
         return .waiting(chain)
     }
@@ -274,7 +275,7 @@ extension Store {
         var event = first
         var origin = firstOrigin
         while true {
-            guard let effect = commit(event, origin: origin) else { return .finished(committedState) }
+            guard let effect = commit(event, origin: origin) else { return .finished }
             let answer: EffectAnswer<S.Event>
             if effectRuntime.effectsCarryPlans, let plan = Self.plan(of: effect) {
                 // A cancellable plain effect answered at once, with nothing else waiting, can be cancelled by nothing
@@ -285,7 +286,7 @@ extension Store {
                 guard case .cancellable(let inner, _, let cancelInFlight) = plan, Self.plan(of: inner) == nil
                 else { return .planned(effect) }
                 if cancelInFlight, case .cancellable(_, let id, _) = plan { effectRuntime.cancelEffects(under: id) }
-                guard let performed = performEffect?(inner) else { return .finished(committedState) }
+                guard let performed = performEffect?(inner) else { return .finished }
                 guard nothingPending, let answered = performed.eventIfReady else {
                     // The runtime adopts it under its id. The id travels in the runtime rather than in `ChainEnd`,
                     // which every dispatch returns: an id there would make it larger, and its copies dearer.
@@ -296,7 +297,7 @@ extension Store {
                 origin = .effect
                 continue
             } else {
-                guard let performed = performEffect?(effect) else { return .finished(committedState) }
+                guard let performed = performEffect?(effect) else { return .finished }
                 answer = performed
             }
             guard nothingPending, let answered = answer.eventIfReady else {

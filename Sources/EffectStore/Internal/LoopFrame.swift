@@ -69,8 +69,8 @@ struct DispatchWork<S: State>: LoopWork {
     @inline(__always)
     mutating func run(in store: Store<S>) {
         switch store.startChain(event, origin: .dispatch, observed: true) {
-        case .finished(let state):
-            outcome = .finished(state)
+        case .finished:
+            outcome = .finished(store.committedState)
         case .waiting(let chain):
             outcome = .waiting(store.effectRuntime.future(of: chain))
         case .unobserved:
