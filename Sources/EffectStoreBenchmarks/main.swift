@@ -53,6 +53,7 @@ let profilingModes = [
     },
     ProfilingMode(flag: "--stream", counts: "events") { _ = try await Workloads.streamEvent(count: $0) },
     ProfilingMode(flag: "--stream-from-thread", counts: "events") { try Workloads.streamFromThread(count: $0) },
+    ProfilingMode(flag: "--subscribers", counts: "dispatches") { _ = try Workloads.dispatchTenSubscribers(count: $0) },
     ProfilingMode(flag: "--observable", counts: "sends") { _ = try Workloads.observableUpdate(count: $0) },
     ProfilingMode(flag: "--push-pop", counts: "pushes and pops") { _ = try Workloads.stackPushPop(count: $0) },
     ProfilingMode(flag: "--rows", counts: "row events") { _ = try Workloads.rowsToggle(rows: 10_000, count: $0) },

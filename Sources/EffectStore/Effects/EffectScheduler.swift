@@ -310,8 +310,8 @@ package struct EffectScheduler<Effect: Sendable, Chain: FixedWidthInteger> {
     }
 
     /// ``interpret(_:chain:ids:queue:)`` for the plans that wait — for their turn, their time or a throttle's
-    /// window. Out of line: inlined, their code made `interpret` several kilobytes long, and a push and pop of a screen,
-    /// which needs none of it, missed the instruction cache all the more (cachegrind, `--push-pop N`).
+    /// window. Out of line: inlined, their code made `interpret` several kilobytes long, and a push and pop of a
+    /// screen, which needs none of it, missed the instruction cache all the more (cachegrind, `--push-pop N`).
     @inlinable
     @inline(never)
     mutating func interpretTimed(_ plan: EffectPlan<Effect>, chain: Chain?, ids: [EffectID], queue: EffectID?) {
