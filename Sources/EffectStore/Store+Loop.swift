@@ -330,7 +330,9 @@ extension Store {
         return effect
     }
 
-    /// The state last committed. On the queue, outside `handle(event:)`, where no writer can run concurrently.
+    /// The state last committed. On the queue, outside `handle(event:)`, where no writer can run concurrently: the
+    /// loop's own reads, which cannot come from inside `handle(event:)`; others go through `stateOnQueue(reading:)`,
+    /// which checks that first.
     @inlinable
     var committedState: S { stateBox.unsynchronizedValue.state }
 
@@ -455,7 +457,7 @@ extension Store {
     func stateOnQueue(reading what: @autoclosure () -> String) -> S {
         assertOnQueue()
         if isHandling { readFromInsideHandle(what()) }
-        return stateBox.unsynchronizedValue.state
+        return committedState
     }
 
     /// Stops with the message for a read of the store from inside `S.handle(event:)`.

@@ -201,7 +201,7 @@ final class EffectRuntime<S: State> {
             case .cancelTimer(let timer):
                 timers.removeValue(forKey: timer)?()
             case .finish(let chain):
-                promises.removeValue(forKey: chain)?.resolve(with: loop { $0.stateBox.unsynchronizedValue.state })
+                promises.removeValue(forKey: chain)?.resolve(with: loop { $0.committedState })
             }
         }
     }
