@@ -1,3 +1,4 @@
+import Dispatch
 import EffectStore
 
 /// A screen of ``BenchNavigator``'s stack: a counter whose `start` is a run that waits for its cancel.
@@ -113,5 +114,52 @@ extension Workloads {
         )
         try verify(store.waitUntilSettled(timeout: .zero), "stack.push-pop: something is still in flight")
         return Double(elapsed) / Double(count)
+    }
+}
+
+extension Workloads {
+    /// What `dispatch(event:)`'s contract alone makes `stack.push-pop`'s two dispatches do, with no event handled, no
+    /// effect, no run and no cancellation: `stack.push-pop.floor`, the least any store could take for a pair. Each
+    /// dispatch from outside the store is one `queue.sync` and returns a future of the chain's last state; the push's
+    /// chain waits for its run, so its future is pending (made as the store makes it: the future and its locked box,
+    /// no promise) until the pop's chain ends that run and resolves it with the state; the pop's chain ends at once,
+    /// so its future is resolved from the start. Both futures are read and released as `stack.push-pop` reads and
+    /// releases them.
+    public static func stackPushPopFloor(count: Int) throws -> Double {
+        let floor = PushPopFloor()
+        var resolved = 0
+        let start = now()
+        for _ in 0..<count {
+            var pushed: Future<BenchNavigator>?
+            var popped: Future<BenchNavigator>?
+            floor.queue.sync { pushed = floor.push() }
+            floor.queue.sync { popped = floor.pop() }
+            if pushed!.isResolved && popped!.isResolved { resolved &+= 1 }
+        }
+        let elapsed = now() - start
+        try verify(resolved == count, "stack.push-pop.floor: \(resolved) of \(count) pushes resolved by their pop")
+        return Double(elapsed) / Double(count)
+    }
+}
+
+/// The two halves of ``Workloads/stackPushPopFloor(count:)``, on its queue.
+final class PushPopFloor: @unchecked Sendable {
+    // Safe because: `state` and `waiting` are only touched inside `queue.sync`.
+    let queue = DispatchQueue(label: "bench.push-pop-floor")
+    private let state = BenchNavigator(depth: 0)
+    private var waiting: Future<BenchNavigator>?
+
+    /// The push's dispatch: its chain waits, so its future is pending.
+    func push() -> Future<BenchNavigator> {
+        let future = Future<BenchNavigator>.pendingAsDispatchMakesIt()
+        waiting = future
+        return future
+    }
+
+    /// The pop's dispatch: ends the push's chain, resolving its future with the state, and ends at once itself.
+    func pop() -> Future<BenchNavigator> {
+        waiting?.resolveAsDispatchDoes(with: state)
+        waiting = nil
+        return Future(value: state)
     }
 }

@@ -254,6 +254,18 @@ public class Future<Value> {
     }
 }
 
+extension Future {
+    /// A pending future as a store makes one for a dispatch that waits for its chain: the future and its box, with
+    /// no promise object. For the benchmark's `stack.push-pop.floor`, which does what `dispatch(event:)`'s contract
+    /// makes any store do and nothing else, so it must not make more objects than the store does.
+    @inlinable
+    package static func pendingAsDispatchMakesIt() -> Future { Future(pending: .pendingFuture()) }
+
+    /// Resolves a future made by ``pendingAsDispatchMakesIt()``, as the effect runtime resolves a waiting dispatch's.
+    @inlinable
+    package func resolveAsDispatchDoes(with value: Value) { resolve(with: value) }
+}
+
 extension Future: @unchecked Sendable where Value: Sendable {}
 // Safe because: `storage` is a `let`; a `.ready` value is immutable, and a `.pending` box is only read or written
 // under its lock. Callbacks are copied out under the lock and run outside it.
