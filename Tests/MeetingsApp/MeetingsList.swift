@@ -21,7 +21,7 @@ public struct MeetingsList: ChildState, Hashable {
 
     /// What the user does on the list.
     public enum Event: Equatable, Sendable {
-        /// Opens the add sheet with a new meeting, whose id (and first attendee's) the stamp gives.
+        /// Opens the add sheet with a new meeting, whose id the stamp gives.
         case addTapped(EventStamp)
         /// An event of the add sheet, or its dismissal (Cancel).
         case addForm(PresentationEvent<MeetingForm.Event>)

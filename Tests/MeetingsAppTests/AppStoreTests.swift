@@ -130,4 +130,39 @@ final class AppStoreTests: XCTestCase {
         XCTAssertTrue(readBack)
         XCTAssertEqual(Array(second.state.list.meetings), [Meeting(id: UUID(1), title: "Design")])
     }
+
+    func test_meetingsEvents_withAnIncrementingStamper_giveEveryNewThingTheNextIDAndDate() async throws {
+        let clock = TestClock()
+        let speech = ScriptedSpeech()
+        let store = makeMeetingsStore(storage: InMemoryMeetingsFile(), speech: speech, clock: clock)
+        let loaded = await eventually { store.state.isLoaded }
+        XCTAssertTrue(loaded)
+        let events = MeetingsEvents(stamper: .incrementing(from: Date(timeIntervalSince1970: 100)))
+
+        store.dispatch(event: events.addMeeting())
+        store.dispatch(event: events.addAttendeeToNewMeeting())
+        store.dispatch(event: .list(.addForm(.presented(.attendeeNameChanged(id: UUID(1), "Ana")))))
+        store.dispatch(event: .list(.addForm(.presented(.doneTapped))))
+        store.dispatch(event: .list(.meetingTapped(id: UUID(0))))
+        store.dispatch(event: .path(.element(id: 0, .detail(.editTapped))))
+        store.dispatch(event: events.addAttendeeToMeeting(onScreen: 0))
+        store.dispatch(event: .path(.element(id: 0, .detail(.destination(.presented(
+            .edit(.attendeeNameChanged(id: UUID(2), "Bo"))))))))
+        store.dispatch(event: .path(.element(id: 0, .detail(.destination(.presented(.edit(.doneTapped)))))))
+        XCTAssertEqual(
+            store.state.list.meetings[id: UUID(0)]?.attendees,
+            [Attendee(id: UUID(1), name: "Ana"), Attendee(id: UUID(2), name: "Bo")]
+        )
+
+        // Not awaited: the dispatch's future waits for the recording's timer and transcription.
+        store.dispatch(event: events.startMeeting(onScreen: 0))
+        XCTAssertEqual(
+            store.state.path[id: 1, case: .record]?.stamp,
+            EventStamp(id: UUID(3), date: Date(timeIntervalSince1970: 103)),
+            "the fourth stamp: the recording's record gets its id and date"
+        )
+        _ = await store.dispatch(event: .path(.popFrom(id: 1))).value
+        let stopped = await eventually { speech.runningCount == 0 }
+        XCTAssertTrue(stopped)
+    }
 }
