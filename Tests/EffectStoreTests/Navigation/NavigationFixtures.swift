@@ -105,6 +105,10 @@ struct Host: State, Hashable {
         case push(HostScreen)
         case popTop
         case popToRoot
+        /// Assigns a new stack of these screens (`path = ScreenStack(screens)`), as a deep link might.
+        case replacePath([HostScreen])
+        /// Assigns a new stack of one ticker and starts it, in one transition.
+        case replacePathAndStart(Ticker)
         case path(StackEvent<HostScreen.Event>)
         case showAlert
         case alert(PresentationEvent<AlertAction>)
@@ -155,6 +159,12 @@ struct Host: State, Hashable {
         case .popToRoot:
             path.popToRoot()
             return nil
+        case .replacePath(let screens):
+            path = ScreenStack(screens)
+            return nil
+        case .replacePathAndStart(let ticker):
+            path = [.ticker(ticker)]
+            return handle(.element(id: 0, .ticker(.start)), in: \.path, effect: Effect.screen)
         case .path(let event):
             return handle(event, in: \.path, effect: Effect.screen) { state, id, message in
                 switch message {

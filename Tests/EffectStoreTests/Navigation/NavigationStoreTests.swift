@@ -39,6 +39,27 @@ final class NavigationStoreTests: XCTestCase {
         XCTAssertEqual(store.state.sheet, Ticker(id: 2), "no tick of the old sheet reached the new one")
     }
 
+    /// A store whose screen 0 is a ticker that has ticked twice on `clock`, its next tick pending.
+    private func storeTickingOnScreen0(clock: TestClock, effects: HostEffects) -> Store<Host> {
+        let store = Store<Host>(effectHandler: effects, clock: clock)
+        store.dispatch(event: .push(.ticker(Ticker(id: 1))))
+        store.dispatch(event: .path(.element(id: 0, .ticker(.start))))
+        clock.advance(by: .seconds(2))
+        return store
+    }
+
+    func test_assigningANewStack_stopsTheOldScreensTimers_soNoTickReachesANewScreenOfTheSameID() {
+        let clock = TestClock()
+        let effects = HostEffects()
+        let store = storeTickingOnScreen0(clock: clock, effects: effects)
+        XCTAssertEqual(store.state.path[id: 0, case: .ticker]?.ticks, 2)
+        store.dispatch(event: .replacePath([.ticker(Ticker(id: 2))]))
+        XCTAssertEqual(clock.scheduledCount, 0, "the old screen's pending tick was cancelled with the replacement")
+        clock.advance(by: .seconds(5))
+        XCTAssertEqual(store.state.path[id: 0, case: .ticker], Ticker(id: 2), "no tick of the old screen reached it")
+        XCTAssertEqual(ticks(effects), 2)
+    }
+
     func test_poppingAScreen_stopsItsTimer_andItsOwnSheetsTimer() {
         let clock = TestClock()
         let effects = HostEffects()
@@ -63,10 +84,7 @@ final class NavigationStoreTests: XCTestCase {
     func test_aScreensMessage_popsIt_andStopsItsTimer_inOneTransition() {
         let clock = TestClock()
         let effects = HostEffects()
-        let store = Store<Host>(effectHandler: effects, clock: clock)
-        store.dispatch(event: .push(.ticker(Ticker(id: 1))))
-        store.dispatch(event: .path(.element(id: 0, .ticker(.start))))
-        clock.advance(by: .seconds(2))
+        let store = storeTickingOnScreen0(clock: clock, effects: effects)
         store.dispatch(event: .path(.element(id: 0, .ticker(.finish))))
         XCTAssertEqual(clock.scheduledCount, 0)
         XCTAssertEqual(store.state.log, ["screen 0 finished after 2"])

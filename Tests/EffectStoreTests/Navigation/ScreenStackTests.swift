@@ -177,6 +177,48 @@ final class StackRoutingTests: XCTestCase {
         XCTAssertNil(host.handle(event: .popToRoot))
     }
 
+    func test_aNewStackAssignedThroughNavigating_endsEveryScreenOfTheOldOne_andCountsOn() {
+        var host = Host()
+        for name in ["a", "b"] { _ = host.handle(event: .push(.note(name))) }
+        // The new stack's screen has the id 0 too: without the old stack's 0 cancelled, it would be taken for it.
+        XCTAssertEqual(
+            host.handle(event: .replacePath([.note("c")])), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
+        XCTAssertEqual(host.path.ids, [0])
+        XCTAssertEqual(host.path.nextID, 2, "no later push gives an id of the replaced stack again")
+        XCTAssertNil(host.handle(event: .push(.note("d"))))
+        XCTAssertEqual(host.path.ids, [0, 2])
+        XCTAssertEqual(host.handle(event: .popTop), .cancel(id: scope(2)))
+    }
+
+    func test_anEmptyStackAssignedThroughNavigating_endsEveryScreen_andCountsOn() {
+        var host = Host()
+        for name in ["a", "b"] { _ = host.handle(event: .push(.note(name))) }
+        XCTAssertEqual(host.handle(event: .replacePath([])), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
+        XCTAssertNil(host.handle(event: .push(.note("c"))))
+        XCTAssertEqual(host.path.ids, [2])
+    }
+
+    func test_aNewStackAssignedAndStarted_inOneTransition_cancelsTheOldScreensFirst() {
+        var host = Host()
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(
+            host.handle(event: .replacePathAndStart(Ticker(id: 2))),
+            .all(
+                .cancel(id: scope(0)),
+                .screen(0, .ticker(.tick)).delayed(by: .seconds(1), id: RowScopedID(scope: scope(0), id: "timer"))
+                    .cancellable(id: scope(0))
+            )
+        )
+    }
+
+    func test_aStackAssignedInTheFirstTransition_replacesNothingToCancel() {
+        var host = Host()
+        XCTAssertNil(host.handle(event: .replacePath([.note("a")])))
+        XCTAssertEqual(host.path.ids, [0])
+        XCTAssertNil(host.handle(event: .push(.note("b"))))
+        XCTAssertEqual(host.path.ids, [0, 1])
+    }
+
     func test_screenMessage_popsItself_inTheSameTransition() {
         var host = Host()
         _ = host.handle(event: .push(.ticker(Ticker(id: 1))))

@@ -209,6 +209,14 @@ extension ChildState where Effect: ComposableEffect {
     /// the transition's own effect; one the transition's effect already has is not added again. Comparing the ids
     /// before and after takes constant time when the transition pushed or popped nothing.
     ///
+    /// A transition that assigns a new stack — `state.path = ScreenStack(screens)`, `state.path = []`, a stack decoded
+    /// from a deep link — ends every screen of the stack it replaces, whatever their ids: the new stack counts from `0`
+    /// again, so its screens may have the ids of screens they replace, and would otherwise be taken for them. The
+    /// replaced screens' effects are cancelled before the transition's own effect, so a new screen's effects under a
+    /// replaced screen's id start after that screen's have stopped, and none of their answers reaches the new screen;
+    /// the new stack goes on counting from the replaced stack's next id. (``ScreenStack/setScreens(_:)`` does this in
+    /// place, and its new screens get ids no screen had before.)
+    ///
     /// - Parameters:
     ///   - stack: Where the parent keeps the stack.
     ///   - transition: The parent's transition, given the parent to change.
@@ -223,7 +231,14 @@ extension ChildState where Effect: ComposableEffect {
         // An empty stack's ids are saved as an empty array of their own, not as a second reference to the stack's
         // array: the push that usually follows appends in place instead of copying the array first.
         let before = self[keyPath: stack].ids.isEmpty ? [] : self[keyPath: stack].ids
+        let wasNavigated = self[keyPath: stack].isNavigated
+        let nextBefore = self[keyPath: stack].nextElementID
         let effect = transition(&self)
+        if !self[keyPath: stack].isNavigated {
+            // A stack this function has not kept through a transition: the first one, or one the transition assigned.
+            self[keyPath: stack].isNavigated = true
+            if wasNavigated { return replacingStack(of: before, countingFrom: nextBefore, in: stack, before: effect) }
+        }
         let after = self[keyPath: stack].ids
         // An array compares in constant time with a copy of itself: the usual transition, which pushes and pops
         // nothing, costs a retain and a comparison of buffer addresses.
@@ -238,6 +253,21 @@ extension ChildState where Effect: ComposableEffect {
         // and pop (callgrind, --push-pop).
         if after.isEmpty { self[keyPath: stack].reuseAsIDs(consume before) }
         return result
+    }
+
+    /// ``navigating(_:_:)`` after a transition that assigned a new stack: the cancellations of every screen in
+    /// `before`, top first, then `effect`; the new stack counts on from `next`, the replaced stack's next id. Out of
+    /// line: a rare path, kept off every transition's.
+    @inlinable
+    @inline(never)
+    mutating func replacingStack<Screen>(
+        of before: [StackElementID],
+        countingFrom next: StackElementID,
+        in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
+        before effect: Effect?
+    ) -> Effect? {
+        self[keyPath: stack].continueCounting(from: next)
+        return ending(screensOf: before, after: [], in: stack, before: effect)
     }
 
     /// The cancellations of the screens in `before` and not in `after`, top first, then `effect` — with no

@@ -80,8 +80,9 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 ///
 /// Ids are given in order, from `0`, and never given twice by one stack: not after a pop, not after
 /// ``setScreens(_:)``, not after a round trip through `Codable` (the next id is encoded too). A stack made anew —
-/// `path = ScreenStack(screens)` — counts from `0` again, so replace a live stack's screens with ``setScreens(_:)``,
-/// which keeps counting, rather than by assigning a new stack.
+/// `path = ScreenStack(screens)` — counts from `0` again. Inside ``ChildState/navigating(_:_:)`` that is safe: a
+/// stack assigned anew there ends every screen of the stack it replaces, and goes on counting from that stack's next
+/// id. To replace a live stack's screens, prefer ``setScreens(_:)``: it also gives the new screens ids no screen had.
 ///
 /// Two stacks are equal when they hold the same screens under the same ids, in the same order; the id the next push
 /// will get is not compared (a stack pushed and popped back equals itself before). It is `Equatable`, `Hashable`,
@@ -99,6 +100,10 @@ public struct ScreenStack<Screen> {
     /// Whether the screens are ``ChildState``s whose effects are ``ComposableEffect``s: see ``route(_:to:)``. Depends
     /// on `Screen` alone, so it is not part of the value either (and two stacks of one type always agree on it).
     @usableFromInline let effectsAreComposable: Bool
+    /// Whether ``ChildState/navigating(_:_:)`` has kept this stack through a transition. A stack made anew — by
+    /// `ScreenStack(…)`, an array literal or decoding — has not: so `navigating` tells a stack assigned inside a
+    /// transition from the one it replaced (see there). Not part of the value: a stack equals itself before and after.
+    @usableFromInline var isNavigated: Bool
 
     /// The id the next pushed screen gets: greater than every id this stack has given.
     @inlinable
@@ -111,6 +116,7 @@ public struct ScreenStack<Screen> {
         screens = []
         nextElementID = 0
         journal = ChangeJournal()
+        isNavigated = false
         effectsAreComposable = Self.screenEffectsAreComposable()
     }
 
@@ -313,6 +319,13 @@ public struct ScreenStack<Screen> {
         // `removeLast()`: `removeAll(keepingCapacity:)` goes through `replaceSubrange`, 81 instructions.
         if ids.count == 1 { ids.removeLast() } else { ids.removeAll(keepingCapacity: true) }
         elementIDs = ids
+    }
+
+    /// Counts on from `next` when it is past this stack's next id: the stack that this one replaced inside
+    /// ``ChildState/navigating(_:_:)`` gave every id below it, and no later push may give one of them again.
+    @inlinable
+    mutating func continueCounting(from next: StackElementID) {
+        if next.rawValue > nextElementID.rawValue { nextElementID = next }
     }
 
     /// Removes every screen: only the root shows.
