@@ -1,0 +1,106 @@
+import EffectStore
+import XCTest
+
+/// A screen kind whose case holds two values, as TCA's `.meeting(Meeting, syncUp: SyncUp)` does. Stacks and
+/// presentations route an event to the screen whole, and the screen's own `handle(event:)` opens its case: no case
+/// needs a single associated value.
+private enum LabelledScreen: ChildState, Hashable {
+    case ticker(Ticker, label: String)
+    case note(String)
+
+    enum Event: Hashable, Sendable { case ticker(Ticker.Event) }
+    enum Effect: ComposableEffect, Hashable {
+        case ticker(Ticker.Effect)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .ticker(let event):
+            guard case .ticker(var ticker, let label) = self else { return nil }
+            let effect = ticker.handle(event: event)
+            self = .ticker(ticker, label: label)
+            return effect.map { Effect.lifting($0, into: Effect.ticker) }
+        }
+    }
+}
+
+/// A parent with a stack and a sheet of ``LabelledScreen``s.
+private struct LabelledHost: ChildState, Hashable {
+    var path = ScreenStack<LabelledScreen>()
+    var sheet: LabelledScreen?
+
+    enum Event: Hashable, Sendable {
+        case push(LabelledScreen)
+        case present(LabelledScreen)
+        case path(StackEvent<LabelledScreen.Event>)
+        case sheet(PresentationEvent<LabelledScreen.Event>)
+    }
+
+    enum Effect: ComposableEffect, Hashable {
+        case screen(StackElementID, LabelledScreen.Effect)
+        case sheet(LabelledScreen.Effect)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    mutating func handle(event: Event) -> Effect? {
+        navigating(\.path) { state in
+            state.presenting(\.sheet) { state in
+                switch event {
+                case .push(let screen):
+                    state.path.push(screen)
+                    return nil
+                case .present(let screen):
+                    state.sheet = screen
+                    return nil
+                case .path(let event):
+                    return state.handle(event, in: \.path, effect: Effect.screen)
+                case .sheet(let event):
+                    return state.handle(event, in: \.sheet, effect: Effect.sheet)
+                }
+            }
+        }
+    }
+}
+
+final class MultiValueCaseRoutingTests: XCTestCase {
+    func test_anEventForAStackScreenInACaseOfTwoValues_changesTheChild_keepsTheOtherValue_andRunsUnderTheScreen() {
+        var host = LabelledHost()
+        _ = host.handle(event: .push(.note("root")))
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1), label: "standup")))
+        let screen = StackElementEffects(\LabelledHost.path, 1)
+
+        XCTAssertEqual(
+            host.handle(event: .path(.element(id: 1, .ticker(.start)))),
+            LabelledHost.Effect.screen(1, .ticker(.tick))
+                .delayed(by: .seconds(1), id: RowScopedID(scope: screen, id: "timer"))
+                .cancellable(id: screen)
+        )
+        _ = host.handle(event: .path(.element(id: 1, .ticker(.tick))))
+        XCTAssertEqual(host.path[id: 1], .ticker(Ticker(id: 1, ticks: 1), label: "standup"))
+        XCTAssertNil(host.handle(event: .path(.element(id: 0, .ticker(.tick)))), "the note is in another case")
+        XCTAssertEqual(host.path[id: 0], .note("root"))
+        XCTAssertEqual(host.handle(event: .path(.popFrom(id: 1))), .cancel(id: screen))
+    }
+
+    func test_anEventForAPresentedScreenInACaseOfTwoValues_changesTheChild_andKeepsTheOtherValue() {
+        var host = LabelledHost()
+        let sheet = PresentationEffects(\LabelledHost.sheet)
+        _ = host.handle(event: .present(.ticker(Ticker(id: 2), label: "retro")))
+
+        XCTAssertEqual(
+            host.handle(event: .sheet(.presented(.ticker(.start)))),
+            LabelledHost.Effect.sheet(.ticker(.tick))
+                .delayed(by: .seconds(1), id: RowScopedID(scope: sheet, id: "timer"))
+                .cancellable(id: sheet)
+        )
+        _ = host.handle(event: .sheet(.presented(.ticker(.tick))))
+        XCTAssertEqual(host.sheet, .ticker(Ticker(id: 2, ticks: 1), label: "retro"))
+        XCTAssertEqual(host.handle(event: .sheet(.dismiss)), .cancel(id: sheet))
+        XCTAssertNil(host.handle(event: .sheet(.presented(.ticker(.tick)))), "dismissed: ignored")
+    }
+}
