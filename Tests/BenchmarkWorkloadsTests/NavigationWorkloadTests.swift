@@ -2,8 +2,8 @@ import BenchmarkWorkloads
 import EffectStore
 import XCTest
 
-/// Runs `stack.route.100`, `stack.route.10`, `stack.push-pop` and `stack.push-pop.floor` at tiny sizes, untimed, so the workloads and their
-/// checks cannot rot.
+/// Runs `stack.route.100`, `stack.route.10`, `stack.push-pop` and `stack.push-pop.floor` at tiny sizes, untimed, so
+/// the workloads and their checks cannot rot.
 final class NavigationWorkloadTests: XCTestCase {
     func test_stackRoute_runsAndVerifiesItsResult_atTinySizes() throws {
         XCTAssertGreaterThan(try Workloads.stackRoute(depth: 100, count: Sizes.tiny.dispatches), 0)

@@ -146,9 +146,11 @@ final class AppStoreTests: XCTestCase {
         store.dispatch(event: .list(.meetingTapped(id: UUID(0))))
         store.dispatch(event: .path(.element(id: 0, .detail(.editTapped))))
         store.dispatch(event: events.addAttendeeToMeeting(onScreen: 0))
-        store.dispatch(event: .path(.element(id: 0, .detail(.destination(.presented(
-            .edit(.attendeeNameChanged(id: UUID(2), "Bo"))))))))
-        store.dispatch(event: .path(.element(id: 0, .detail(.destination(.presented(.edit(.doneTapped)))))))
+        func edit(_ event: MeetingForm.Event) -> App.Event {
+            .path(.element(id: 0, .detail(.destination(.presented(.edit(event))))))
+        }
+        store.dispatch(event: edit(.attendeeNameChanged(id: UUID(2), "Bo")))
+        store.dispatch(event: edit(.doneTapped))
         XCTAssertEqual(
             store.state.list.meetings[id: UUID(0)]?.attendees,
             [Attendee(id: UUID(1), name: "Ana"), Attendee(id: UUID(2), name: "Bo")]
