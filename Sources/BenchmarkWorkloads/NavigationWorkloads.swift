@@ -151,14 +151,14 @@ final class PushPopFloor: @unchecked Sendable {
 
     /// The push's dispatch: its chain waits, so its future is pending.
     func push() -> Future<BenchNavigator> {
-        let future = Future<BenchNavigator>.pendingAsDispatchMakesIt()
+        let future = Future<BenchNavigator>.pendingForWaitingDispatch()
         waiting = future
         return future
     }
 
     /// The pop's dispatch: ends the push's chain, resolving its future with the state, and ends at once itself.
     func pop() -> Future<BenchNavigator> {
-        waiting?.resolveAsDispatchDoes(with: state)
+        waiting?.resolve(with: state)
         waiting = nil
         return Future(value: state)
     }

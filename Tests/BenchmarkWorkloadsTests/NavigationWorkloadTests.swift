@@ -18,12 +18,12 @@ final class NavigationWorkloadTests: XCTestCase {
         XCTAssertGreaterThan(try Workloads.stackPushPopFloor(count: Sizes.tiny.roundTrips), 0)
     }
 
-    func test_pendingAsDispatchMakesIt_isPendingUntilResolved_thenHoldsTheValue() async {
+    func test_pendingForWaitingDispatch_isPendingUntilResolved_thenHoldsTheValue() async {
         // The floor's pending future must wait as a waiting dispatch's does, or the floor measures less than it says.
-        let future = Future<Int>.pendingAsDispatchMakesIt()
+        let future = Future<Int>.pendingForWaitingDispatch()
         XCTAssertFalse(future.isResolved)
-        future.resolveAsDispatchDoes(with: 7)
-        future.resolveAsDispatchDoes(with: 8)
+        future.resolve(with: 7)
+        future.resolve(with: 8)
         XCTAssertTrue(future.isResolved)
         let value = await future.value
         XCTAssertEqual(value, 7)

@@ -95,7 +95,7 @@ final class EffectRuntime<S: State> {
     /// A future of `chain`'s last state, for a dispatch that waits for it.
     @inlinable
     func future(of chain: UInt64) -> Future<S> {
-        let future = Future<S>(pending: .pendingFuture())
+        let future = Future<S>.pendingForWaitingDispatch()
         promises[chain] = future
         return future
     }

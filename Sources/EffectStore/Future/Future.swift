@@ -246,24 +246,21 @@ public class Future<Value> {
     }
 
     /// Resolves a pending future; used by ``Promise``, and by the effect runtime for the futures of waiting
-    /// dispatches.
+    /// dispatches (and by the benchmark's `stack.push-pop.floor`, as the runtime does).
     @inlinable
-    final func resolve(with value: Value) {
+    package final func resolve(with value: Value) {
         guard case .pending(let box) = storage else { return }
         Future.setValue(value, in: box).run()
     }
 }
 
 extension Future {
-    /// A pending future as a store makes one for a dispatch that waits for its chain: the future and its box, with
-    /// no promise object. For the benchmark's `stack.push-pop.floor`, which does what `dispatch(event:)`'s contract
-    /// makes any store do and nothing else, so it must not make more objects than the store does.
+    /// The pending future of a dispatch that waits for its chain: the future and its box, with no promise object,
+    /// resolved by ``resolve(with:)``. The effect runtime makes every waiting dispatch's future here, and the
+    /// benchmark's `stack.push-pop.floor` makes its own here too, so that the floor makes exactly the objects a store
+    /// does.
     @inlinable
-    package static func pendingAsDispatchMakesIt() -> Future { Future(pending: .pendingFuture()) }
-
-    /// Resolves a future made by ``pendingAsDispatchMakesIt()``, as the effect runtime resolves a waiting dispatch's.
-    @inlinable
-    package func resolveAsDispatchDoes(with value: Value) { resolve(with: value) }
+    package static func pendingForWaitingDispatch() -> Future { Future(pending: .pendingFuture()) }
 }
 
 extension Future: @unchecked Sendable where Value: Sendable {}
