@@ -101,18 +101,15 @@ package struct EffectIDTable<Value> {
     @inlinable
     @inline(never)
     mutating func grow() {
-        let old = slots
         var oldIDs: [EffectID?] = []
         var oldValues: [Value?] = []
         swap(&oldIDs, &ids)
         swap(&oldValues, &values)
-        slots = NumberSlots(capacity: Swift.max(8, old.keys.count * 2))
-        ids = Array(repeating: nil, count: slots.keys.count)
-        values = Array(repeating: nil, count: slots.keys.count)
-        for index in old.keys.indices where old.keys[index] != 0 {
-            let slot = slots.claim(old.keys[index])
-            swap(&ids[slot], &oldIDs[index])
-            swap(&values[slot], &oldValues[index])
+        ids = Array(repeating: nil, count: slots.grownCapacity)
+        values = Array(repeating: nil, count: slots.grownCapacity)
+        slots.grow { from, to in
+            swap(&ids[to], &oldIDs[from])
+            swap(&values[to], &oldValues[from])
         }
     }
 

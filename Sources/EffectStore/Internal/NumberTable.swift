@@ -95,14 +95,10 @@ package struct NumberTable<Value> {
     @inlinable
     @inline(never)
     mutating func grow() {
-        let old = slots
         var oldValues: [Value?] = []
         swap(&oldValues, &values)
-        slots = NumberSlots(capacity: Swift.max(8, old.keys.count * 2))
-        values = Array(repeating: nil, count: slots.keys.count)
-        for index in old.keys.indices where old.keys[index] != 0 {
-            swap(&values[slots.claim(old.keys[index])], &oldValues[index])
-        }
+        values = Array(repeating: nil, count: slots.grownCapacity)
+        slots.grow { from, to in swap(&values[to], &oldValues[from]) }
     }
 }
 
@@ -132,6 +128,19 @@ package struct NumberSlots {
     /// always ends them.
     @inlinable
     var isFullForOneMore: Bool { (count + 1) * 4 > keys.count * 3 }
+
+    /// The capacity ``grow(move:)`` gives: double, and 8 at first.
+    @inlinable
+    var grownCapacity: Int { Swift.max(8, keys.count * 2) }
+
+    /// Grows to ``grownCapacity`` and claims every key again, calling `move(from, to)` with each key's old slot and
+    /// its new one, for the table to move the entry's values (into arrays of the new capacity).
+    @usableFromInline
+    mutating func grow(move: (_ from: Int, _ to: Int) -> Void) {
+        let old = keys
+        self = NumberSlots(capacity: grownCapacity)
+        for index in old.indices where old[index] != 0 { move(index, claim(old[index])) }
+    }
 
     /// The slot `key` would be found from: the top bits of its product with 2^64 / φ.
     @inlinable
