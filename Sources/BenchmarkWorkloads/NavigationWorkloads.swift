@@ -121,10 +121,10 @@ extension Workloads {
     /// What `dispatch(event:)`'s contract alone makes `stack.push-pop`'s two dispatches do, with no event handled, no
     /// effect, no run and no cancellation: `stack.push-pop.floor`, the least any store could take for a pair. Each
     /// dispatch from outside the store is one `queue.sync` and returns a future of the chain's last state; the push's
-    /// chain waits for its run, so its future is pending (made as the store makes it: the future and its locked box,
-    /// no promise) until the pop's chain ends that run and resolves it with the state; the pop's chain ends at once,
-    /// so its future is resolved from the start. Both futures are read and released as `stack.push-pop` reads and
-    /// releases them.
+    /// chain waits for its run, so its future is pending (made as the store makes it: the future and its locked box, no
+    /// promise) until the pop's chain ends that run and resolves it with the state; the pop's chain ends at once, so
+    /// its future is resolved from the start (made as the store makes it too: one object). Both futures are read and
+    /// released as `stack.push-pop` reads and releases them.
     public static func stackPushPopFloor(count: Int) throws -> Double {
         let floor = PushPopFloor()
         var resolved = 0
@@ -160,6 +160,6 @@ final class PushPopFloor: @unchecked Sendable {
     func pop() -> Future<BenchNavigator> {
         waiting?.resolve(with: state)
         waiting = nil
-        return Future(value: state)
+        return .resolvedForFinishedDispatch(state)
     }
 }

@@ -163,7 +163,7 @@ extension Store {
             // The future is made after the queue is left; a promise only if the chain has to wait for an effect.
             switch enterFromOutside(DispatchWork(event: event)).outcome {
             case .finished(let state):
-                return Future(value: state)
+                return .resolvedForFinishedDispatch(state)
             case .waiting(let future):
                 return future
             case nil:

@@ -213,7 +213,7 @@ extension EffectAnswer where Event: Sendable {
     package func firstEvent() -> Future<Event> {
         switch kind {
         case .ready(let event):
-            return Future(value: event)
+            return ResolvedFuture(event)
         case .future(let future):
             return future
         case .run(let run):

@@ -28,13 +28,21 @@
 /// A future is one value. An effect that sends several events over time answers with a run instead: see
 /// ``EffectAnswer``.
 public class Future<Value> {
-    // Not `final` only for the deprecated bridge of runs returned as futures (`RunFuture`, Effects/EffectRun.swift),
-    // which is the one subclass; every member is `final`. `public`, not `open`: no other module can subclass it.
+    // Not `final` for two internal subclasses: `ResolvedFuture` (below), the store's own futures resolved from the
+    // start, and the deprecated bridge of runs returned as futures (`RunFuture`, Effects/EffectRun.swift). Every member
+    // is `final`. `public`, not `open`: no other module can subclass it.
 
+    // No case holds a `Value` itself, only class references: the layout of `Storage` is then the same for every
+    // `Value`, so the `deinit` of a future (which, as every class's, is not specialised) destroys it with at most one
+    // release. With a `Value` in a case, every future's `deinit` first looked up `Storage<Value>`'s metadata in the
+    // runtime's generic cache: about 325 instructions a future, more than a whole effect-less dispatch's own work.
     @usableFromInline
     enum Storage {
-        /// Resolved from the start: immutable, so read without any lock.
-        case ready(Value)
+        /// Resolved from the start by ``init(value:)``: immutable, so read without any lock.
+        case ready(ReadyValue<Value>)
+        /// Resolved from the start: the future is a `ResolvedFuture`, whose own stored property holds the value
+        /// (immutable, so read without any lock), with no second object.
+        case resolvedInline
         /// Resolved later, by a promise: state behind a lock.
         case pending(LockedBox<FutureState<Value>>)
 
@@ -42,7 +50,7 @@ public class Future<Value> {
         @inlinable
         var box: LockedBox<FutureState<Value>>? {
             switch self {
-            case .ready: return nil
+            case .ready, .resolvedInline: return nil
             case .pending(let box): return box
             }
         }
@@ -61,7 +69,23 @@ public class Future<Value> {
     /// - Parameter value: The value the future resolves with.
     @inlinable
     public init(value: Value) {
-        self.storage = .ready(value)
+        self.storage = .ready(ReadyValue(value))
+    }
+
+    /// For `ResolvedFuture`, which holds the value itself.
+    @inlinable
+    init(resolvedInline: Void) {
+        self.storage = .resolvedInline
+    }
+
+    /// The value of a future resolved from the start; `nil` for a pending one, even once it is resolved.
+    @inlinable
+    final var immediateValue: Value? {
+        switch storage {
+        case .ready(let ready): return ready.value
+        case .resolvedInline: return unsafeDowncast(self, to: ResolvedFuture<Value>.self).value
+        case .pending: return nil
+        }
     }
 
     /// Creates a future and hands its resolve function to `body`, which runs immediately.
@@ -114,10 +138,9 @@ public class Future<Value> {
     ///   immediately on the calling thread.
     @inlinable
     public final func onComplete(_ callback: @escaping @Sendable (Value) -> Void) {
-        switch storage {
-        case .ready(let value):
+        if let value = immediateValue {
             callback(value)
-        case .pending:
+        } else {
             whenComplete { value in
                 callback(value)
                 return CallbackList()
@@ -140,10 +163,9 @@ public class Future<Value> {
     @inlinable
     public final func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Future<T> {
         if let run = bridgedRun { return RunFuture(run: run.map(transform, firstEvent: .pendingFuture())) }
-        switch storage {
-        case .ready(let value):
-            return Future<T>(value: transform(value))
-        case .pending:
+        if let value = immediateValue {
+            return ResolvedFuture(transform(value))
+        } else {
             let box = LockedBox<FutureState<T>>.pendingFuture()
             whenComplete { value in Future<T>.setValue(transform(value), in: box) }.run()
             return Future<T>(pending: box)
@@ -166,10 +188,9 @@ public class Future<Value> {
     /// - Returns: A future of the inner future's value.
     @inlinable
     public final func flatMap<T>(_ transform: @escaping @Sendable (Value) -> Future<T>) -> Future<T> {
-        switch storage {
-        case .ready(let value):
+        if let value = immediateValue {
             return transform(value)
-        case .pending:
+        } else {
             let box = LockedBox<FutureState<T>>.pendingFuture()
             whenComplete { value in
                 transform(value).whenComplete { inner in Future<T>.setValue(inner, in: box) }
@@ -184,13 +205,8 @@ public class Future<Value> {
     /// for the caller to run. Never runs callbacks itself while holding the lock.
     @inlinable
     final func whenComplete(_ callback: @escaping (Value) -> CallbackList) -> CallbackList {
-        let box: LockedBox<FutureState<Value>>
-        switch storage {
-        case .ready(let value):
-            return callback(value)
-        case .pending(let pending):
-            box = pending
-        }
+        // No box: resolved from the start, so `immediateValue` is there.
+        guard let box = storage.box else { return callback(immediateValue!) }
         // A deprecated run used as a plain future starts when the first callback is added.
         bridgedRun?.startAsPlainFuture()
         let resolved: Value? = box.withLock { state in
@@ -238,8 +254,8 @@ public class Future<Value> {
     /// The value if the future is already resolved, without waiting and without running callbacks.
     @inlinable
     final var valueIfResolved: Value? {
-        if case .ready(let value) = storage { return value }
-        return storage.box?.withLock { state in
+        guard let box = storage.box else { return immediateValue }
+        return box.withLock { state in
             if case .resolved(let value) = state { return value }
             return nil
         }
@@ -258,9 +274,14 @@ extension Future {
     /// The pending future of a dispatch that waits for its chain: the future and its box, with no promise object,
     /// resolved by ``resolve(with:)``. The effect runtime makes every waiting dispatch's future here, and the
     /// benchmark's `stack.push-pop.floor` makes its own here too, so that the floor makes exactly the objects a store
-    /// does.
+    /// does (as with ``resolvedForFinishedDispatch(_:)``).
     @inlinable
     package static func pendingForWaitingDispatch() -> Future { Future(pending: .pendingFuture()) }
+
+    /// The future of a dispatch whose chain has ended: one object holding `value`. The store makes every such
+    /// dispatch's future here, and the benchmark's `stack.push-pop.floor` makes its own here too.
+    @inlinable
+    package static func resolvedForFinishedDispatch(_ value: Value) -> Future { ResolvedFuture(value) }
 }
 
 extension Future: @unchecked Sendable where Value: Sendable {}
@@ -286,6 +307,37 @@ extension Future where Value: Sendable {
         }
     }
 }
+
+/// A future resolved from the start, made by the store and the library (a dispatch whose chain ends at once, the map
+/// of a resolved future): one object, holding the value itself. A `deinit` destroys a stored `Value` with the metadata
+/// the class already has, so no look-up (see `Future.Storage`). ``Future/init(value:)`` cannot make one, as a class's
+/// initialiser makes an object of its own class: it keeps the value in a `ReadyValue`.
+@usableFromInline
+final class ResolvedFuture<Value>: Future<Value> {
+    @usableFromInline let value: Value
+
+    @inlinable
+    init(_ value: Value) {
+        self.value = value
+        super.init(resolvedInline: ())
+    }
+}
+
+// Safe because: as `Future`'s conformance says; the added `value` is a `let`, written before the future is shared.
+extension ResolvedFuture: @unchecked Sendable where Value: Sendable {}
+
+/// The value of a future resolved from the start by ``Future/init(value:)``, in its own object (see `Future.Storage`).
+@usableFromInline
+final class ReadyValue<Value> {
+    @usableFromInline let value: Value
+
+    @inlinable
+    init(_ value: Value) { self.value = value }
+}
+
+// Safe because: `value` is a `let`, written before the object is shared and never again; it is handed to other
+// threads exactly where `Future`'s public API lets a value cross.
+extension ReadyValue: @unchecked Sendable {}
 
 /// The state of a pending future's box.
 @usableFromInline

@@ -127,6 +127,54 @@ final class FutureTests: XCTestCase {
         XCTAssertEqual(immediate, 2)
     }
 
+    /// A future resolved from the start keeps its value in one of two shapes (`Future(value:)` in a second object; the
+    /// store's own and a resolved future's `map`, in the future itself): each gives its value, `nil` included, to
+    /// every way of reading it.
+    func test_resolvedFromTheStart_eachShape_givesItsValue_nilIncluded() async {
+        let shapes: [(String, (Int?) -> Future<Int?>)] = [
+            ("init(value:)", { Future(value: $0) }),
+            ("a finished dispatch's", { Future.resolvedForFinishedDispatch($0) }),
+            ("map of a resolved future", { value in Future(value: 0).map { _ in value } }),
+        ]
+        for (shape, make) in shapes {
+            for value in [nil, 5] as [Int?] {
+                let future = make(value)
+                XCTAssertTrue(future.isResolved, shape)
+                XCTAssertEqual(future.valueIfResolved, .some(value), shape)
+                let seen = Recorder<Int?>()
+                future.onComplete { seen.append($0) }
+                XCTAssertEqual(seen.values, [value], shape)
+                XCTAssertEqual(future.map { $0.map { $0 + 1 } }.valueIfResolved, .some(value.map { $0 + 1 }), shape)
+                XCTAssertEqual(future.flatMap { Future(value: $0 == nil) }.valueIfResolved, value == nil, shape)
+                let awaited = await future.value
+                XCTAssertEqual(awaited, value, shape)
+            }
+        }
+    }
+
+    /// Each shape of a future resolved from the start releases its value with the future.
+    func test_resolvedFromTheStart_eachShape_releasesItsValueWithTheFuture() {
+        final class Witness: Sendable {}
+        let shapes: [(String, (Witness) -> Future<Witness>)] = [
+            ("init(value:)", { Future(value: $0) }),
+            ("a finished dispatch's", { Future.resolvedForFinishedDispatch($0) }),
+            ("map of a resolved future", { witness in Future(value: 0).map { _ in witness } }),
+        ]
+        for (shape, make) in shapes {
+            weak var weakWitness: Witness?
+            var future: Future<Witness>?
+            do {
+                let witness = Witness()
+                weakWitness = witness
+                future = make(witness)
+            }
+            XCTAssertNotNil(weakWitness, "\(shape): released while its future lives")
+            XCTAssertTrue(future?.valueIfResolved === weakWitness, shape)
+            future = nil
+            XCTAssertNil(weakWitness, "\(shape): kept after its future was released")
+        }
+    }
+
     func test_mapChainOf20000_onAPendingPromise_resolvesWithoutOverflowingTheStack() {
         let promise = Promise<Int>()
         var future = promise.future
