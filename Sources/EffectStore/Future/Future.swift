@@ -35,7 +35,7 @@ public class Future<Value> {
     // No case holds a `Value` itself, only class references: the layout of `Storage` is then the same for every
     // `Value`, so the `deinit` of a future (which, as every class's, is not specialised) destroys it with at most one
     // release. With a `Value` in a case, every future's `deinit` first looked up `Storage<Value>`'s metadata in the
-    // runtime's generic cache: about 325 instructions a future, more than a whole effect-less dispatch's own work.
+    // runtime's generic cache: about 325 instructions a future (callgrind), a third of an effect-less dispatch.
     @usableFromInline
     enum Storage {
         /// Resolved from the start by ``init(value:)``: immutable, so read without any lock.
@@ -72,7 +72,7 @@ public class Future<Value> {
         self.storage = .ready(ReadyValue(value))
     }
 
-    /// For `ResolvedFuture`, which holds the value itself.
+    /// For `ResolvedFuture` alone, which holds the value itself: `immediateValue` reads a future made here as one.
     @inlinable
     init(resolvedInline: Void) {
         self.storage = .resolvedInline
@@ -285,8 +285,8 @@ extension Future {
 }
 
 extension Future: @unchecked Sendable where Value: Sendable {}
-// Safe because: `storage` is a `let`; a `.ready` value is immutable, and a `.pending` box is only read or written
-// under its lock. Callbacks are copied out under the lock and run outside it.
+// Safe because: `storage` is a `let`; a value resolved from the start (`.ready`, `.resolvedInline`) is immutable, and a
+// `.pending` box is only read or written under its lock. Callbacks are copied out under the lock and run outside it.
 
 extension Future where Value: Sendable {
     /// The value, once the future is resolved.
