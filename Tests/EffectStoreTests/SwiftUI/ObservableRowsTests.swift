@@ -408,8 +408,12 @@
                 dispatched.fulfill()
             }
             await fulfillment(of: [dispatched], timeout: 5)
+            // Every dispatch has returned, so the store's state is the last one; wait for the rows to reach it. (Not for
+            // a count: the list has 3 rows before the changes and after them, so that wait ended before they came.)
             let deadline = Date().addingTimeInterval(5)
-            while list.count != 3 && Date() < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
+            while list.rows.map(\.state) != Array(store.state.items) && Date() < deadline {
+                try? await Task.sleep(nanoseconds: 1_000_000)
+            }
 
             XCTAssertEqual(list.ids, [9, 0, 2])
             XCTAssertEqual(list.rows.map(\.state), Array(store.state.items))
