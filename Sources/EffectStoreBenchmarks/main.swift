@@ -24,8 +24,7 @@ import Foundation
 // --stream N runs `stream.event` alone, for a sampling profiler such as `perf record`.
 // --observable N runs `observable.update`'s loop alone (N sends on the main actor, no await inside), for `perf record`
 // or callgrind.
-// --push-pop N runs `stack.push-pop`'s loop alone (N pushes of a screen that starts a run, each popped), for callgrind;
-// --push-pop-floor N runs `stack.push-pop.floor`'s (what dispatch's contract alone makes those two dispatches do).
+// --push-pop N runs `stack.push-pop`'s loop alone (N pushes of a screen that starts a run, each popped), for callgrind.
 // --rows N runs `rows.toggle.10k`'s loop alone (N row events sent through 10,000 observed row objects), likewise.
 // --route N runs `children.route`'s loop alone (N events routed to rows of 10,000, on the state alone), likewise;
 // --stack N and --case N run `stack.route.10`'s and `children.route.case`'s.
@@ -57,9 +56,6 @@ let profilingModes = [
     ProfilingMode(flag: "--subscribers", counts: "dispatches") { _ = try Workloads.dispatchTenSubscribers(count: $0) },
     ProfilingMode(flag: "--observable", counts: "sends") { _ = try Workloads.observableUpdate(count: $0) },
     ProfilingMode(flag: "--push-pop", counts: "pushes and pops") { _ = try Workloads.stackPushPop(count: $0) },
-    ProfilingMode(flag: "--push-pop-floor", counts: "pairs of dispatches") {
-        _ = try Workloads.stackPushPopFloor(count: $0)
-    },
     ProfilingMode(flag: "--rows", counts: "row events") { _ = try Workloads.rowsToggle(rows: 10_000, count: $0) },
     ProfilingMode(flag: "--stack", counts: "routed events") { _ = try Workloads.stackRoute(depth: 10, count: $0) },
     ProfilingMode(flag: "--case", counts: "routed events") { _ = try Workloads.childrenRouteCase(count: $0) },

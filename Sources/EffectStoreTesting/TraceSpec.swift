@@ -175,7 +175,7 @@ public func assertTrace<S: ChildState & Equatable>(
 func effectsStartedAtOnce<Effect: Sendable>(by effect: Effect?) -> [Effect] {
     guard let effect else { return [] }
     guard let planOf = planExtractor(for: Effect.self) else { return [effect] }
-    var scheduler = EffectScheduler<Effect, Int>(planOf: planOf)
+    var scheduler = EffectScheduler<Effect>(planOf: planOf)
     return scheduler.start(effect, chain: nil).compactMap { action in
         if case .perform(let performed, _) = action { performed } else { nil }
     }

@@ -2,7 +2,7 @@ import BenchmarkWorkloads
 import EffectStore
 import XCTest
 
-/// Runs `stack.route.100`, `stack.route.10`, `stack.push-pop` and `stack.push-pop.floor` at tiny sizes, untimed, so
+/// Runs `stack.route.100`, `stack.route.10` and `stack.push-pop` at tiny sizes, untimed, so
 /// the workloads and their checks cannot rot.
 final class NavigationWorkloadTests: XCTestCase {
     func test_stackRoute_runsAndVerifiesItsResult_atTinySizes() throws {
@@ -12,21 +12,6 @@ final class NavigationWorkloadTests: XCTestCase {
 
     func test_stackPushPop_runsAndVerifiesItsResult_atTinySizes() throws {
         XCTAssertGreaterThan(try Workloads.stackPushPop(count: Sizes.tiny.roundTrips), 0)
-    }
-
-    func test_stackPushPopFloor_runsAndVerifiesItsResult_atTinySizes() throws {
-        XCTAssertGreaterThan(try Workloads.stackPushPopFloor(count: Sizes.tiny.roundTrips), 0)
-    }
-
-    func test_pendingForWaitingDispatch_isPendingUntilResolved_thenHoldsTheValue() async {
-        // The floor's pending future must wait as a waiting dispatch's does, or the floor measures less than it says.
-        let future = Future<Int>.pendingForWaitingDispatch()
-        XCTAssertFalse(future.isResolved)
-        future.resolve(with: 7)
-        future.resolve(with: 8)
-        XCTAssertTrue(future.isResolved)
-        let value = await future.value
-        XCTAssertEqual(value, 7)
     }
 
     func test_pushStarted_startsTheScreensRunUnderItsScope_andPopCancelsIt() {

@@ -8,9 +8,9 @@ private enum Eff: ComposableEffect, Equatable {
     var plan: EffectPlan<Eff>? { if case .plan(let plan) = self { plan } else { nil } }
 }
 
-private typealias Scheduler = EffectScheduler<Eff, Int>
+private typealias Scheduler = EffectScheduler<Eff>
 
-private func finishes(_ actions: [Scheduler.Action]) -> [Int] {
+private func finishes(_ actions: [Scheduler.Action]) -> [UInt64] {
     actions.compactMap { if case .finish(let chain) = $0 { chain } else { nil } }
 }
 

@@ -50,11 +50,28 @@ extension ComposableEffect {
 }
 
 extension ComposableEffect {
-    /// The plan of `effect`, read with ``planReader``; `effect` is of this type under another name: `E` is `Self`, so
-    /// the casts change no value. `Store.plan(of:)` uses it, where the store knows its effect type only as `S.Effect`.
+    /// The plan of this effect, read with ``planReader``, as a plan of `E`, which is `Self` under another name (the
+    /// store knows its effect type only as `S.Effect`): the cast changes no value, and code compiled for the effect
+    /// type makes none.
     @inlinable
-    static func plan<E>(in effect: E) -> EffectPlan<E>? {
-        unsafeBitCast(planReader(unsafeBitCast(effect, to: Self.self)), to: EffectPlan<E>?.self)
+    func plan<E>(as _: E.Type) -> EffectPlan<E>? {
+        Self.planReader(self) as? EffectPlan<E>
+    }
+}
+
+/// Reads the plan out of an effect of type `E` with its ``ComposableEffect/planReader``, when `E` is a
+/// ``ComposableEffect``; `nil` otherwise. Asked once per store (and per `TestStore` and trace spec in
+/// EffectStoreTesting), so the dynamic cast is not paid per effect.
+package func planExtractor<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
+    guard let composable = type as? any ComposableEffect.Type else { return nil }
+    return composable.planReader(as: E.self)
+}
+
+extension ComposableEffect {
+    /// ``planReader`` as a function of `E`, which is `Self` (``planExtractor(for:)`` checked it): the cast changes no
+    /// value, and happens once.
+    fileprivate static func planReader<E>(as _: E.Type) -> ((E) -> EffectPlan<E>?)? {
+        (planReader as Any) as? @Sendable (E) -> EffectPlan<E>?
     }
 }
 

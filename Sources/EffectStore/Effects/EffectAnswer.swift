@@ -53,13 +53,11 @@ public struct EffectAnswer<Event> {
     /// return .future(service.fetchProcesses().map(ProcessState.Event.load))
     /// ```
     ///
-    /// - Parameter future: The future of the event. A run returned as a future by the deprecated ``Future/run(_:)``
-    ///   stays a run.
+    /// - Parameter future: The future of the event.
     /// - Returns: The answer.
     @inlinable
     public static func future(_ future: Future<Event>) -> EffectAnswer {
-        if let run = future.bridgedRun { return EffectAnswer(kind: .run(run)) }
-        return EffectAnswer(kind: .future(future))
+        EffectAnswer(kind: .future(future))
     }
 
     /// Answers with `event` at once: the store handles it right after the effect's transition.
@@ -163,7 +161,6 @@ extension EffectAnswer where Event: Sendable {
     /// - Parameter start: Starts the work; it must not block. Returns what stops it, called at most once, on the
     ///   thread that cancels the run (the store's queue).
     /// - Returns: The answer.
-    @inlinable
     public static func callbackRun(
         _ start: @escaping @Sendable (EffectSender<Event>) -> @Sendable () -> Void
     ) -> EffectAnswer {
@@ -209,17 +206,15 @@ extension EffectAnswer {
 
 extension EffectAnswer where Event: Sendable {
     /// A future of this answer's first event, for checks that look at one answer (EffectStoreTesting's effect handler
-    /// checks): a future as it is; a run is started, and stopped after its first event.
+    /// checks): a future as it is; a run is started alone, and stopped after its first event.
     package func firstEvent() -> Future<Event> {
         switch kind {
         case .ready(let event):
-            return ResolvedFuture(event)
+            return Future(value: event)
         case .future(let future):
             return future
         case .run(let run):
-            // The run's first-event box, kept in the run; if the run started already, as a plain future the box it
-            // started with, and taken by a store one that never resolves.
-            return Future(pending: run.startAsPlainFuture(stoppingAfterFirstEvent: true))
+            return run.startAlone()
         }
     }
 }

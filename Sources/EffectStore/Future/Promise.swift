@@ -26,7 +26,7 @@ public final class Promise<Value> {
     /// Creates a promise whose future is pending.
     @inlinable
     public init() {
-        self.future = Future(pending: .pendingFuture())
+        self.future = Future(box: .future(.pending([])))
     }
 
     /// Resolves the future with `value`, unless it is already resolved.

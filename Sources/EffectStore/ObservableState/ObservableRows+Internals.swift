@@ -15,11 +15,11 @@
         /// Every row, when the ids or order may have changed since the last delta applied; `nil` otherwise.
         @usableFromInline var whole: WholeRows<Row>?
         /// Rows changed in place after `whole` (or since the last delta applied, when there is no `whole`), in the
-        /// order their changes were recorded. Usually one: the first is kept inline, so it allocates nothing.
-        @usableFromInline var changed: FirstInlineList<Row>
+        /// order their changes were recorded.
+        @usableFromInline var changed: [Row]
 
         @inlinable
-        init(whole: WholeRows<Row>? = nil, changed: FirstInlineList<Row> = FirstInlineList()) {
+        init(whole: WholeRows<Row>? = nil, changed: [Row] = []) {
             self.whole = whole
             self.changed = changed
         }
@@ -52,9 +52,7 @@
         /// Calls `body` with each row changed in place, in order.
         @inlinable
         func forEachChanged(_ body: (Row) -> Void) {
-            guard let first = changed.first else { return }
-            body(first)
-            changed.further?.forEach(body)
+            changed.forEach(body)
         }
     }
 
@@ -110,7 +108,7 @@
         /// caller must schedule a main-queue hop to apply it.
         @inlinable
         func deliver<Rows: JournaledRows & Sendable>(_ rows: Rows) -> Bool where Rows.Element == Row {
-            var changed = FirstInlineList<Row>()
+            var changed: [Row] = []
             var isReordered = false
             var inserted = Set<Row.ID>()  // empty: no allocation unless a row was added
             var isKnown = false
@@ -131,8 +129,7 @@
             var delta: RowsDelta<Row>
             if !isKnown || isReordered {
                 var touched = inserted
-                if let first = changed.first { touched.insert(first.id) }
-                for row in changed.further ?? [] { touched.insert(row.id) }
+                for row in changed { touched.insert(row.id) }
                 delta = RowsDelta(whole: WholeRows(rows: { Array(rows) }, comparesEveryRow: !isKnown, touched: touched))
             } else {
                 guard !changed.isEmpty else { return false }

@@ -201,13 +201,13 @@
         @inlinable
         func apply(_ delta: RowsDelta<Row>) {
             if let whole = delta.whole { applyWhole(whole) }
-            guard let first = delta.changed.first else { return }
-            if let sender, sender.storage.id == first.id, !sender.removed {
-                sender.update(first)  // the usual case: the row that sent the event changed
-            } else {
-                objects[first.id]?.update(first)
+            for row in delta.changed {
+                if let sender, sender.storage.id == row.id, !sender.removed {
+                    sender.update(row)  // the usual case: the row that sent the event changed
+                } else {
+                    objects[row.id]?.update(row)
+                }
             }
-            for row in delta.changed.further ?? [] { objects[row.id]?.update(row) }
         }
 
         /// Shows every row of `whole`, in order.

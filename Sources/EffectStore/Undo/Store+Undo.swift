@@ -136,12 +136,40 @@ extension Store {
 
     private func moveRequest(_ direction: HistoryMove) -> Future<S> {
         let promise = Promise<S>()
-        schedule(.move(direction, promise))
+        schedule(.call({ store in promise.resolve(store.move(direction)) }, inTurn: true))
         return promise.future
     }
 
+    /// Performs an undo or a redo and returns the state after it (the current state when there is nothing to move
+    /// to). On the queue.
+    func move(_ direction: HistoryMove) -> S {
+        assertOnQueue()
+        let current = stateOnQueue(reading: "Store.\(direction)()")
+        guard let extras = stateBox.withLock({ $0.extras }), extras.history.withLock({ $0 != nil }) else {
+            fatalError(
+                """
+                EffectStore: Store<\(S.self)>.\(direction)() was called, but undo is not enabled for this store. \
+                To fix, call enableUndo(limit:) on the store before undo() or redo().
+                """
+            )
+        }
+        let target = extras.history.withLock { history -> S? in
+            switch direction {
+            case .undo: return history?.undo(from: current)
+            case .redo: return history?.redo(from: current)
+            }
+        }
+        guard let target else { return current }
+        stateBox.withLock { $0.state = target }
+        let transition = StoreTransition(
+            sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: direction.origin, event: nil,
+            from: current, to: target, effect: nil, changedState: extras.changed(from: current, to: target)
+        )
+        publish(transition, extras: extras, recordingInHistory: false)
+        return target
+    }
+
     /// Updates the undo history, if any, for a transition the store just committed. On the queue.
-    @usableFromInline
     func recordInHistory(_ transition: StoreTransition<S>, extras: StoreExtras<S>) {
         guard let isUndoable = extras.history.withLock({ $0?.isUndoable }) else { return }
         let undoable = isUndoable(transition)  // user code: outside the lock

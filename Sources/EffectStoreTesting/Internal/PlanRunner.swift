@@ -7,7 +7,7 @@ import EffectStore
 /// Confined to the test's thread, like the test store that owns it. Chains (a store's dispatch futures) have no
 /// counterpart in a test store: every effect starts with no chain.
 final class PlanRunner<S: ChildState & Equatable> where S.Effect: Equatable {
-    typealias Action = EffectScheduler<S.Effect, Int>.Action
+    typealias Action = EffectScheduler<S.Effect>.Action
 
     /// A performed effect the scheduler cancelled, and the call that cancelled it.
     struct Cancellation {
@@ -17,7 +17,7 @@ final class PlanRunner<S: ChildState & Equatable> where S.Effect: Equatable {
         let isExempt: Bool
     }
 
-    var scheduler: EffectScheduler<S.Effect, Int>
+    var scheduler: EffectScheduler<S.Effect>
     /// The clock's cancel functions of the timers set and not yet fired, by timer.
     var timers: [UInt64: @Sendable () -> Void] = [:]
     /// Cancellations the test has not confirmed yet, oldest first.

@@ -49,21 +49,13 @@ final class EffectAnswerTests: XCTestCase {
         XCTAssertEqual([readyValue, futureValue, runValue], [20, 30, 40])
     }
 
-    func test_aFutureWrappedAsAnAnswer_isAFuture_andAPlainFutureIsNeverARun() {
+    func test_aFutureWrappedAsAnAnswer_isThatFuture() {
         let promise = Promise<Int>()
 
         let answer = EffectAnswer.future(promise.future)
 
         guard case .future(let future) = answer.kind else { return XCTFail("expected a future, got \(answer.kind)") }
         XCTAssertTrue(future === promise.future)
-        XCTAssertNil(promise.future.bridgedRun)
-    }
-
-    @available(*, deprecated, message: "tests the deprecated Future.run")
-    func test_aDeprecatedRunReturnedAsAFuture_becomesARunAnswer() {
-        let future = Future<Int>.run { _ in }
-
-        guard case .run = future.effectAnswer.kind else { return XCTFail("expected a run, got \(future.effectAnswer)") }
     }
 }
 

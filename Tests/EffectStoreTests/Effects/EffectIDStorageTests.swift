@@ -111,14 +111,6 @@ final class EffectIDStorageTests: XCTestCase {
         XCTAssertEqual(Set([screen, sameScreen, sheet, scopedInScreen]).count, 3)
     }
 
-    /// Copies of one id are one id, even when its value is not equal to itself.
-    func test_copiesOfABoxedId_areEqual_evenOfAValueNotEqualToItself() {
-        let id = EffectID(Measured(value: .nan))
-        let copy = id
-        XCTAssertEqual(id, copy)
-        XCTAssertEqual(Set([id, copy]).count, 1)
-    }
-
     /// Small trivial values that the bits cannot hold: aligned past 8 bytes (a load from the bits would be
     /// misaligned), or just too large.
     func test_smallButOveralignedAndJustTooLargeIds_compareByValue() {
@@ -167,12 +159,6 @@ private class Tag: Hashable, @unchecked Sendable {
 }
 
 private final class Label: Tag, @unchecked Sendable {}
-
-/// A boxed id value (a string makes it non-trivial) that holds a `Double`, which may be NaN.
-private struct Measured: Hashable, Sendable {
-    var name = "measured"
-    let value: Double
-}
 
 /// A trivial id value of 17 bytes: one byte too many to be kept inline (also used by `InlineHashableTests`).
 struct Seventeen: Hashable, Sendable {

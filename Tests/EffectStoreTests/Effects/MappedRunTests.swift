@@ -3,8 +3,7 @@ import XCTest
 @testable import EffectStore
 
 /// `EffectAnswer.map` of a run, as `lifted(effect:event:)` and `ComposedEffectHandler` do to a child's answer: it must
-/// stay a run, with every event mapped, that the store can cancel. The deprecated bridge (a run returned as a
-/// `Future`) keeps the same promise through `Future.map`.
+/// stay a run, with every event mapped, that the store can cancel.
 final class MappedRunTests: XCTestCase {
     func test_map_ofARun_deliversEveryEventMapped_andFinishes() async {
         let store = Store<Planner>(effectHandler: MappingHandler())
@@ -16,38 +15,6 @@ final class MappedRunTests: XCTestCase {
 
     func test_map_ofARun_isStoppedWhenItsEffectIsCancelled() async {
         let handler = MappingHandler()
-        let store = Store<Planner>(effectHandler: handler)
-        store.dispatch(event: .start(Planner.Effect.endless.cancellable(id: "endless")))
-
-        _ = await store.dispatch(event: .start(.cancel(id: "endless"))).value
-
-        XCTAssertEqual(handler.stopCount, 1)
-    }
-
-    @available(*, deprecated, message: "tests the deprecated Future.run")
-    func test_map_ofARunUsedAsAPlainFuture_resolvesWithTheFirstEventMapped() async {
-        let future = Future<Int>.run { send in
-            send(1)
-            send(2)
-        }.map { $0 * 10 }
-
-        let value = await future.value
-
-        XCTAssertEqual(value, 10)
-    }
-
-    @available(*, deprecated, message: "tests the deprecated Future.run")
-    func test_deprecatedRunReturnedAsAFuture_stillDeliversEveryEventMapped_toAStore() async {
-        let store = Store<Planner>(effectHandler: DeprecatedMappingHandler())
-
-        let state = await store.dispatch(event: .start(.ticks(count: 3))).value
-
-        XCTAssertEqual(state.log, ["mapped 0", "mapped 1", "mapped 2"])
-    }
-
-    @available(*, deprecated, message: "tests the deprecated Future.callbackRun")
-    func test_deprecatedRunReturnedAsAFuture_isStoppedWhenItsEffectIsCancelled() async {
-        let handler = DeprecatedMappingHandler()
         let store = Store<Planner>(effectHandler: handler)
         store.dispatch(event: .start(Planner.Effect.endless.cancellable(id: "endless")))
 
@@ -101,32 +68,6 @@ private final class AnsweringHandler: EffectHandler {
     private let answer: EffectAnswer<Planner.Event>
     init(_ answer: EffectAnswer<Planner.Event>) { self.answer = answer }
     func handle(effect: Planner.Effect) -> EffectAnswer<Planner.Event>? { answer }
-}
-
-/// Answers `.ticks` and `.endless` with deprecated runs returned as futures, mapped with `Future.map`.
-@available(*, deprecated, message: "tests the deprecated Future.run")
-private final class DeprecatedMappingHandler: EffectHandler, @unchecked Sendable {
-    typealias S = Planner
-    // Safe because: `stops` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stops = 0
-
-    var stopCount: Int { lock.withLock { stops } }
-
-    func handle(effect: Planner.Effect) -> Future<Planner.Event>? {
-        switch effect {
-        case .ticks(let count):
-            return Future<Int>.run { send in
-                for index in 0..<count { send(index) }
-            }.map { Planner.Event.got("mapped \($0)") }
-        case .endless:
-            return Future<Int>.callbackRun { _ in
-                { [self] in lock.withLock { stops += 1 } }
-            }.map { Planner.Event.got("mapped \($0)") }
-        case .fetch, .plan:
-            return nil
-        }
-    }
 }
 
 /// Answers `.ticks` and `.endless` with runs whose events are mapped with `Future.map`.

@@ -127,13 +127,11 @@ final class FutureTests: XCTestCase {
         XCTAssertEqual(immediate, 2)
     }
 
-    /// A future resolved from the start keeps its value in one of two shapes (`Future(value:)` in a second object; the
-    /// store's own and a resolved future's `map`, in the future itself): each gives its value, `nil` included, to
-    /// every way of reading it.
+    /// A future resolved from the start (`Future(value:)`, a resolved future's `map`) gives its value, `nil` included,
+    /// to every way of reading it.
     func test_resolvedFromTheStart_eachShape_givesItsValue_nilIncluded() async {
         let shapes: [(String, (Int?) -> Future<Int?>)] = [
             ("init(value:)", { Future(value: $0) }),
-            ("a finished dispatch's", { Future.resolvedForFinishedDispatch($0) }),
             ("map of a resolved future", { value in Future(value: 0).map { _ in value } }),
         ]
         for (shape, make) in shapes {
@@ -152,12 +150,11 @@ final class FutureTests: XCTestCase {
         }
     }
 
-    /// Each shape of a future resolved from the start releases its value with the future.
+    /// A future resolved from the start releases its value with the future.
     func test_resolvedFromTheStart_eachShape_releasesItsValueWithTheFuture() {
         final class Witness: Sendable {}
         let shapes: [(String, (Witness) -> Future<Witness>)] = [
             ("init(value:)", { Future(value: $0) }),
-            ("a finished dispatch's", { Future.resolvedForFinishedDispatch($0) }),
             ("map of a resolved future", { witness in Future(value: 0).map { _ in witness } }),
         ]
         for (shape, make) in shapes {

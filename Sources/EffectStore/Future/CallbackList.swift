@@ -5,19 +5,17 @@
 /// returns *its* work as another `CallbackList`. ``run()`` drives those thunks in a loop, so a chain of
 /// 20,000 `map`s on a pending promise costs 20,000 loop iterations and a constant stack depth.
 /// This is the scheme of swift-nio's `CallbackList` in `EventLoopFuture.swift`.
-///
-/// The first thunk is stored inline (a ``FirstInlineList``), so the common single-callback chain allocates no array.
 @usableFromInline
 struct CallbackList {
     @usableFromInline typealias Element = () -> CallbackList
 
-    @usableFromInline var thunks: FirstInlineList<Element>
+    @usableFromInline var thunks: [Element]
 
     @inlinable
-    init() { self.thunks = FirstInlineList() }
+    init() { self.thunks = [] }
 
     @inlinable
-    init(_ element: @escaping Element) { self.thunks = FirstInlineList(element) }
+    init(_ element: @escaping Element) { self.thunks = [element] }
 
     @inlinable
     mutating func append(contentsOf other: CallbackList) {
@@ -28,19 +26,9 @@ struct CallbackList {
     /// in the order they were added, so callbacks on one future run in registration order.
     @inlinable
     func run() {
-        guard var next = thunks.first else { return }
-        var stack: [Element] = []
-        if let further = thunks.further { stack.append(contentsOf: further.reversed()) }
-        while true {
-            let produced = next().thunks
-            if let producedFurther = produced.further { stack.append(contentsOf: producedFurther.reversed()) }
-            if let producedFirst = produced.first {
-                next = producedFirst
-            } else if let popped = stack.popLast() {
-                next = popped
-            } else {
-                return
-            }
+        var stack = Array(thunks.reversed())
+        while let next = stack.popLast() {
+            stack.append(contentsOf: next().thunks.reversed())
         }
     }
 }

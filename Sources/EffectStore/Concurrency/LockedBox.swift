@@ -12,6 +12,10 @@
     #error("EffectStore: no lock primitive is known for this platform.")
 #endif
 
+// Unsafe constructs here: the platform lock needs a stable address, which only a heap allocation gives; a
+// `ManagedBuffer` holds the value and the lock in one, and hands out pointers to them. Nothing else in the package
+// touches a lock.
+
 #if canImport(Darwin)
     @usableFromInline typealias LockPrimitive = os_unfair_lock
 #elseif canImport(WinSDK)
@@ -20,18 +24,15 @@
     @usableFromInline typealias LockPrimitive = pthread_mutex_t
 #endif
 
-/// A value and the lock that guards it, in a single heap allocation.
+/// A value and the lock that guards it, in a single heap allocation: the package's one lock.
 ///
-/// The value lives in a `ManagedBuffer` header and the platform lock in its single element, so the lock
-/// has a stable address (which `pthread_mutex_t` and `os_unfair_lock` require) without a second allocation.
-/// This is the shape of swift-nio's `NIOLockedValueBox`: a struct (so it can be `Sendable`) around the buffer.
+/// The shape of swift-nio's `NIOLockedValueBox`: a struct (so it can be `Sendable`) around a buffer that holds the
+/// value in its header and the platform lock in its one element. All access to the value goes through
+/// ``withLock(_:)``, except ``unsynchronizedValue``, for readers that can show no other thread writes meanwhile.
 ///
-/// All access to the value goes through ``withLock(_:)``, except ``unsynchronizedValue``, which callers
-/// may use only where they can show that no other thread writes concurrently (see its comment).
-///
-/// The package's one lock type: `package` so that `EffectStoreTesting`, the example module and the tests use it
-/// too, instead of a lock class of their own. It is `Sendable` only when its value is, so a box never carries a
-/// non-`Sendable` value to another thread unnoticed.
+/// `package`, so that EffectStoreTesting, the example modules and the tests use it too instead of a lock of their
+/// own. It is `Sendable` only when its value is, so a box never carries a non-`Sendable` value to another thread
+/// unnoticed.
 ///
 /// ```swift
 /// let seen = LockedBox<[Int]>.make([])
@@ -56,21 +57,20 @@ package struct LockedBox<Value> {
 
     /// The value, read without taking the lock.
     ///
-    /// Safe only where every write happens on one serial context and the reader is on that same context
-    /// (the store reads its own state this way while it runs on its queue), or where the box is no longer
-    /// shared (in a `deinit`).
+    /// Safe only where every write happens on one serial context and the reader is on that same context (a store
+    /// reads its own state this way on its queue), or where the box is no longer shared (in a `deinit`).
     @inlinable
-    package var unsynchronizedValue: Value { storage.withUnsafeMutablePointerToHeader { $0.pointee } }
+    package var unsynchronizedValue: Value { storage.header }
 }
 
 // Safe because: the value is only touched under the lock, except through `unsynchronizedValue`, whose callers
-// must guarantee there is no concurrent writer (see there); and the value itself may cross threads, being `Sendable`.
+// guarantee there is no concurrent writer (see there); and the value itself may cross threads, being `Sendable`.
 extension LockedBox: @unchecked Sendable where Value: Sendable {}
 
-/// The storage of a ``LockedBox``: the value in the header, the lock in the single element.
+/// The storage of a ``LockedBox``: the value in the header, the lock in the one element.
 ///
-/// Not `final`: a pending future's storage (`FutureStorage`) subclasses it to release its waiters iteratively. Its
-/// methods are `final`, so calls to them are still direct.
+/// Not `final`: a future's storage (`FutureStorage`) subclasses it to release the waiters of a future that dies
+/// unresolved without recursion. Its methods are `final`.
 @usableFromInline
 class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
     @inlinable
@@ -82,25 +82,19 @@ class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
             #elseif canImport(WinSDK)
                 InitializeSRWLock(lock)
             #else
-                // All zero bits: what `PTHREAD_MUTEX_INITIALIZER` (which Swift does not import) is on glibc, musl and
-                // Bionic, a default mutex, as `pthread_mutex_init` with default attributes makes it; without the
-                // calls, which every store and every pending future would otherwise make when it is created.
-                lock.initialize(to: pthread_mutex_t())
+                _ = pthread_mutex_init(lock, nil)
             #endif
         }
-        // `create` makes an instance of `Self` (a subclass, for a future's storage) typed as `ManagedBuffer`; the
-        // downcast only restores the static type.
-        return unsafeDowncast(buffer, to: LockStorage<Value>.self)
+        // `create` makes an instance of `Self` (a subclass, for a future's storage), typed as its superclass.
+        return buffer as! LockStorage<Value>
     }
 
     deinit {
-        withUnsafeMutablePointerToElements { lock in
-            #if canImport(Darwin) || canImport(WinSDK)
-                lock.deinitialize(count: 1)
-            #else
+        withUnsafeMutablePointerToElements { lock -> Void in
+            #if !canImport(Darwin) && !canImport(WinSDK)
                 pthread_mutex_destroy(lock)
-                lock.deinitialize(count: 1)
             #endif
+            lock.deinitialize(count: 1)
         }
     }
 

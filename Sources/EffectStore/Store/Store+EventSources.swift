@@ -24,7 +24,7 @@ extension Store {
             extras.addedEventSources.append(eventSource)
         }
         eventSource.configureEventSource { [weak self] event in
-            self?.schedule(.event(event, origin: .eventSource, chain: nil))
+            self?.schedule(.event(event, origin: .eventSource, promise: nil))
         }
     }
 

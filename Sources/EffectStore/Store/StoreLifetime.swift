@@ -20,9 +20,8 @@ final class StoreLifetime: Sendable {
 
     /// The lifetime of the store whose loop runs on this thread, or `nil` outside every store's loop.
     static var current: StoreLifetime? {
-        guard let owner = LoopMarker.current else { return nil }
         // The marker is the running store itself, alive for as long as its loop runs on this thread.
-        return (Unmanaged<AnyObject>.fromOpaque(owner).takeUnretainedValue() as? LifetimeOwner)?.lifetime
+        (LoopMarker.running.value as? LifetimeOwner)?.lifetime
     }
 
     /// Registers the handler that `make` returns, to run when the store is released.

@@ -18,22 +18,22 @@ enum ReleaseTrampoline {
         var items: [Any] = []
     }
 
-    /// The draining thread's queue, or `nil` when this thread is not draining.
-    private static let draining = ThreadLocalKey()
+    /// The draining thread's queue; empty when this thread is not draining.
+    private static let draining = ThreadLocal()
 
     /// Releases `waiters` now if no release is being drained on this thread, or queues them for the running drain.
     static func release(_ waiters: consuming Any) {
-        if let running = draining.value {
-            Unmanaged<Queue>.fromOpaque(running).takeUnretainedValue().items.append(waiters)
+        if let running = draining.value as? Queue {
+            running.items.append(waiters)
             return
         }
         let queue = Queue()
         queue.items.append(waiters)
-        draining.value = Unmanaged.passUnretained(queue).toOpaque()
-        // Each item is released at the end of its iteration; what that releases in turn lands in `queue.items`.
-        while let item = queue.items.popLast() {
-            _ = consume item
+        draining.withValue(queue) {
+            // Each item is released at the end of its iteration; what that releases in turn lands in `queue.items`.
+            while let item = queue.items.popLast() {
+                _ = consume item
+            }
         }
-        draining.value = nil
     }
 }

@@ -39,13 +39,14 @@ extension Store {
     /// - Returns: `true` once everything has settled; `false` if `timeout` passed first — also when what holds the
     ///   store is a delay on a ``TestClock`` that nobody advances.
     public func waitUntilSettled(timeout: EffectDuration = .seconds(5)) -> Bool {
-        precondition(
-            LoopMarker.current == nil,
-            """
-            EffectStore: Store<\(S.self)>.waitUntilSettled(timeout:) was called from inside a store's callbacks, \
-            where it would wait for itself. To fix, call it from a test, a tool's main code or another thread.
-            """
-        )
+        guard LoopMarker.running.value == nil else {
+            fatalError(
+                """
+                EffectStore: Store<\(S.self)>.waitUntilSettled(timeout:) was called from inside a store's callbacks, \
+                where it would wait for itself. To fix, call it from a test, a tool's main code or another thread.
+                """
+            )
+        }
         let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: timeout.nanoseconds))
         var previousPass: [UInt64]?
         while true {
@@ -111,7 +112,7 @@ extension Store {
     /// Whether nothing is pending, no block from another store waits, and no effect is in flight. On the queue.
     var isIdleOnQueue: Bool {
         assertOnQueue()
-        guard nothingPending, runtime?.scheduler.isIdle ?? true else { return false }
+        guard nothingPending, effects?.scheduler.isIdle ?? true else { return false }
         return stateBox.withLock { $0.extras?.asyncPending ?? 0 } == 0
     }
 

@@ -39,52 +39,48 @@ import Dispatch
 /// effect result is ignored, and every ``dispatch(event:)`` future still waiting for an effect resolves with the last
 /// state the store committed.
 public final class Store<S: State> {
-    // The loop (Store+Loop.swift) is `@inlinable`, so that `Store<YourState>` is specialised in your module: no
-    // generic dispatch through witness tables per event. Everything it touches is therefore `@usableFromInline`;
-    // none of it is public API.
+    // The loop lives in Store+Loop.swift, which the article "How the loop works" walks through. It is `@inlinable`, so
+    // that `Store<YourState>` is specialised in your module; what it touches is therefore `@usableFromInline`. None of
+    // it is public API.
 
     // MARK: Set once in `init`, then only read.
 
     /// The serial queue all of the store's work runs on.
     @usableFromInline let queue: DispatchQueue
-    /// The committed state (and the store's extras — lifetime, observers, undo history — once something needs
-    /// them; and the event source given at creation, kept alive as long as the store: see `Committed`). The state is written only on `queue`, under the box's lock; it is read under the lock from other
-    /// threads and without it on `queue` (no writer can run concurrently there).
+    /// The committed state, and the store's extras once something needs them (see `Committed`). The state is written
+    /// only on `queue`, under the box's lock; it is read under the lock from other threads, and without it on `queue`,
+    /// where no writer can run concurrently.
     @usableFromInline let stateBox: LockedBox<Committed>
-    /// The effect handler, type-erased. Called only on `queue`; holds the handler strongly.
+    /// Performs an effect with the effect handler, which it holds. Called only on `queue`.
     @usableFromInline let performEffect: ((S.Effect) -> EffectAnswer<S.Event>?)?
 
-    // MARK: Confined to `queue`: read and written only by code running on it.
+    // MARK: Confined to `queue`: read and written only by code running on it (or in `deinit`).
     //
-    // `@exclusivity(unchecked)`: these are only touched by the loop, one block at a time, so overlapping accesses
-    // cannot happen, and the dynamic exclusivity check Swift would otherwise make would be paid on every access.
+    // `@exclusivity(unchecked)`: the loop touches these one block at a time, on its queue, so two accesses cannot
+    // overlap; the dynamic check Swift would make on each access costs the `dispatch` target (≤ 2.2× queue.sync).
 
-    /// In subscription order; see `SubscriberList`.
+    /// In subscription order.
     @exclusivity(unchecked) @usableFromInline var subscribers = SubscriberList<S>()
-    /// Work enqueued from inside the store's own callbacks; drained before the queue is released.
-    @exclusivity(unchecked) @usableFromInline var pending: [LoopItem] = []
-    /// Effects in flight, and the dispatch futures waiting for their chains; made on the first effect that does not
-    /// finish at once. Ended in `deinit`.
-    @exclusivity(unchecked) @usableFromInline var runtime: EffectRuntime<S>?
-    /// How many of `pending` have been taken. 32 bits (with the flags below) keep the object in a smaller malloc
-    /// size class; the loop never holds 2³¹ items at once.
+    /// Work enqueued from inside the store's own callbacks, run before the queue is released: `pending[pendingHead...]`.
+    @exclusivity(unchecked) @usableFromInline var pending: [Work] = []
+    /// How many of `pending` have been taken. 32 bits, with the flags below, keep the store in the malloc size class
+    /// the `memory.bytes-per-store` target needs.
     @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
-    /// True while `S.handle(event:)` runs, to catch a read of `state` from inside it.
+    /// True while `S.handle(event:)` runs, to catch a use of the store from inside it.
     @exclusivity(unchecked) @usableFromInline var isHandling = false
     /// True while transition observers or an undo history are installed: the one check the loop makes for them.
-    /// The observers and the history themselves live in the lazily made `StoreExtras` (see `Committed`).
     @exclusivity(unchecked) @usableFromInline var needsTransitions = false
     /// True while a thread waits for the store to be idle (`waitUntilSettled`): the loop then checks after each block.
     @exclusivity(unchecked) @usableFromInline var needsIdleSignal = false
-    /// Whether the box's tail holds anything: the extras (set under the state box's lock, from any thread, when they
-    /// are made) or the event source given at creation (set in `init`). Read in `deinit`, which then skips the work
-    /// for them in a store that never needed them. A `Bool` here fills padding: no memory.
+    /// Whether the state box holds extras or an event source (written under its lock): `deinit` skips their work in a
+    /// store that never had them.
     @usableFromInline var hasExtras = false
+    /// The effects in flight and the dispatches waiting for them; made on the first effect.
+    @exclusivity(unchecked) @usableFromInline var effects: EffectBooks<S>?
 
     // MARK: - Creating a store
 
-    // The initialisers are `@inlinable` so that creating a `Store<YourState>` runs code specialised for it: in
-    // generic code every generic type it touches costs a metadata lookup, paid again on every store's creation.
+    // The initialisers are `@inlinable`, so that the effect handler is called from code specialised for it.
     @inlinable
     init(
         initialState: S,
@@ -93,15 +89,13 @@ public final class Store<S: State> {
         clock: (any EffectClock)?,
         configureEventSource: ((@escaping @Sendable (S.Event) -> Void) -> Void)?
     ) {
-        // A fixed label: interpolating the state's type name cost more than creating the queue (four allocations and
-        // the type's name demangled, per store), and libdispatch keeps a copy of the label, so a short one is smaller.
         self.queue = DispatchQueue(label: "EffectStore.Store")
         self.stateBox = .make(Committed(state: initialState, eventSource: eventSource))
         self.performEffect = performEffect
-        if eventSource != nil { hasExtras = true }  // so that `deinit` drops it from the box, which may outlive us
-        if isClockSet(clock) { setClock(clock) }
+        if eventSource != nil { hasExtras = true }
+        setClock(clock)
         configureEventSource? { [weak self] event in
-            self?.schedule(.event(event, origin: .eventSource, chain: nil))
+            self?.schedule(.event(event, origin: .eventSource, promise: nil))
         }
     }
 
@@ -194,8 +188,7 @@ public final class Store<S: State> {
 
     deinit {
         // No other reference exists, so nothing runs on `queue` any more: reading its confined state is safe.
-        // `deinit` is never specialised: a store with nothing to end skips the generic work below.
-        guard hasExtras || runtime != nil else { return }
+        guard hasExtras || effects != nil else { return }
         endExtrasAndEffects()
     }
 
@@ -236,7 +229,18 @@ public final class Store<S: State> {
     @inlinable
     @discardableResult
     public func dispatch(event: S.Event) -> Future<S> {
-        dispatchInContext(event)
+        switch context {
+        case .outside:
+            var future: Future<S>?
+            enterFromOutside { future = dispatchOnQueue(event) }
+            return future!
+        case .own where isHandling:
+            usedFromInsideHandle("dispatch(event:)")
+        case .own, .other:
+            let promise = Promise<S>()
+            schedule(.event(event, origin: .dispatch, promise: promise))
+            return promise.future
+        }
     }
 
     // MARK: - Subscribing
@@ -263,8 +267,8 @@ public final class Store<S: State> {
     /// - Returns: A token that keeps the subscription alive. Cancel or release it to stop.
     @inlinable
     public func subscribe(_ block: @escaping @Sendable (S) -> Void) -> SubscriptionToken {
-        let subscriber = Subscriber(store: self, block: block)
-        attachFromFront(subscriber)
+        let subscriber = Subscriber(queue: queue, block: block)
+        add(subscriber)
         return SubscriptionToken(subscriber)
     }
 }
@@ -272,7 +276,7 @@ public final class Store<S: State> {
 // Safe because: the `let` properties are set in `init` and never change; `stateBox` is guarded by its lock; every
 // other `var` is confined to `queue` (marked "Confined to `queue`" above) and only touched by code that runs on it —
 // `dispatchPrecondition` checks that in debug builds — or in `deinit`, when no other reference exists; except
-// `hasExtras`, which is only written under the state box's lock and only read in `deinit`.
+// `hasExtras`, which is only written under the state box's lock (or in `init`) and only read in `deinit`.
 extension Store: @unchecked Sendable {}
 
 extension Store: LifetimeOwner {}

@@ -1,0 +1,570 @@
+import Foundation
+
+// The loop: event → state → effect → event, on the store's queue. The article "How the loop works" follows one event
+// through this file.
+//
+// - Onto the queue: `schedule(_:)` — or `dispatch(event:)`, which needs a future back — decides where work runs:
+//   synchronously from outside any store (`enterFromOutside`), after the current work from inside this store's loop
+//   (`pending`), and asynchronously from another store's loop (`enterAsynchronously`). Both entries go through
+//   `enterLoop(_:)`, which marks the thread, runs the work, drains what it enqueued and wakes idle waiters.
+// - On the queue: `process(_:)` takes one `Work`. An event runs its chain (`runChain`): commit, notify, and the effect
+//   — performed at once when it carries no plan, or handed to the `EffectScheduler`, whose decisions `carryOut(_:)`
+//   performs. An answer that is there at once is followed in the same loop while nothing else waits; any other answer
+//   comes back as work (`answer`, a run's events, an end, a timer) and continues its chain from `process(_:)`.
+// - The books of what is in flight — the scheduler, the runs to stop, the timers to cancel, the dispatches waiting
+//   for their chains — are the store's own (`EffectBooks`), touched only here.
+
+extension Store {
+    /// Work for the loop, in the order it was scheduled.
+    @usableFromInline
+    enum Work: Sendable {
+        /// An event from `dispatch(event:)`, `post(_:)` or an event source, and the promise of its chain if anyone
+        /// waits for it.
+        case event(S.Event, origin: TransitionOrigin, promise: Promise<S>?)
+        /// The answer of an effect in flight, which ends its job.
+        case answer(S.Event, job: UInt64)
+        /// An effect's job ended with no answer: its run finished, or its future was released unresolved.
+        case ended(UInt64)
+        /// Runs have left events (or their ends) in the books' inbox: handle them, oldest first.
+        case runEvents
+        /// A timer the scheduler set has fired.
+        case timerFired(UInt64)
+        /// Store work that is not an event (attaching a subscriber, installing an observer): it runs at once when
+        /// scheduled from inside this store's own loop, unless `inTurn` (an undo), which waits its turn as events do.
+        case call(@Sendable (Store<S>) -> Void, inTurn: Bool = false)
+    }
+
+    // MARK: - Onto the queue
+
+    /// Where the caller runs, relative to this store (see ``LoopMarker``).
+    @inlinable
+    var context: StoreContext {
+        switch LoopMarker.running.occupant(comparedWith: self) {
+        case .nothing: return .outside
+        case .same: return .own
+        case .another: return .other
+        }
+    }
+
+    /// Runs `work` on the store's queue: synchronously from outside any store; after the current work from inside
+    /// this store's loop (a `.call` at once); asynchronously from inside another store's loop, so that two stores
+    /// feeding each other never wait for each other.
+    @inlinable
+    func schedule(_ work: Work) {
+        switch context {
+        case .outside:
+            enterFromOutside { process(work) }
+        case .own:
+            if case .call(let call, inTurn: false) = work { return call(self) }
+            pending.append(work)
+        case .other:
+            enterAsynchronously(work)
+        }
+    }
+
+    /// Runs `work` on the queue without ever waiting for it: after the current work from inside this store's loop,
+    /// asynchronously from anywhere else. For callers that must not block (a `deinit`, which may run under any lock).
+    @inlinable
+    func scheduleWithoutWaiting(_ work: Work) {
+        if context == .own {
+            pending.append(work)
+        } else {
+            enterAsynchronously(work)
+        }
+    }
+
+    // The three ways onto the queue follow. Nothing else in the package calls `queue.sync` or `queue.async`.
+
+    /// Runs `body` on the queue synchronously, inside the loop, for a caller outside any store's loop.
+    @inlinable
+    func enterFromOutside(_ body: () -> Void) {
+        queue.sync { enterLoop(body) }
+    }
+
+    /// Runs `work` on the queue asynchronously, inside the loop. Counted as a block from another store until it has
+    /// run, so that the store is not idle meanwhile, and a settling wait that sees the block finished
+    /// (`waitUntilSettled`) sees everything it did.
+    @inlinable
+    func enterAsynchronously(_ work: Work) {
+        noteBlockFromAnotherStore(finished: false)
+        queue.async {
+            self.enterLoop {
+                self.process(work)
+                self.drainPending()
+                // Before `enterLoop` asks whether the store is idle, so that the wait this block held wakes now.
+                self.noteBlockFromAnotherStore(finished: true)
+            }
+        }
+    }
+
+    /// Cancels `subscriber`, which holds its store's queue and not its store (see `Subscriber`): at once inside its
+    /// store's loop; otherwise on the queue, waiting for a notification in progress from outside any store's loop, and
+    /// asynchronously from inside another one. Where the store is not at hand, the block is released marked as inside
+    /// a loop that is no store's, so that what it captured, if its `deinit` uses a store, never waits for this queue.
+    static func cancel(_ subscriber: Subscriber<S>) {
+        if let store = LoopMarker.running.value as? Store<S>, store.queue === subscriber.queue {
+            return store.detach(subscriber)
+        }
+        let release: @Sendable () -> Void = {
+            LoopMarker.running.withValue(NoStoreLoop.marker) { subscriber.block = nil }
+        }
+        if LoopMarker.running.value == nil {
+            subscriber.queue.sync(execute: release)
+        } else {
+            subscriber.queue.async(execute: release)
+        }
+    }
+
+    /// Every block the store runs on its queue goes through here: marks this thread as running this store's loop
+    /// while `body` runs, then runs what `body` enqueued (`drainPending()`), and then wakes the threads waiting for
+    /// the store to be idle, if any wait and it is.
+    @inlinable
+    func enterLoop<T>(_ body: () -> T) -> T {
+        let result = LoopMarker.running.withValue(self) { () -> T in
+            let result = body()
+            drainPending()
+            return result
+        }
+        if needsIdleSignal { signalIdleWaitersIfIdle() }
+        return result
+    }
+
+    /// Runs every work enqueued from inside the loop, oldest first, including what running them adds.
+    @inlinable
+    func drainPending() {
+        assertOnQueue()
+        guard !pending.isEmpty else { return }
+        while Int(pendingHead) < pending.count {
+            let work = pending[Int(pendingHead)]
+            pendingHead += 1
+            process(work)
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingHead = 0
+    }
+
+    /// Whether nothing waits in `pending`: an answer there at once may then be followed at once, which is exactly
+    /// what enqueuing it and draining would do.
+    @inlinable
+    var nothingPending: Bool { Int(pendingHead) == pending.count }
+
+    // MARK: - Events
+
+    /// `dispatch(event:)` on the queue, from outside any store: runs the event's chain as far as it goes now —
+    /// with what it enqueued, such as answers there at once — and returns its future: resolved if the chain finished,
+    /// or waiting in the books for it.
+    @inlinable
+    func dispatchOnQueue(_ event: S.Event) -> Future<S> {
+        let chain = runChain(event, origin: .dispatch, chain: nil, numbering: true)
+        drainPending()
+        return future(of: chain)
+    }
+
+    /// A future of the state once `chain` has finished: resolved when it has (or has no number: it never started an
+    /// effect), or pending in the books until it does.
+    @inlinable
+    func future(of chain: UInt64?) -> Future<S> {
+        guard let chain, let effects, effects.scheduler.isWaiting(for: chain) else { return Future(value: committedState) }
+        let promise = Promise<S>()
+        effects.waiting[chain] = promise
+        return promise.future
+    }
+
+    /// `dispatch(event:)` for callers inside the library that never read the future (an observable projection's
+    /// `send`): the same scheduling and handling, with no future and no promise made.
+    @inlinable
+    func post(_ event: S.Event) {
+        if context == .own, isHandling { usedFromInsideHandle("dispatch(event:)") }
+        schedule(.event(event, origin: .dispatch, promise: nil))
+    }
+
+    /// Runs one work, on the queue.
+    @inlinable
+    func process(_ work: Work) {
+        assertOnQueue()
+        switch work {
+        case .event(let event, let origin, let promise):
+            let chain = runChain(event, origin: origin, chain: nil, numbering: promise != nil)
+            guard let promise else { return }
+            if let chain, let effects, effects.scheduler.isWaiting(for: chain) {
+                effects.waiting[chain] = promise
+            } else {
+                promise.resolve(committedState)
+            }
+        case .answer(let event, let job):
+            guard let effects, let chain = effects.scheduler.liveChain(of: job) else { return }
+            effects.scheduler.hold(chain)
+            runChain(event, origin: .effect, chain: chain)
+            carryOut(effects.scheduler.ended(job))
+            carryOut(effects.scheduler.unhold(chain))
+        case .ended(let job):
+            guard let effects else { return }
+            effects.runs[job] = nil
+            carryOut(effects.scheduler.ended(job))
+        case .runEvents:
+            handleRunEvents()
+        case .timerFired(let timer):
+            guard let effects, effects.timers.removeValue(forKey: timer) != nil else { return }
+            carryOut(effects.scheduler.timerFired(timer))
+        case .call(let call, _):
+            call(self)
+        }
+    }
+
+    /// The chain runner: commits `event`, performs its effect, and follows answers that are there at once (while
+    /// nothing else waits, so the order is what enqueuing them would give), until the chain finishes, waits for an
+    /// effect, or goes on in a plan — on behalf of `chain`, the dispatch that may wait for it (`nil`: none). With
+    /// `numbering`, a chain that has no number yet gets one at its first effect. Returns the chain's number. Every
+    /// event the store handles goes through here.
+    @inlinable
+    @discardableResult
+    func runChain(_ event: S.Event, origin: TransitionOrigin, chain: UInt64?, numbering: Bool = false) -> UInt64? {
+        var event = event
+        var origin = origin
+        var chain = chain
+        while var effect = commit(event, origin: origin) {
+            let effects = self.effects ?? makeEffects()
+            if numbering, chain == nil { chain = effects.takeChain() }
+            // A plain effect is performed here, so that an answer there at once is followed at once. So is a plain
+            // effect under an id (the commonest plan): until its answer is handled nothing can cancel it, so it needs
+            // a job under the id only when it has to wait. Every other plan is the scheduler's.
+            var id: EffectID?
+            if effects.planOf != nil, let plan = Self.plan(of: effect) {
+                guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan, Self.plan(of: inner) == nil
+                else {
+                    carryOut(effects.scheduler.start(effect, chain: chain))
+                    return chain
+                }
+                if cancelInFlight { carryOut(effects.scheduler.cancel(innerID)) }
+                effect = inner
+                id = innerID
+            }
+            guard let answer = performEffect?(effect) else { return chain }
+            guard nothingPending, let next = answer.eventIfReady else {
+                let (job, actions) = effects.scheduler.adopt(chain: chain, id: id)
+                carryOut(actions)
+                listen(to: answer, job: job)
+                return chain
+            }
+            event = next
+            origin = .effect
+        }
+        return chain
+    }
+
+    // MARK: - Committing
+
+    /// Handles one event: the next state under the lock, then transition observers and subscribers. Returns the
+    /// effect; the state committed is ``committedState`` until the next commit.
+    @inlinable
+    func commit(_ event: S.Event, origin: TransitionOrigin) -> S.Effect? {
+        assertOnQueue()
+        if needsTransitions { return commitTransition(event, origin: origin) }
+        isHandling = true
+        // `handle` mutates the committed state in place, under the lock, and no other copy of the state is alive
+        // meanwhile: copy-on-write storage in the state is not copied per event.
+        let effect = stateBox.withLock { $0.state.handle(event: event) }
+        isHandling = false
+        if !subscribers.isEmpty { notify(committedState, to: subscribers) }
+        return effect
+    }
+
+    /// The state last committed. On the queue, outside `handle(event:)`, where no writer can run concurrently.
+    @inlinable
+    var committedState: S { stateBox.unsynchronizedValue.state }
+
+    /// `commit(_:origin:)` while transitions are needed: also makes the transition, updates the undo history and
+    /// tells observers, before subscribers. Keeps the previous state, so a copy-on-write state is copied.
+    @usableFromInline
+    func commitTransition(_ event: S.Event, origin: TransitionOrigin) -> S.Effect? {
+        isHandling = true
+        let (previous, state, effect, extras) = stateBox.withLock {
+            committed -> (S, S, S.Effect?, StoreExtras<S>?) in
+            let previous = committed.state
+            let effect = committed.state.handle(event: event)
+            return (previous, committed.state, effect, committed.extras)
+        }
+        isHandling = false
+        guard let extras else { fatalError("EffectStore: a store that needs transitions has no extras") }
+        let transition = StoreTransition(
+            sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: origin, event: event,
+            from: previous, to: state, effect: effect,
+            changedState: extras.changed(from: previous, to: state)
+        )
+        publish(transition, extras: extras, recordingInHistory: true)
+        return effect
+    }
+
+    /// Tells the undo history (unless the transition is an undo or a redo, which the history made itself), the
+    /// transition observers and then the subscribers about a committed transition.
+    func publish(_ transition: StoreTransition<S>, extras: StoreExtras<S>, recordingInHistory: Bool) {
+        // The subscribers as they are now: one that an observer adds receives the new state when it is attached,
+        // and must not receive it twice.
+        let listeners = subscribers
+        if recordingInHistory, extras.hasHistory { recordInHistory(transition, extras: extras) }
+        extras.deliver(transition)
+        notify(transition.to, to: listeners)
+    }
+
+    // MARK: - Subscribers
+
+    /// Calls each active subscriber of `listeners` — a snapshot, since a block may subscribe or cancel meanwhile —
+    /// with `state`.
+    @inlinable
+    func notify(_ state: S, to listeners: SubscriberList<S>) {
+        if let only = listeners.only {
+            only.block?(state)
+            return
+        }
+        var cancelled = 0
+        for subscriber in listeners.many {
+            if let block = subscriber.block { block(state) } else { cancelled += 1 }
+        }
+        if cancelled != 0, cancelled * 2 >= listeners.many.count { subscribers.removeCancelled() }
+    }
+
+    /// Adds `subscriber` on the queue, as `schedule(_:)` would a `.call` (from outside any store with no work made
+    /// for it).
+    @inlinable
+    func add(_ subscriber: Subscriber<S>) {
+        if context == .outside {
+            enterFromOutside { attach(subscriber) }
+        } else {
+            schedule(.call { $0.attach(subscriber) })
+        }
+    }
+
+    /// Adds `subscriber` and gives it the current state. On the queue.
+    @inlinable
+    func attach(_ subscriber: Subscriber<S>) {
+        assertOnQueue()
+        guard let block = subscriber.block else { return }  // cancelled before this queued registration ran
+        subscribers.append(subscriber)
+        block(stateOnQueue(reading: "Store.subscribe(_:)"))
+    }
+
+    /// Marks `subscriber` cancelled, releasing its block; the only subscriber is dropped from the list at once, one of
+    /// many when the list is next compacted (see ``SubscriberList``). On the queue.
+    func detach(_ subscriber: Subscriber<S>) {
+        assertOnQueue()
+        subscriber.block = nil
+        if subscribers.only === subscriber { subscribers.only = nil }
+    }
+
+    // MARK: - Effects in flight
+
+    /// The plan `effect` carries, if `S.Effect` is a ``ComposableEffect``. Read in code compiled for `S`, the casts
+    /// change no value and cost nothing; ask only when the books' `planOf` says effects can carry plans, as a cast that
+    /// fails is a look-up at run time.
+    @inlinable
+    static func plan(of effect: S.Effect) -> EffectPlan<S.Effect>? {
+        (effect as? any ComposableEffect)?.plan(as: S.Effect.self)
+    }
+
+    /// The books, made on the first effect.
+    @inlinable
+    func makeEffects() -> EffectBooks<S> {
+        let made = EffectBooks<S>(clock: clock)
+        effects = made
+        return made
+    }
+
+    /// Does what the scheduler decided, in order. What an effect with no answer lets start (the next one in its
+    /// queue) is carried out after the rest.
+    @inlinable
+    func carryOut(_ actions: [EffectScheduler<S.Effect>.Action]) {
+        guard let effects, !actions.isEmpty else { return }
+        var actions = actions[...]
+        while let action = actions.popFirst() {
+            switch action {
+            case .perform(let effect, let job):
+                guard let answer = performEffect?(effect) else {
+                    actions += effects.scheduler.ended(job)
+                    continue
+                }
+                listen(to: answer, job: job)
+            case .stop(let job):
+                effects.runs.removeValue(forKey: job)?.cancel()
+            case .startTimer(let timer, let delay):
+                effects.timers[timer] = effects.clock.schedule(after: delay) { [weak self] in
+                    self?.schedule(.timerFired(timer))
+                }
+            case .cancelTimer(let timer):
+                effects.timers.removeValue(forKey: timer)?()
+            case .finish(let chain):
+                effects.waiting.removeValue(forKey: chain)?.resolve(committedState)
+            }
+        }
+    }
+
+    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop as work.
+    @inlinable
+    func listen(to answer: EffectAnswer<S.Event>, job: UInt64) {
+        switch answer.kind {
+        case .ready(let event):
+            pending.append(.answer(event, job: job))
+        case .future(let future):
+            // A future released unanswered ends the job, so that its chain does not wait forever.
+            let ticket = AnswerTicket { [weak self] in self?.scheduleWithoutWaiting(.ended(job)) }
+            future.onComplete { [weak self] event in
+                ticket.isAnswered = true
+                self?.schedule(.answer(event, job: job))
+            }
+        case .run(let run):
+            guard let effects else { return }
+            effects.runs[job] = run
+            let inbox = effects.inbox
+            let connected = run.connect { [weak self] signal in
+                switch signal {
+                case .event(let event): self?.deliver(.event(event, job: job), to: inbox)
+                case .finished: self?.deliver(.ended(job), to: inbox)
+                }
+            }
+            guard connected else {
+                fatalError(
+                    """
+                    EffectStore: Store<\(S.self)> was handed a run that had already started. To fix, return a new run \
+                    from handle(effect:) each time.
+                    """
+                )
+            }
+        }
+    }
+
+    /// Leaves a run's event or end in the inbox for the loop, on the run's thread, and makes sure a drain of the
+    /// inbox is on its way (see ``RunInbox``).
+    @inlinable
+    func deliver(_ entry: RunInbox<S>.Entry, to inbox: RunInbox<S>) {
+        if context == .own {
+            // From inside this store's loop: handled after the current work, as an event dispatched here would be.
+            inbox.deposit(entry, scheduleDrain: nil)
+            pending.append(.runEvents)
+            return
+        }
+        let isFull = inbox.deposit(entry) { self.scheduleWithoutWaiting(.runEvents) }
+        // Full: a sender outside any store waits behind the drains on the queue, as a dispatch would.
+        if isFull, context == .outside { schedule(.runEvents) }
+    }
+
+    /// Handles what the runs left in the inbox, in order.
+    ///
+    /// When it is the last thing the loop has to do, each entry is handled as if it had come in a block of its own:
+    /// what it enqueues runs before the next entry. When other work waits behind it, that work keeps its place. A drain
+    /// asked for while one runs (a send from inside the loop) is folded into it, so a run's events stay in the order
+    /// sent.
+    @inlinable
+    func handleRunEvents() {
+        guard let effects else { return }
+        guard !effects.isDrainingInbox else {
+            effects.drainsInboxAgain = true
+            return
+        }
+        effects.isDrainingInbox = true
+        defer { effects.isDrainingInbox = false }
+        let eachAsABlock = nothingPending
+        repeat {
+            effects.drainsInboxAgain = false
+            for entry in effects.inbox.take() {
+                switch entry {
+                case .event(let event, let job):
+                    guard let chain = effects.scheduler.liveChain(of: job) else { continue }  // cancelled
+                    effects.scheduler.hold(chain)
+                    runChain(event, origin: .effect, chain: chain)
+                    carryOut(effects.scheduler.unhold(chain))
+                case .ended(let job):
+                    effects.runs[job] = nil
+                    carryOut(effects.scheduler.ended(job))
+                }
+                if eachAsABlock { drainPending() }
+            }
+        } while effects.drainsInboxAgain
+    }
+
+    /// Ends every effect when the store is released: stops runs, cancels timers, and resolves waiting dispatch futures
+    /// with `state`, oldest first. In `deinit`, when nothing else can touch the books.
+    func endEffects(with state: S) {
+        guard let effects else { return }
+        _ = effects.scheduler.cancelAll()
+        for job in effects.runs.keys.sorted() { effects.runs[job]?.cancel() }
+        for timer in effects.timers.keys.sorted() { effects.timers[timer]?() }
+        for chain in effects.waiting.keys.sorted() { effects.waiting[chain]?.resolve(state) }
+        effects.runs = [:]
+        effects.timers = [:]
+        effects.waiting = [:]
+    }
+
+    // MARK: - Checks
+
+    @inlinable
+    func assertOnQueue() {
+        #if DEBUG
+            dispatchPrecondition(condition: .onQueue(queue))
+        #endif
+    }
+
+    /// The committed state, read on the queue, where no writer can run concurrently.
+    @inlinable
+    func stateOnQueue(reading what: @autoclosure () -> String) -> S {
+        assertOnQueue()
+        if isHandling { usedFromInsideHandle(what()) }
+        return committedState
+    }
+
+    /// Stops with the message for a use of the store from inside `S.handle(event:)`: a programmer error.
+    @usableFromInline
+    func usedFromInsideHandle(_ what: String) -> Never {
+        fatalError(
+            """
+            EffectStore: \(what) was used from inside \(S.self).handle(event:). handle(event:) must be pure \
+            and must not use its store. To fix, read `self` (it is the state being handled) and return an \
+            effect for anything the store should do.
+            """
+        )
+    }
+}
+
+extension Store {
+    /// What `deinit` ends in a store that has extras or effects.
+    func endExtrasAndEffects() {
+        let committed = stateBox.unsynchronizedValue
+        committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
+        endEffects(with: committed.state)
+        // Nothing is in flight any more: wake the threads waiting for this store to settle (they hold it weakly).
+        if let extras = committed.extras {
+            for waiter in extras.idleWaiters { waiter.signal() }
+            extras.idleWaiters = []
+        }
+        // A derived state may keep the box, for the last state; not the observers, the undo history or the event
+        // source. They are taken out under the lock and released after it: their `deinit` may read this box.
+        let released = stateBox.withLock { committed -> (Committed.Tail, AnyObject?) in
+            let tail = committed.tail
+            committed.tail = .empty
+            guard case .extras(let extras) = tail else { return (tail, nil) }
+            defer { extras.creationEventSource = nil }
+            return (tail, extras.creationEventSource)
+        }
+        withExtendedLifetime((committed, released)) {}
+    }
+
+    /// Keeps `clock`, if given, for effects that wait.
+    @usableFromInline
+    func setClock(_ clock: (any EffectClock)?) {
+        if let clock { extras.clock = clock }
+    }
+}
+
+/// An `undo()` or a `redo()`.
+enum HistoryMove: Sendable, CustomStringConvertible {
+    case undo
+    case redo
+
+    /// The origin its transition has.
+    var origin: TransitionOrigin {
+        switch self {
+        case .undo: return .undo
+        case .redo: return .redo
+        }
+    }
+
+    var description: String { origin.rawValue }
+}
