@@ -1,5 +1,6 @@
 import Dispatch
 import EffectStore
+import EffectStoreSessions
 import EffectStoreTesting
 import Foundation
 import Testing
