@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "EffectStore", targets: ["EffectStore"]),
         .library(name: "EffectStoreTesting", targets: ["EffectStoreTesting"]),
         .library(name: "EffectStoreSwiftUI", targets: ["EffectStoreSwiftUI"]),
+        .library(name: "EffectStoreSessions", targets: ["EffectStoreSessions"]),
         .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
         .executable(name: "effectstore-benchmarks", targets: ["EffectStoreBenchmarks"]),
         .executable(name: "effectstore-inspect", targets: ["EffectStoreInspect"]),
@@ -15,19 +16,24 @@ let package = Package(
     targets: [
         // The library: no dependencies beyond Foundation and Dispatch.
         .target(name: "EffectStore"),
-        // Test support for EffectStore features: trace specs, a deterministic test store, effect handler checks and
-        // a reachability explorer. Imports XCTest.
-        .target(name: "EffectStoreTesting", dependencies: ["EffectStore"]),
+        // Test support for EffectStore features: trace specs, a deterministic test store, effect handler checks,
+        // replay assertions of recorded sessions (hence EffectStoreSessions) and a reachability explorer. Imports
+        // XCTest.
+        .target(name: "EffectStoreTesting", dependencies: ["EffectStore", "EffectStoreSessions"]),
         // SwiftUI bindings for the Observation projection; empty where SwiftUI does not exist. Keeps SwiftUI out of
         // the core.
         .target(name: "EffectStoreSwiftUI", dependencies: ["EffectStore"]),
+        // Recording, replaying and inspecting sessions: the session recorder, the session JSON and the inspector
+        // page. Apps that never record a session do not link it.
+        .target(name: "EffectStoreSessions", dependencies: ["EffectStore"]),
 
         // Writes the inspector page of a recorded session: `swift run effectstore-inspect session.json`.
-        .executableTarget(name: "EffectStoreInspect", dependencies: ["EffectStore"]),
+        .executableTarget(name: "EffectStoreInspect", dependencies: ["EffectStoreSessions"]),
 
         // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),
-        .executableTarget(name: "RecruitmentDemo", dependencies: ["RecruitmentProcess", "EffectStore"]),
+        .executableTarget(
+            name: "RecruitmentDemo", dependencies: ["RecruitmentProcess", "EffectStore", "EffectStoreSessions"]),
         // The article "Effects in practice": four everyday features on the effect runtime, as a regular module.
         .target(name: "EffectExamples", dependencies: ["EffectStore"], path: "Tests/EffectExamples"),
         // The apps of the article "Building an app from features" (the todo list), compiled and tested here.
@@ -41,18 +47,25 @@ let package = Package(
         .executableTarget(name: "EffectStoreBenchmarks", dependencies: ["BenchmarkWorkloads", "EffectStore"]),
 
         .testTarget(name: "EffectStoreTests", dependencies: ["EffectStore", "EffectStoreTesting"]),
+        .testTarget(
+            name: "EffectStoreSessionsTests",
+            dependencies: ["EffectStoreSessions", "EffectStore", "EffectStoreTesting"]
+        ),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads"]),
         // `Fixtures/` holds recorded sessions, read by path from `#filePath`, not bundled as resources.
         .testTarget(
             name: "RecruitmentProcessTests",
-            dependencies: ["RecruitmentProcess", "EffectStore", "EffectStoreTesting"],
+            dependencies: ["RecruitmentProcess", "EffectStore", "EffectStoreSessions", "EffectStoreTesting"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "EffectExamplesTests", dependencies: ["EffectExamples", "EffectStore", "EffectStoreTesting"]),
         // A Swift 6 client whose main-actor code subscribes, maps and awaits: proves the @Sendable surface.
         .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),
-        .testTarget(name: "EffectStoreTestingTests", dependencies: ["EffectStoreTesting", "EffectStore"]),
+        .testTarget(
+            name: "EffectStoreTestingTests",
+            dependencies: ["EffectStoreTesting", "EffectStore", "EffectStoreSessions"]
+        ),
         .testTarget(name: "AppExamplesTests", dependencies: ["AppExamples", "EffectStore", "EffectStoreTesting"]),
         .testTarget(name: "MeetingsAppTests", dependencies: ["MeetingsApp", "EffectStore", "EffectStoreTesting"]),
     ],

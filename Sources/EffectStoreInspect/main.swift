@@ -2,7 +2,7 @@
 //
 //     swift run effectstore-inspect session.json                  # writes session.html beside it
 //     swift run effectstore-inspect session.json --output bug.html
-import EffectStore
+import EffectStoreSessions
 import Foundation
 
 let usage = """

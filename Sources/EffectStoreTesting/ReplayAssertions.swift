@@ -1,13 +1,14 @@
 import EffectStore
+import EffectStoreSessions
 import Foundation
 
 /// Checks that replaying a recorded session into today's state logic reproduces every recorded state and effect: a
 /// recorded session as a regression test.
 ///
-/// The log is replayed with ``/EffectStore/SessionLog/replay()`` — the pure ``/EffectStore/State``, no store, no
-/// effect handler: the events effects answered with come from the log. Where an entry records the effect (see
-/// ``/EffectStore/SessionLog/Entry/hasRecordedEffect``) and the effect type is `Equatable`, the effect the state
-/// returns now must equal the recorded one too, so logic that changed only which effects it asks for is caught.
+/// The log is replayed with ``/EffectStoreSessions/SessionLog/replay()`` — the pure ``/EffectStore/State``, no store,
+/// no effect handler: the events effects answered with come from the log. Where an entry records the effect (see
+/// ``/EffectStoreSessions/SessionLog/Entry/hasRecordedEffect``) and the effect type is `Equatable`, the effect the
+/// state returns now must equal the recorded one too, so logic that changed only which effects it asks for is caught.
 /// At the **first** step whose replayed state or effect differs from the recorded one, it reports that step — its event, where the event came from, the state it was
 /// handled in, the expected (recorded) and actual (replayed) states, and their structural diff — and stops:
 /// later steps would only repeat the consequences.
@@ -36,7 +37,7 @@ import Foundation
 /// ```
 ///
 /// When the state and its events are `Codable`, the failure writes the recording's inspector page
-/// (``/EffectStore/SessionInspector``) to a temporary file and ends with its path, at the diverging step.
+/// (``/EffectStoreSessions/SessionInspector``) to a temporary file and ends with its path, at the diverging step.
 ///
 /// - Parameters:
 ///   - log: The recorded session.
@@ -83,7 +84,7 @@ public func assertReplayMatchesRecording<S: State & Equatable>(
     reporter.report(message, at: location)
 }
 
-/// Writes the recording's inspector page (see ``/EffectStore/SessionInspector``) to a temporary file and says
+/// Writes the recording's inspector page (see ``/EffectStoreSessions/SessionInspector``) to a temporary file and says
 /// where, at the diverging step: "\n  Look at the recording: …/Counter-session-….html#step-2". Empty when the log
 /// cannot be written as JSON (a state or an event that is not `Codable`), or the file cannot be written.
 private func inspectorPageNote<S: State>(for log: SessionLog<S>, at step: Int) -> String {
@@ -113,7 +114,7 @@ private func inspectorPageNote<S: State>(for log: SessionLog<S>, at step: Int) -
 /// ```
 ///
 /// - Parameters:
-///   - url: A JSON file written by ``/EffectStore/SessionLog/write(to:)``.
+///   - url: A JSON file written by ``/EffectStoreSessions/SessionLog/write(to:)``.
 ///   - type: The state type the session was recorded with.
 ///   - reporter: Where a failure is reported — the divergence, or a file that cannot be read as such a session;
 ///     the framework running the test by default (``TestFailureReporter/automatic``). Called at most once, on the calling thread.

@@ -108,39 +108,6 @@ extension TestStore {
         return received.flatMap { enumCase.extract(from: $0) }
     }
 
-    /// Asserts that the last event produced an effect of the enum case `embed` builds, whatever its associated
-    /// value, and marks it in flight.
-    ///
-    /// ```swift
-    /// let query = store.receiveEffect(case: Effect.search)   // Effect.search(String) -> the String
-    /// XCTAssertEqual(query, "swift")
-    /// ```
-    ///
-    /// The case is recognised by reflection: `embed` must be an enum case with one associated value, used as a
-    /// function. The `EnumCase` form,
-    /// ``receiveEffect(case:fileID:file:line:column:)-(EnumCase<S.Effect,Payload>,_,_,_,_)``, needs none. Otherwise as ``receiveEffect(where:fileID:file:line:column:)``.
-    ///
-    /// - Parameters:
-    ///   - embed: The case, such as `Effect.search`.
-    ///   - fileID: Where a failure points; the caller's file ID by default.
-    ///   - file: Where a failure points; the caller's file by default.
-    ///   - line: Where a failure points; the caller's line by default.
-    ///   - column: Where a failure points; the caller's column by default.
-    /// - Returns: The associated value of the effect received; `nil` when none matched.
-    @discardableResult
-    public func receiveEffect<Payload>(
-        case embed: (Payload) -> S.Effect, fileID: StaticString = #fileID, file: StaticString = #filePath,
-        line: UInt = #line, column: UInt = #column
-    ) -> Payload? {
-        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        guard acceptsCall("receiveEffect(case:)", at: location) else { return nil }
-        let received = receiveFirst(
-            matching: { extractCase(embed, from: $0) != nil },
-            expected: "an effect of the case given (with a \(Payload.self))",
-            effect: nil, at: location)
-        return received.flatMap { extractCase(embed, from: $0) }
-    }
-
     // MARK: - Cancellation
 
     /// Performed effects that the state cancelled and the test has not yet confirmed with

@@ -63,8 +63,8 @@ public enum Exhaustivity: Sendable, Equatable {
 ///
 /// When the exact value does not matter, receive an effect by matching it —
 /// ``receiveEffect(where:fileID:file:line:column:)``, or by its case with
-/// ``receiveEffect(case:fileID:file:line:column:)-(EnumCase<S.Effect,Payload>,_,_,_,_)`` — and confirm a
-/// cancellation with ``receiveCancellation(where:fileID:file:line:column:)``.
+/// ``receiveEffect(case:fileID:file:line:column:)`` — and confirm a cancellation with
+/// ``receiveCancellation(where:fileID:file:line:column:)``.
 ///
 /// ## Plans: several effects, cancellation, time and runs
 ///

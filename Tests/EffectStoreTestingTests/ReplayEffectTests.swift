@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreSessions
 import EffectStoreTesting
 import Foundation
 import XCTest

@@ -275,34 +275,6 @@ final class TestStorePlanTests: XCTestCase {
                 + #".search("swift") (from send(.submitted) at TestStorePlanTests.swift:\#(sendLine))."#)
     }
 
-    func test_receiveEffect_byCase_returnsTheAssociatedValue() {
-        let failures = TestFailureCollector()
-        let store = TestStore(initialState: Search(query: "swift"), exhaustivity: .partial, reporter: failures.reporter)
-
-        store.send(.submitted)
-        let saved = store.receiveEffect(case: Search.Effect.saveHistory)
-
-        XCTAssertEqual(saved, "swift")
-        XCTAssertEqual(failures.messages, [])
-        XCTAssertEqual(store.inFlightEffects, [.search("swift"), .saveHistory("swift")], "partial mode skipped one")
-    }
-
-    func test_receiveEffect_byCase_inExhaustiveModeWantsTheNextEffect() {
-        let failures = TestFailureCollector()
-        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
-
-        store.send(.submitted)
-        XCTAssertNil(store.receiveEffect(case: Search.Effect.saveHistory))
-        XCTAssertEqual(store.receiveEffect(case: Search.Effect.search), "swift")
-        XCTAssertEqual(store.receiveEffect(case: Search.Effect.saveHistory), "swift")
-
-        XCTAssertEqual(failures.messages.count, 1)
-        XCTAssertTrue(
-            failures.messages.first?.hasPrefix(
-                "TestStore<Search>: expected to receive an effect of the case given (with a String), but the next "
-                    + #"effect is .search("swift")"#) ?? false, failures.messages.first ?? "")
-    }
-
     func test_receiveEffect_byEnumCase_returnsTheAssociatedValue_notAnotherCaseOfTheSameType() {
         let failures = TestFailureCollector()
         let store = TestStore(initialState: Search(query: "swift"), exhaustivity: .partial, reporter: failures.reporter)

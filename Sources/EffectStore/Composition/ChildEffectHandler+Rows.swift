@@ -35,30 +35,6 @@ extension ChildEffectHandler {
             return Claimed(answer: perform(id, rowEffect)?.effectAnswer.map { event(id, $0) })
         }
     }
-
-    /// Lifts the effects of a collection's rows into a parent feature, recognising the parent's effect case from its
-    /// embedding by reflection.
-    ///
-    /// - Parameters:
-    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `TodoList.Effect.todo`: an
-    ///     enum case with two associated values.
-    ///   - event: Embeds a row's id and event in the parent's event type.
-    ///   - perform: Performs one row's effect, on the store's queue.
-    /// - Returns: The lifted handler. It holds `perform` strongly.
-    @available(
-        *, deprecated,
-        message: "Reads Mirror on every effect. Use rows(effect:event:perform:) with an EnumCase<Parent.Effect, (ID, RowEffect)>."
-    )
-    public static func rows<ID: Sendable, RowEffect, RowEvent>(
-        effect: @escaping (ID, RowEffect) -> Parent.Effect,
-        event: @escaping @Sendable (ID, RowEvent) -> Parent.Event,
-        perform: @escaping (ID, RowEffect) -> Future<RowEvent>?
-    ) -> ChildEffectHandler {
-        ChildEffectHandler { parentEffect in
-            guard let (id, rowEffect) = extractCase(effect, from: parentEffect) else { return nil }
-            return Claimed(answer: perform(id, rowEffect)?.effectAnswer.map { event(id, $0) })
-        }
-    }
 }
 
 extension ChildEffectHandler {
@@ -91,35 +67,11 @@ extension ChildEffectHandler {
             return Claimed(answer: perform(childEffect)?.effectAnswer.map(event))
         }
     }
-
-    /// Lifts the effects of one child into a parent feature, recognising the parent's effect case from its
-    /// embedding by reflection.
-    ///
-    /// - Parameters:
-    ///   - effect: The parent's effect case that wraps the child's effects, such as `AppState.Effect.analytics`: an
-    ///     enum case with one associated value.
-    ///   - event: Embeds the child's event in the parent's event type.
-    ///   - perform: Performs one child effect, on the store's queue.
-    /// - Returns: The lifted handler. It holds `perform` strongly.
-    @available(
-        *, deprecated,
-        message: "Reads Mirror on every effect. Use child(effect:event:perform:) with an EnumCase<Parent.Effect, ChildEffect>."
-    )
-    public static func child<ChildEffect, ChildEvent>(
-        effect: @escaping (ChildEffect) -> Parent.Effect,
-        event: @escaping @Sendable (ChildEvent) -> Parent.Event,
-        perform: @escaping (ChildEffect) -> Future<ChildEvent>?
-    ) -> ChildEffectHandler {
-        ChildEffectHandler { parentEffect in
-            guard let childEffect = extractCase(effect, from: parentEffect) else { return nil }
-            return Claimed(answer: perform(childEffect)?.effectAnswer.map(event))
-        }
-    }
 }
 
 extension EffectHandler {
     /// Lifts this handler, for the rows of a collection whose rows are this handler's ``State``, into a parent
-    /// feature, for ``ComposedEffectHandler``; see ``ChildEffectHandler/rows(effect:event:perform:)-(EnumCase<Parent.Effect,(ID,RowEffect)>,_,_)``.
+    /// feature, for ``ComposedEffectHandler``; see ``ChildEffectHandler/rows(effect:event:perform:)``.
     ///
     /// ```swift
     /// DownloadEffects().lifted(effect: .download, event: Downloads.Event.download)
@@ -136,26 +88,5 @@ extension EffectHandler {
         event: @escaping @Sendable (ID, S.Event) -> Parent.Event
     ) -> ChildEffectHandler<Parent> {
         .rows(effect: effect, event: event) { _, rowEffect in self.handle(effect: rowEffect) }
-    }
-
-    /// Lifts this handler, for the rows of a collection, into a parent feature, recognising the parent's effect case
-    /// from its embedding by reflection.
-    ///
-    /// - Parameters:
-    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `Downloads.Effect.download`.
-    ///   - event: Embeds a row's id and event in the parent's event type.
-    /// - Returns: The lifted handler. It holds this handler strongly.
-    @available(
-        *, deprecated,
-        message: "Reads Mirror on every effect. Use lifted(effect:event:) with an EnumCase<Parent.Effect, (ID, S.Effect)>."
-    )
-    public func lifted<Parent: State, ID: Sendable>(
-        effect: @escaping (ID, S.Effect) -> Parent.Effect,
-        event: @escaping @Sendable (ID, S.Event) -> Parent.Event
-    ) -> ChildEffectHandler<Parent> {
-        ChildEffectHandler { parentEffect in
-            guard let (id, rowEffect) = extractCase(effect, from: parentEffect) else { return nil }
-            return .init(answer: self.handle(effect: rowEffect)?.effectAnswer.map { event(id, $0) })
-        }
     }
 }

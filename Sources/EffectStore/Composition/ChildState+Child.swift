@@ -80,26 +80,6 @@ extension ChildState {
         handleInCase(event, extract: enumCase.extract(from:), embed: enumCase.embed).map(lift)
     }
 
-    /// Hands a child feature's event to the child state held in one case of this enum state, recognising the case
-    /// from its embedding by reflection.
-    ///
-    /// - Parameters:
-    ///   - event: The child's event.
-    ///   - embed: The enum case that holds the child's state, with a single associated value, such as
-    ///     `AppFlow.loggedIn`.
-    ///   - lift: Embeds the child's effect in the parent's effect type.
-    /// - Returns: The child's effect, lifted, or `nil`.
-    @available(
-        *, deprecated,
-        message: "Reads Mirror on every event. Use handle(_:inCase:effect:) with an EnumCase<Self, Child>."
-    )
-    public mutating func handle<Child: ChildState>(
-        _ event: Child.Event,
-        inCase embed: (Child) -> Self,
-        effect lift: (Child.Effect) -> Effect
-    ) -> Effect? {
-        handleInCase(event, extract: { extractCase(embed, from: $0) }, embed: embed).map(lift)
-    }
 }
 
 extension ChildState where Effect: ComposableEffect {
@@ -133,20 +113,6 @@ extension ChildState where Effect: ComposableEffect {
         effect lift: (Child.Effect) -> Effect
     ) -> Effect? where Child.Effect: ComposableEffect {
         handleInCase(event, extract: enumCase.extract(from:), embed: enumCase.embed)
-            .map { Effect.lifting($0, into: lift) }
-    }
-
-    /// The deprecated, reflecting `handle(_:inCase:effect:)` for a child whose effects are composable too.
-    @available(
-        *, deprecated,
-        message: "Reads Mirror on every event. Use handle(_:inCase:effect:) with an EnumCase<Self, Child>."
-    )
-    public mutating func handle<Child: ChildState>(
-        _ event: Child.Event,
-        inCase embed: (Child) -> Self,
-        effect lift: (Child.Effect) -> Effect
-    ) -> Effect? where Child.Effect: ComposableEffect {
-        handleInCase(event, extract: { extractCase(embed, from: $0) }, embed: embed)
             .map { Effect.lifting($0, into: lift) }
     }
 }

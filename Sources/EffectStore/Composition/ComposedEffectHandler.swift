@@ -63,7 +63,7 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
 /// A child feature's effect handler, lifted into a parent feature's effect and event types.
 ///
 /// Made by ``EffectHandler/lifted(effect:event:)-(EnumCase<Parent.Effect,S.Effect>,_)``, or for children with no handler of their own by
-/// ``child(effect:event:perform:)-(EnumCase<Parent.Effect,ChildEffect>,_,_)`` and, for the rows of an ``IdentifiedStates``, ``rows(effect:event:perform:)-(EnumCase<Parent.Effect,(ID,RowEffect)>,_,_)``;
+/// ``child(effect:event:perform:)`` and, for the rows of an ``IdentifiedStates``, ``rows(effect:event:perform:)``;
 /// combined by ``ComposedEffectHandler``; the parent's own effects get one with ``own(_:)``:
 ///
 /// ```swift
@@ -130,27 +130,5 @@ extension EffectHandler {
         event: @escaping @Sendable (S.Event) -> Parent.Event
     ) -> ChildEffectHandler<Parent> {
         .child(effect: effect, event: event) { self.handle(effect: $0) }
-    }
-
-    /// Lifts this child handler into a parent feature, recognising the parent's effect case from its embedding by
-    /// reflection.
-    ///
-    /// - Parameters:
-    ///   - effect: The parent's effect case that wraps this child's effects, such as `AppState.Effect.process`: an
-    ///     enum case with one associated value.
-    ///   - event: Embeds this child's event in the parent's event type.
-    /// - Returns: The lifted handler. It holds this handler strongly.
-    @available(
-        *, deprecated,
-        message: "Reads Mirror on every effect. Use lifted(effect:event:) with an EnumCase<Parent.Effect, S.Effect>."
-    )
-    public func lifted<Parent: State>(
-        effect: @escaping (S.Effect) -> Parent.Effect,
-        event: @escaping @Sendable (S.Event) -> Parent.Event
-    ) -> ChildEffectHandler<Parent> {
-        ChildEffectHandler { parentEffect in
-            guard let childEffect = extractCase(effect, from: parentEffect) else { return nil }
-            return .init(answer: self.handle(effect: childEffect)?.effectAnswer.map(event))
-        }
     }
 }

@@ -40,8 +40,8 @@
 /// `EnumCase({ Root.c($0.0, $0.1, $0.2) }) { … }`, or give the case a struct as its one value.
 ///
 /// The extension's computed property builds the value afresh on each use; that costs two function references and no
-/// allocation. A `static let` inside the enum works too, under a name of its own: one that is also the case's name
-/// makes `AppFlow.loggedIn` ambiguous wherever both a case function and an `EnumCase` would be accepted.
+/// allocation. A `static let` inside the enum works too; call sites then write `AppFlow.loggedIn`, not `.loggedIn`,
+/// since a leading dot looks in `EnumCase`.
 ///
 /// `extract` must return the value exactly when the enum is in this case — `embed` then `extract` gives the value
 /// back, and `extract` of any other case gives `nil`, even one whose associated value has the same type.

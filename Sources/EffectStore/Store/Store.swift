@@ -21,8 +21,8 @@ import Dispatch
 ///
 /// ``observeTransitions(_:)`` shows every event the store handles as a ``StoreTransition`` — with where it came
 /// from, the state before and after, and the effect — on the store's queue, in order; ``logTransitions(_:)``,
-/// ``SessionRecorder`` and ``enableUndo(limit:isUndoable:)`` build on it. A store with none of them installed does
-/// no work for them.
+/// `SessionRecorder` (EffectStoreSessions) and ``enableUndo(limit:isUndoable:)`` build on it. A store with none of
+/// them installed does no work for them.
 ///
 /// ## Effects
 ///
@@ -34,7 +34,7 @@ import Dispatch
 /// ## Lifetime
 ///
 /// Nothing the store hands out keeps it alive: not a ``SubscriptionToken``, not the event source's `dispatch`
-/// function, not an effect in flight, not a transition observer or a ``SessionRecorder``. When the last strong
+/// function, not an effect in flight, not a transition observer or a `SessionRecorder`. When the last strong
 /// reference goes, the store, its effect handler and its event source are released; every run is cancelled, a late
 /// effect result is ignored, and every ``dispatch(event:)`` future still waiting for an effect resolves with the last
 /// state the store committed.

@@ -1,5 +1,6 @@
 import Dispatch
 import EffectStore
+import EffectStoreSessions
 import EffectStoreTesting
 import Foundation
 import Testing
@@ -160,10 +161,11 @@ struct TestStoreSwiftTestingTests {
     }
 
     @Test func aCaseThatMatchesNothing_isRecorded() {
+        let save = EnumCase(SavingCounter.Effect.save) { if case .save(let count) = $0 { count } else { nil } }
         let line = #line + 3
         expectIssue(containing: "an effect of the case given", atLine: line) {
             let store = TestStore(initialState: SavingCounter.idle(0), exhaustivity: .partial)
-            store.receiveEffect(case: SavingCounter.Effect.save)
+            store.receiveEffect(case: save)
         }
     }
 
@@ -245,7 +247,7 @@ struct TestStoreSwiftTestingTests {
             ("send(.tick, from: .ticks) was called after finish()", #line, { store.send(.tick, from: .ticks) }),
             ("receiveEffect(where:) was called after finish()", #line, { store.receiveEffect(where: { _ in true }) }),
             ("receiveEffect(case:) was called after finish()", #line + 1,
-             { store.receiveEffect(case: Stopwatch.Effect.plan) }),
+             { store.receiveEffect(case: EnumCase(Stopwatch.Effect.plan) { $0.plan }) }),
             ("receiveCancellation(of: .ticks) was called after finish()", #line + 1,
              { store.receiveCancellation(of: .ticks) }),
             ("advance(by: 1000 ms) was called after finish()", #line, { store.advance(by: .seconds(1)) }),

@@ -38,13 +38,6 @@ private enum Slot: State, Equatable {
         case .counter(let event): return handle(event, inCase: .counter, effect: Effect.counter)
         }
     }
-
-    @available(*, deprecated)
-    mutating func handleByReflection(_ event: Event) -> Effect? {
-        switch event {
-        case .counter(let event): return handle(event, inCase: Slot.counter, effect: Effect.counter)
-        }
-    }
 }
 
 extension EnumCase where Root == Slot, Value == Counter {
@@ -69,13 +62,6 @@ private enum PlanSlot: State, Equatable {
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .counter(let event): return handle(event, inCase: .counter, effect: Effect.counter)
-        }
-    }
-
-    @available(*, deprecated)
-    mutating func handleByReflection(_ event: Event) -> Effect? {
-        switch event {
-        case .counter(let event): return handle(event, inCase: PlanSlot.counter, effect: Effect.counter)
         }
     }
 }
@@ -249,25 +235,13 @@ final class EnumCaseTests: XCTestCase {
         XCTAssertEqual(slot.handle(event: .counter(.save)), .counter(.persist(0)))
     }
 
-    @available(*, deprecated)
-    func test_deprecatedInCase_routesTheSame() {
-        let events: [Counter.Event] = [.increment, .save, .startTicking, .stopTicking, .tick, .saved(2)]
-        for start in [Slot.empty, .counter(Counter(id: 1))] {
-            var new = start
-            var old = start
-            for event in events {
-                XCTAssertEqual(new.handle(event: .counter(event)), old.handleByReflection(.counter(event)))
-                XCTAssertEqual(new, old)
-            }
+    func test_inCase_withComposableEffects_inAnotherCase_ignoresEveryEvent() {
+        var slot = PlanSlot.empty
+
+        for event: Counter.Event in [.increment, .save, .startTicking, .stopTicking, .tick, .saved(2)] {
+            XCTAssertNil(slot.handle(event: .counter(event)))
         }
-        for start in [PlanSlot.empty, .counter(Counter(id: 1))] {
-            var new = start
-            var old = start
-            for event in events {
-                XCTAssertEqual(new.handle(event: .counter(event)), old.handleByReflection(.counter(event)))
-                XCTAssertEqual(new, old)
-            }
-        }
+        XCTAssertEqual(slot, .empty)
     }
 
     // MARK: - A ChildState as the host
@@ -320,21 +294,6 @@ final class EnumCaseTests: XCTestCase {
             ComposedEffectHandler(
                 .child(effect: .echo, event: Echoes.Event.echo) { echo.handle(effect: $0) },
                 .rows(effect: .row, event: Echoes.Event.row) { _, effect in echo.handle(effect: effect) },
-                .own(EchoesOwnEffects())))
-    }
-
-    @available(*, deprecated)
-    func test_deprecatedEmbeddings_routeTheSame() {
-        let echo = EchoEffects()
-        assertRoutes(
-            ComposedEffectHandler(
-                EchoEffects().lifted(effect: Echoes.Effect.echo, event: Echoes.Event.echo),
-                EchoEffects().lifted(effect: Echoes.Effect.row, event: Echoes.Event.row),
-                .own(EchoesOwnEffects())))
-        assertRoutes(
-            ComposedEffectHandler(
-                .child(effect: Echoes.Effect.echo, event: Echoes.Event.echo) { echo.handle(effect: $0) },
-                .rows(effect: Echoes.Effect.row, event: Echoes.Event.row) { _, effect in echo.handle(effect: effect) },
                 .own(EchoesOwnEffects())))
     }
 }

@@ -1,3 +1,4 @@
+import EffectStoreSessions
 import EffectStoreTesting
 import Foundation
 import XCTest
@@ -145,7 +146,7 @@ final class SessionRecorderTests: XCTestCase {
         let recorder = SessionRecorder(recording: store)
         let futures = Recorder<Future<Ledger>>()
 
-        runConcurrently(threads: 4) { thread in
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for index in 0..<25 {
                 futures.append(store.dispatch(event: index % 5 == 0 ? .withdraw(3) : .deposit(thread + 1)))
             }

@@ -1,3 +1,4 @@
+import EffectStore
 import Foundation
 
 /// Turns a recorded session into one self-contained HTML page to look at in a browser: every transition on a

@@ -1,16 +1,17 @@
+import EffectStore
 import Foundation
 
 /// A recorded session of a store: the state it started from and every transition it took, in order — the events
 /// it handled, including the ones effects answered with, and its undos and redos — each with the state after it and
 /// the effect the state asked for.
 ///
-/// A ``SessionRecorder`` makes one. Because effects' answers are in the log as events, the session can be replayed
-/// into the pure ``State`` with no effect handler (``replay()``), which must reproduce every recorded state — and,
-/// where the entries record them, every effect; the `EffectStoreTesting` helper `assertReplayMatchesRecording` turns
-/// that into a regression test. Effects are written to JSON when the effect type is `Codable` (a type whose effect
-/// carries an ``EffectPlan`` usually is not, and its log is written without effects); a file written without
-/// effects still reads back, and its replay checks the states. When the state and its events are `Codable`, so is
-/// the log, and it reads and writes JSON:
+/// A ``SessionRecorder`` makes one. Because effects' answers are in the log as events, the session can be replayed into
+/// the pure ``/EffectStore/State`` with no effect handler (``replay()``), which must reproduce every recorded state —
+/// and, where the entries record them, every effect; the `EffectStoreTesting` helper `assertReplayMatchesRecording`
+/// turns that into a regression test. Effects are written to JSON when the effect type is `Codable` (a type whose
+/// effect carries an ``/EffectStore/EffectPlan`` usually is not, and its log is written without effects); a file
+/// written without effects still reads back, and its replay checks the states. When the state and its events are
+/// `Codable`, so is the log, and it reads and writes JSON:
 ///
 /// ```swift
 /// let recorder = SessionRecorder(recording: store)
@@ -62,18 +63,19 @@ public struct SessionLog<S: State>: Sendable {
     /// }
     /// ```
     public struct Entry: Sendable {
-        /// The transition's number in its store (see ``StoreTransition/sequenceNumber``).
+        /// The transition's number in its store (see ``/EffectStore/StoreTransition/sequenceNumber``).
         public var sequenceNumber: UInt64
         /// When the store committed the state.
         public var time: Date
-        /// Where the event came from, or ``TransitionOrigin/undo`` / ``TransitionOrigin/redo``.
+        /// Where the event came from, or ``/EffectStore/TransitionOrigin/undo`` /
+        /// ``/EffectStore/TransitionOrigin/redo``.
         public var origin: TransitionOrigin
         /// The event; `nil` exactly for an undo or a redo.
         public var event: S.Event?
         /// The state the store committed after this transition.
         public var state: S
-        /// The effect ``State/handle(event:)`` returned — a plan, when the effect type carries one — or `nil` for
-        /// none. Meaningful only when ``hasRecordedEffect`` is `true`.
+        /// The effect ``/EffectStore/State/handle(event:)`` returned — a plan, when the effect type carries one —
+        /// or `nil` for none. Meaningful only when ``hasRecordedEffect`` is `true`.
         ///
         /// ```swift
         /// for entry in log.entries where entry.hasRecordedEffect { print(entry.event as Any, "→", entry.effect as Any) }
@@ -124,7 +126,8 @@ public struct SessionLog<S: State>: Sendable {
         ///   - origin: Where the event came from.
         ///   - event: The event; `nil` for an undo or a redo.
         ///   - state: The state after the transition.
-        ///   - effect: The effect ``State/handle(event:)`` returned, or `nil` for none (and for an undo or a redo).
+        ///   - effect: The effect ``/EffectStore/State/handle(event:)`` returned, or `nil` for none (and for an undo or
+        ///     a redo).
         public init(
             sequenceNumber: UInt64, time: Date, origin: TransitionOrigin, event: S.Event?, state: S, effect: S.Effect?
         ) {
@@ -160,9 +163,9 @@ extension SessionLog.Entry: Codable where S: Codable, S.Event: Codable {
     /// the effect; without the key — a file written before effects were recorded — it does not (see
     /// ``hasRecordedEffect``).
     ///
-    /// An entry from ``TransitionOrigin/dispatch``, ``TransitionOrigin/effect`` or
-    /// ``TransitionOrigin/eventSource`` without an event fails to decode, naming the entry: replaying it could only
-    /// restore the recorded state, so the replay would pass whatever the state's logic does.
+    /// An entry from ``/EffectStore/TransitionOrigin/dispatch``, ``/EffectStore/TransitionOrigin/effect`` or
+    /// ``/EffectStore/TransitionOrigin/eventSource`` without an event fails to decode, naming the entry: replaying it
+    /// could only restore the recorded state, so the replay would pass whatever the state's logic does.
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: A `DecodingError` when a field is missing or malformed, or an event is missing.

@@ -1,7 +1,8 @@
+import EffectStore
 import Foundation
 import XCTest
 
-@testable import EffectStore
+@testable import EffectStoreSessions
 
 /// The inspector page, data in and data out: the session goes in whole and escaped, bad input is refused with a
 /// message naming the entry. (`.ci/check-inspector` opens the page in a real browser.)

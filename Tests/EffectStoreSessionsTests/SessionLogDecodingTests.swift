@@ -1,7 +1,8 @@
+import EffectStore
 import Foundation
 import XCTest
 
-@testable import EffectStore
+@testable import EffectStoreSessions
 
 /// A recorded entry that says an event was handled must carry that event: without it a replay could only restore the
 /// recorded state and would pass against any logic.

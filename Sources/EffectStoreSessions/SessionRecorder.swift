@@ -1,3 +1,5 @@
+import EffectStore
+
 /// Records a store's session — the state it starts from and every transition it takes — as a ``SessionLog``.
 ///
 /// ```swift
@@ -20,10 +22,10 @@
 ///
 /// ## Threading and lifetime
 ///
-/// The recorder is a transition observer: it records on the store's queue, in order (<doc:Threading>). Created
-/// from outside any store, it has read the starting state and records every later transition when `init` returns.
-/// ``log`` may be read from any thread. The recorder does not keep the
-/// store alive; it records until ``stop()`` is called or it is released.
+/// The recorder is a transition observer: it records on the store's queue, in order (<doc:/EffectStore/Threading>).
+/// Created from outside any store, it has read the starting state and records every later transition when `init`
+/// returns. ``log`` may be read from any thread. The recorder does not keep the store alive; it records until
+/// ``stop()`` is called or it is released.
 public final class SessionRecorder<S: State>: Sendable {
     /// The most entries kept.
     public let limit: Int
@@ -73,7 +75,7 @@ public final class SessionRecorder<S: State>: Sendable {
     /// ```
     ///
     /// Called from outside any store, no transition is recorded after this returns (see
-    /// ``SubscriptionToken/cancel()``).
+    /// ``/EffectStore/SubscriptionToken/cancel()``).
     public func stop() {
         token.cancel()
     }

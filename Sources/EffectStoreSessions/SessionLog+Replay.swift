@@ -1,3 +1,5 @@
+import EffectStore
+
 extension SessionLog {
     /// Feeds the log's events into the pure state, from ``initialState``, with no store and no effect handler.
     ///
@@ -8,11 +10,11 @@ extension SessionLog {
     /// }
     /// ```
     ///
-    /// Each entry with an event runs ``State/handle(event:)`` on the state the previous step produced; the effect
-    /// it returns is kept in the step, not performed — the events that effects answered with are in the log
-    /// already. An undo or redo entry has no event: its step restores the recorded state. The replay is
-    /// deterministic as long as `handle(event:)` is pure; where the state logic has changed since the recording,
-    /// a step's ``ReplayStep/to`` differs from its entry's recorded `state`.
+    /// Each entry with an event runs ``/EffectStore/State/handle(event:)`` on the state the previous step produced; the
+    /// effect it returns is kept in the step, not performed — the events that effects answered with are in the log
+    /// already. An undo or redo entry has no event: its step restores the recorded state. The replay is deterministic
+    /// as long as `handle(event:)` is pure; where the state logic has changed since the recording, a step's
+    /// ``ReplayStep/to`` differs from its entry's recorded `state`.
     ///
     /// - Returns: One step per entry, in order. Runs on the calling thread.
     public func replay() -> [ReplayStep<S>] {
@@ -47,6 +49,6 @@ public struct ReplayStep<S: State>: Sendable {
     public let from: S
     /// The replayed state after this step: what the state logic makes of the entry's event today.
     public let to: S
-    /// The effect ``State/handle(event:)`` returned in the replay; not performed. `nil` for undo and redo.
+    /// The effect ``/EffectStore/State/handle(event:)`` returned in the replay; not performed. `nil` for undo and redo.
     public let effect: S.Effect?
 }
