@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -97,6 +98,54 @@ final class ScreenStackTests: XCTestCase {
     func test_decoding_aNegativeID_fails() {
         let json = #"{"screens": [{"id": -1, "screen": "a"}]}"#
         XCTAssertThrowsError(try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8)))
+    }
+
+    /// Stopped the process (an arithmetic overflow while counting the next id), hence the child process: a path
+    /// decoded from a link must never crash the app.
+    func test_decoding_anIDTooLargeToCountOn_failsWithAMessage_insteadOfStoppingTheProcess() {
+        runInChildProcess(self) {
+            let message = Self.decodingFailure(#"{"screens":[{"id":9223372036854775807,"screen":"a"}]}"#)
+            XCTAssertTrue(message.contains("the id 9223372036854775807 is too large"), message)
+            XCTAssertTrue(message.contains("9007199254740992"), "names the largest id allowed: \(message)")
+        }
+    }
+
+    /// Decoded, and the next push stopped the process: the data is refused when it is read instead.
+    func test_decoding_aNextIDTooLargeToCountOn_failsWithAMessage_soNoLaterPushTraps() {
+        runInChildProcess(self) {
+            let message = Self.decodingFailure(#"{"screens":[],"nextID":9223372036854775807}"#)
+            XCTAssertTrue(message.contains("the next id 9223372036854775807 is too large"), message)
+        }
+    }
+
+    func test_decoding_aNegativeNextID_failsWithAMessage() {
+        let message = Self.decodingFailure(#"{"screens":[],"nextID":-3}"#)
+        XCTAssertTrue(message.contains("the next id -3 is negative"), message)
+    }
+
+    func test_decoding_theLargestIDsAllowed_leavesRoomToPush() throws {
+        let largest = 9_007_199_254_740_992
+        let json = #"{"screens":[{"id":\#(largest),"screen":"a"}],"nextID":\#(largest)}"#
+        var stack = try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8))
+        XCTAssertEqual(stack.ids, [StackElementID(rawValue: largest)])
+        XCTAssertEqual(stack.push("b"), StackElementID(rawValue: largest + 1))
+        var empty = try JSONDecoder().decode(
+            ScreenStack<String>.self, from: Data(#"{"screens":[],"nextID":\#(largest)}"#.utf8))
+        XCTAssertEqual(empty.push("a"), StackElementID(rawValue: largest))
+    }
+
+    /// The debug description of the `DecodingError.dataCorrupted` that decoding `json` as a stack throws; a failure
+    /// when it decodes, or throws something else.
+    private static func decodingFailure(_ json: String, line: UInt = #line) -> String {
+        do {
+            let stack = try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8))
+            XCTFail("decoded \(stack)", line: line)
+        } catch DecodingError.dataCorrupted(let context) {
+            return context.debugDescription
+        } catch {
+            XCTFail("expected DecodingError.dataCorrupted, got \(error)", line: line)
+        }
+        return ""
     }
 
     func test_description_showsIDsAndScreens() {
