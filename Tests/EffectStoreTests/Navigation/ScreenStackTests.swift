@@ -311,6 +311,50 @@ final class AlertStateTests: XCTestCase {
         XCTAssertEqual(host.log, ["x"])
     }
 
+    /// Delivered `.confirmDelete` to the save alert: it was dismissed and `confirmDelete` returned a second time.
+    func test_aStaleTap_forAnAlertThatIsGone_neverActsOnTheAlertShownAfterIt() {
+        struct Feature: ChildState {
+            enum Action: Equatable, Sendable { case confirmDelete, confirmSave }
+            enum Destination: Equatable, Sendable { case alert(AlertState<Action>) }
+            var alert: AlertState<Action>?
+            var destination: Destination?
+            var dialog: ConfirmationDialogState<Action>?
+            enum Event: Sendable {}
+            enum Effect: Sendable {}
+            mutating func handle(event: Event) -> Effect? {}
+        }
+        let delete = AlertState<Feature.Action>(
+            title: "Delete?", buttons: [ButtonState("Delete", action: .confirmDelete)])
+        let save = AlertState<Feature.Action>(title: "Save?", buttons: [ButtonState("Save", action: .confirmSave)])
+        let alertCase = EnumCase<Feature.Destination, AlertState<Feature.Action>>(Feature.Destination.alert) {
+            if case .alert(let alert) = $0 { alert } else { nil }
+        }
+        var feature = Feature()
+
+        feature.alert = delete
+        XCTAssertEqual(feature.handleAlert(.presented(.confirmDelete), in: \.alert), .confirmDelete)
+        feature.alert = save
+        XCTAssertNil(feature.handleAlert(.presented(.confirmDelete), in: \.alert), "the save alert never offered it")
+        XCTAssertEqual(feature.alert, save, "the save alert still shows")
+        XCTAssertEqual(feature.handleAlert(.presented(.confirmSave), in: \.alert), .confirmSave)
+
+        feature.destination = .alert(delete)
+        XCTAssertEqual(
+            feature.handleAlert(.presented(.confirmDelete), in: \.destination, case: alertCase), .confirmDelete)
+        feature.destination = .alert(save)
+        XCTAssertNil(feature.handleAlert(.presented(.confirmDelete), in: \.destination, case: alertCase))
+        XCTAssertEqual(feature.destination, .alert(save))
+
+        feature.dialog = ConfirmationDialogState(
+            title: "Delete?", buttons: [ButtonState("Delete", action: .confirmDelete)])
+        XCTAssertEqual(feature.handleConfirmationDialog(.presented(.confirmDelete), in: \.dialog), .confirmDelete)
+        let saveDialog = ConfirmationDialogState<Feature.Action>(
+            title: "Save?", buttons: [ButtonState("Save", action: .confirmSave)])
+        feature.dialog = saveDialog
+        XCTAssertNil(feature.handleConfirmationDialog(.presented(.confirmDelete), in: \.dialog))
+        XCTAssertEqual(feature.dialog, saveDialog)
+    }
+
     func test_alertIsEquatableAndCodable() throws {
         let alert = AlertState<Host.AlertAction>(
             title: "Reset?", message: "Sure?", buttons: [ButtonState(role: .destructive, "Reset", action: .reset)])
