@@ -6,8 +6,14 @@ struct Ticker: ChildState, Identifiable, Hashable, Codable {
     var id: Int
     var ticks = 0
 
-    enum Event: Hashable, Sendable { case start, tick, finish, stop }
-    enum Message: Hashable, Sendable { case finished(ticks: Int) }
+    enum Event: Hashable, Sendable {
+        case start, tick, finish, stop
+        /// Tells the parent it is done, and asks for its next tick all the same.
+        case finishStillTicking
+        /// Asks the parent to put a ticker with `id` in its place, and asks for its next tick all the same.
+        case replaceMe(id: Int)
+    }
+    enum Message: Hashable, Sendable { case finished(ticks: Int), replaceMe(id: Int) }
     enum Effect: ComposableEffect, MessagingEffect, Hashable {
         case tick
         case tell(Message)
@@ -25,6 +31,10 @@ struct Ticker: ChildState, Identifiable, Hashable, Codable {
             return Effect.tick.delayed(by: .seconds(1), id: "timer")
         case .finish: return .tell(.finished(ticks: ticks))
         case .stop: return .cancel(id: "timer")
+        case .finishStillTicking:
+            return .all(.tell(.finished(ticks: ticks)), Effect.tick.delayed(by: .seconds(1), id: "timer"))
+        case .replaceMe(let id):
+            return .all(.tell(.replaceMe(id: id)), Effect.tick.delayed(by: .seconds(1), id: "timer"))
         }
     }
 }
@@ -68,7 +78,13 @@ enum HostScreen: ChildState, Hashable, Codable {
         case plan(EffectPlan<Effect>)
 
         var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-        var message: Ticker.Message? { if case .tell(let message) = self { message } else { nil } }
+        var message: Ticker.Message? {
+            switch self {
+            case .tell(let message): message
+            case .ticker(let effect): effect.message
+            case .panel, .plan: nil
+            }
+        }
     }
 
     mutating func handle(event: Event) -> Effect? {
@@ -110,6 +126,19 @@ struct Host: State, Hashable {
         /// Assigns a new stack of one ticker and starts it, in one transition.
         case replacePathAndStart(Ticker)
         case path(StackEvent<HostScreen.Event>)
+        /// Starts the sheet's timer, then dismisses the sheet, in one transition.
+        case startSheetThenClose
+        /// Starts the timer of the screen with the id, then pops to the root, in one transition.
+        case startScreenThenPopToRoot(StackElementID)
+        /// Pushes a ticker, starts it and pops it again, in one transition.
+        case pushStartAndPop(Ticker)
+        /// Presents a ticker, starts it and dismisses it again, in one transition.
+        case presentStartAndClose(Ticker)
+        /// Puts a new ticker in the sheet's place and starts it, in one transition; with `endingFirst`, after
+        /// returning the end of the old sheet's presentation explicitly.
+        case replaceSheetAndStart(Ticker, endingFirst: Bool)
+        /// Replaces the stack's screens with one ticker (`setScreens`, new ids) and starts it, in one transition.
+        case setPathAndStart(Ticker)
         case showAlert
         case alert(PresentationEvent<AlertAction>)
     }
@@ -148,6 +177,9 @@ struct Host: State, Hashable {
                     state.log.append("sheet finished after \(ticks)")
                     state.sheet = nil
                     return .saved(ticks)
+                case .replaceMe(let id):
+                    state.sheet = Ticker(id: id)
+                    return nil
                 }
             }
         case .push(let screen):
@@ -172,8 +204,38 @@ struct Host: State, Hashable {
                     state.log.append("screen \(id) finished after \(ticks)")
                     state.path.pop(from: id)
                     return .saved(ticks)
+                case .replaceMe(let newID):
+                    state.path.pop(from: id)
+                    state.path.push(.ticker(Ticker(id: newID)))
+                    return nil
                 }
             }
+        case .startSheetThenClose:
+            let effect = handle(.presented(.start), in: \.sheet, effect: Effect.sheet)
+            sheet = nil
+            return effect
+        case .startScreenThenPopToRoot(let id):
+            let effect = handle(.element(id: id, .ticker(.start)), in: \.path, effect: Effect.screen)
+            path.popToRoot()
+            return effect
+        case .pushStartAndPop(let ticker):
+            let id = path.push(.ticker(ticker))
+            let effect = handle(.element(id: id, .ticker(.start)), in: \.path, effect: Effect.screen)
+            path.pop()
+            return effect
+        case .presentStartAndClose(let ticker):
+            sheet = ticker
+            let effect = handle(.presented(.start), in: \.sheet, effect: Effect.sheet)
+            sheet = nil
+            return effect
+        case .replaceSheetAndStart(let ticker, let endingFirst):
+            sheet = ticker
+            let start = handle(.presented(.start), in: \.sheet, effect: Effect.sheet)
+            guard endingFirst else { return start }
+            return .all([.cancel(id: PresentationEffects(\Host.sheet))] + (start.map { [$0] } ?? []))
+        case .setPathAndStart(let ticker):
+            path.setScreens([.ticker(ticker)])
+            return handle(.element(id: path.topID!, .ticker(.start)), in: \.path, effect: Effect.screen)
         case .showAlert:
             alert = AlertState(
                 title: "Reset?",

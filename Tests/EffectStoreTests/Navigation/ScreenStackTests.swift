@@ -247,17 +247,55 @@ final class StackRoutingTests: XCTestCase {
         XCTAssertEqual(host.path.ids, [2])
     }
 
-    func test_aNewStackAssignedAndStarted_inOneTransition_cancelsTheOldScreensFirst() {
+    /// A new stack counts from 0: its screen 0 shares the scope of the replaced screen 0, so what the transition
+    /// returns under it is taken for the replaced screen's, and never starts (removal wins). `setScreens(_:)` gives
+    /// the new screens ids of their own, whose work starts. (Before, the work under the reused id started.)
+    func test_aNewStackAssignedAndStarted_inOneTransition_startsNothingUnderAReplacedID_setScreensDoes() {
+        var host = Host()
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(host.handle(event: .replacePathAndStart(Ticker(id: 2))), .cancel(id: scope(0)))
+        XCTAssertEqual(
+            host.handle(event: .setPathAndStart(Ticker(id: 3))),
+            .all(
+                .cancel(id: scope(0)),
+                .screen(1, .ticker(.tick)).delayed(by: .seconds(1), id: RowScopedID(scope: scope(1), id: "timer"))
+                    .cancellable(id: scope(1))
+            )
+        )
+    }
+
+    // MARK: Removal wins: nothing scoped to a screen a transition removes survives it
+
+    /// Was `.all(.cancel(scope(0)), tick.cancellable(scope(0)))`: the timer outlived the screen.
+    func test_routeThenPopToRoot_inOneTransition_theScreensNewWorkNeverStarts() {
+        var host = Host()
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(host.handle(event: .startScreenThenPopToRoot(0)), .cancel(id: scope(0)))
+    }
+
+    /// Was `.all(tick.cancellable(scope(0)), .cancel(scope(0)), .saved(0))`: the timer started, then was cancelled.
+    func test_aScreenPoppedByItsOwnMessage_startsNoneOfItsOtherEffects() {
         var host = Host()
         _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
         XCTAssertEqual(
-            host.handle(event: .replacePathAndStart(Ticker(id: 2))),
-            .all(
-                .cancel(id: scope(0)),
-                .screen(0, .ticker(.tick)).delayed(by: .seconds(1), id: RowScopedID(scope: scope(0), id: "timer"))
-                    .cancellable(id: scope(0))
-            )
+            host.handle(event: .path(.element(id: 0, .ticker(.finishStillTicking)))),
+            .all(.cancel(id: scope(0)), .saved(0))
         )
+    }
+
+    func test_aScreenReplacedByItsOwnMessage_keepsNoneOfItsWork() {
+        var host = Host()
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(host.handle(event: .path(.element(id: 0, .ticker(.replaceMe(id: 2))))), .cancel(id: scope(0)))
+        XCTAssertEqual(host.path.ids, [1])
+    }
+
+    /// Was the tick, scoped to a screen no longer on the stack, running for nobody.
+    func test_aScreenPushedAndPoppedWithinOneTransition_leavesNothingRunning() {
+        var host = Host()
+        XCTAssertNil(host.handle(event: .pushStartAndPop(Ticker(id: 1))))
+        XCTAssertEqual(host.path.ids, [])
+        XCTAssertEqual(host.path.nextID, 1)
     }
 
     func test_aStackAssignedInTheFirstTransition_replacesNothingToCancel() {

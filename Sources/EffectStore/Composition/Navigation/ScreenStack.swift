@@ -82,7 +82,8 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 /// ``setScreens(_:)``, not after a round trip through `Codable` (the next id is encoded too). A stack made anew —
 /// `path = ScreenStack(screens)` — counts from `0` again. Inside ``ChildState/navigating(_:_:)`` that is safe: a
 /// stack assigned anew there ends every screen of the stack it replaces, and goes on counting from that stack's next
-/// id. To replace a live stack's screens, prefer ``setScreens(_:)``: it also gives the new screens ids no screen had.
+/// id. To replace a live stack's screens, prefer ``setScreens(_:)``: it also gives the new screens ids no screen had,
+/// so their work may start in the transition that shows them (<doc:Navigation#Removal-wins>).
 ///
 /// Two stacks are equal when they hold the same screens under the same ids, in the same order; the id the next push
 /// will get is not compared (a stack pushed and popped back equals itself before). It is `Equatable`, `Hashable`,
