@@ -19,7 +19,7 @@ import Foundation
 /// Button("End meeting") { model.send(.endMeetingTapped(stamper.stamp())) }
 ///
 /// // In a test:
-/// store.send(.endMeetingTapped(EventStamp(id: UUID(0), date: Date(timeIntervalSince1970: 0)))) { … }
+/// store.send(.endMeetingTapped(EventStamp(id: UUID(number: 0), date: Date(timeIntervalSince1970: 0)))) { … }
 /// ```
 ///
 /// The ``EventStamper`` that stamps is chosen where the app is put together: ``EventStamper/live`` in the app,
@@ -65,8 +65,9 @@ public struct EventStamper: Sendable {
     /// Random ids (`UUID()`) and the system's time (`Date()`): for the app.
     public static var live: EventStamper { EventStamper(id: { UUID() }, date: { Date() }) }
 
-    /// Ids counting up from `UUID(0)` (`00000000-0000-0000-0000-000000000000`) and times counting up from `start`
-    /// by `step`: the same stamps in every run, for previews and tests of real stores.
+    /// Ids counting up from `00000000-0000-0000-0000-000000000000` — what EffectStoreTesting's `UUID(number: 0)`,
+    /// `UUID(number: 1)`, … write — and times counting up from `start` by `step`: the same stamps in every run, for
+    /// previews and tests of real stores.
     ///
     /// - Parameters:
     ///   - start: The first stamp's time.
@@ -79,7 +80,7 @@ public struct EventStamper: Sendable {
                     defer { count += 1 }
                     return count
                 }
-                return EventStamp(id: UUID(number), date: start.addingTimeInterval(step * Double(number)))
+                return EventStamp(id: .numbered(number), date: start.addingTimeInterval(step * Double(number)))
             }
         )
     }
@@ -91,17 +92,11 @@ public struct EventStamper: Sendable {
 }
 
 extension UUID {
-    /// The id whose last twelve hexadecimal digits are `number`: `UUID(1)` is `00000000-0000-0000-0000-000000000001`.
-    /// For tests and previews, where ids must be known in advance.
-    ///
-    /// ```swift
-    /// XCTAssertEqual(meeting.id, UUID(0))
-    /// ```
-    ///
-    /// - Parameter number: The number, from `0`; only its last 48 bits are used.
-    public init(_ number: Int) {
+    /// The id whose last twelve hexadecimal digits are `number` (its last 48 bits): what
+    /// ``EventStamper/incrementing(from:step:)`` gives, and what EffectStoreTesting's `UUID(number:)` writes in tests.
+    package static func numbered(_ number: Int) -> UUID {
         let value = UInt64(truncatingIfNeeded: number) & 0xFFFF_FFFF_FFFF
-        self.init(
+        return UUID(
             uuid: (
                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                 UInt8(truncatingIfNeeded: value >> 40), UInt8(truncatingIfNeeded: value >> 32),

@@ -10,16 +10,15 @@ final class FeatureTests: XCTestCase {
     private let design = Meeting.design
 
     func test_form_done_dropsBlankAttendees_andTellsTheMeeting() {
-        var form = MeetingForm(meeting: Meeting(id: UUID(1), title: "Retro"))
+        var form = MeetingForm(meeting: Meeting(id: UUID(number: 1), title: "Retro"))
         _ = form.handle(event: .addAttendeeTapped(stamp(2)))
-        _ = form.handle(event: .attendeeNameChanged(id: UUID(2), "Ada"))
+        _ = form.handle(event: .attendeeNameChanged(id: UUID(number: 2), "Ada"))
         _ = form.handle(event: .addAttendeeTapped(stamp(3)))
-        _ = form.handle(event: .attendeeNameChanged(id: UUID(3), "  "))
+        _ = form.handle(event: .attendeeNameChanged(id: UUID(number: 3), "  "))
 
-        XCTAssertEqual(
-            form.handle(event: .doneTapped),
-            .tell(.done(Meeting(id: UUID(1), title: "Retro", attendees: [Attendee(id: UUID(2), name: "Ada")])))
-        )
+        let ada = Attendee(id: UUID(number: 2), name: "Ada")
+        let done = Meeting(id: UUID(number: 1), title: "Retro", attendees: [ada])
+        XCTAssertEqual(form.handle(event: .doneTapped), .tell(.done(done)))
     }
 
     func test_detail_dismissingOrSwitchingTheDestination_endsItsPresentation() {
@@ -62,7 +61,7 @@ final class FeatureTests: XCTestCase {
         store.advance(by: .seconds(1))
         store.receiveEffect(.tick)
         store.complete(.tick, with: .timerTicked) { $0.secondsElapsed = 6 }
-        let record = MeetingRecord(id: UUID(7), date: Date(timeIntervalSince1970: 7), transcript: "Hi")
+        let record = MeetingRecord(id: UUID(number: 7), date: Date(timeIntervalSince1970: 7), transcript: "Hi")
         // Alone, the message is an effect like any other: the app takes it out in the same transition.
         store.receiveEffect(.tell(.meetingEnded(record)))
         store.complete(.tell(.meetingEnded(record)))

@@ -437,10 +437,10 @@ final class AlertStateTests: XCTestCase {
 final class EventStampTests: XCTestCase {
     func test_incrementingStamper_givesKnownIDsAndTimes() {
         let stamper = EventStamper.incrementing(from: Date(timeIntervalSince1970: 100), step: 2)
-        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(0), date: Date(timeIntervalSince1970: 100)))
-        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(1), date: Date(timeIntervalSince1970: 102)))
-        XCTAssertEqual(UUID(1).uuidString, "00000000-0000-0000-0000-000000000001")
-        XCTAssertEqual(UUID(0xABC).uuidString, "00000000-0000-0000-0000-000000000ABC")
+        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(number: 0), date: Date(timeIntervalSince1970: 100)))
+        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(number: 1), date: Date(timeIntervalSince1970: 102)))
+        XCTAssertEqual(UUID(number: 1).uuidString, "00000000-0000-0000-0000-000000000001")
+        XCTAssertEqual(UUID(number: 0xABC).uuidString, "00000000-0000-0000-0000-000000000ABC")
     }
 
     func test_incrementingStamper_fromManyThreads_givesEachStampOnce() {
