@@ -78,29 +78,17 @@ enum HostScreen: ChildState, Hashable, Codable {
         case plan(EffectPlan<Effect>)
 
         var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-        var message: Ticker.Message? {
-            switch self {
-            case .tell(let message): message
-            case .ticker(let effect): effect.message
-            case .panel, .plan: nil
-            }
-        }
+        var message: Ticker.Message? { if case .tell(let message) = self { message } else { nil } }
     }
 
     mutating func handle(event: Event) -> Effect? {
-        switch event {
-        case .ticker(let event):
-            guard case .ticker(var ticker) = self else { return nil }
-            let effect = ticker.handle(event: event)
-            self = .ticker(ticker)
-            guard let effect else { return nil }
-            if let message = effect.message { return .tell(message) }
-            return Effect.lifting(effect, into: Effect.ticker)
-        case .panel(let event):
-            guard case .panel(var panel) = self else { return nil }
-            let effect = panel.handle(event: event)
-            self = .panel(panel)
-            return effect.map { Effect.lifting($0, into: Effect.panel) }
+        switch (self, event) {
+        case (.ticker(let ticker), .ticker(let event)):
+            handle(event, of: ticker, as: Self.ticker, effect: Effect.ticker, message: { $0 })
+        case (.panel(let panel), .panel(let event)):
+            handle(event, of: panel, as: Self.panel, effect: Effect.panel)
+        default:
+            nil
         }
     }
 }

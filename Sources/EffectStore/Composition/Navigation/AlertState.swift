@@ -222,6 +222,41 @@ extension ChildState {
         takeAction(event, dismissing: slot, offered: { enumCase.extract(from: $0)?.buttons })
     }
 
+    /// ``handleAlert(_:in:)`` for an alert held in one case of an optional destination enum, read through a property
+    /// of the enum that returns that case's alert — the property a view names the alert by, too
+    /// (`.alert(\.destination?.alert, in: model, event: …)`): when the destination at `slot` is that alert, it is
+    /// dismissed and the tapped button's action returned.
+    ///
+    /// ```swift
+    /// enum Destination: ChildState {
+    ///     case edit(EditForm)
+    ///     case alert(AlertState<AlertAction>)
+    ///     var alert: AlertState<AlertAction>? { if case .alert(let alert) = self { alert } else { nil } }
+    ///     // …
+    /// }
+    ///
+    /// case .alert(let event):
+    ///     switch state.handleAlert(event, in: \.destination, case: \.alert) {
+    ///     case .confirmDeletion?: return state.delete()
+    ///     case nil: return nil
+    ///     }
+    /// ```
+    ///
+    /// An event while another destination shows, or an action the alert shown does not offer, is ignored.
+    ///
+    /// - Parameters:
+    ///   - event: The tapped button's action, or the dismissal.
+    ///   - slot: Where the feature keeps its destination.
+    ///   - alert: The destination's property that returns its alert when it is the alert's case, and `nil` otherwise.
+    /// - Returns: The action to carry out, or `nil` when there is none (or another destination is shown).
+    public mutating func handleAlert<Destination, Action: Equatable>(
+        _ event: PresentationEvent<Action>,
+        in slot: WritableKeyPath<Self, Destination?>,
+        case alert: KeyPath<Destination, AlertState<Action>?>
+    ) -> Action? {
+        takeAction(event, dismissing: slot, offered: { $0[keyPath: alert]?.buttons })
+    }
+
     /// Sets `slot` to `nil` and returns the tapped button's action; `nil`, changing nothing, when nothing is shown,
     /// or when `offered` — the buttons of what is shown, `nil` when it is not an alert of this kind — offers no
     /// button with the action.

@@ -1,7 +1,8 @@
 /// An effect type that can carry a message for the parent feature: something the child tells its parent ("saved",
 /// "delete me", "start the meeting") in the transition that decides it.
 ///
-/// Add one case that holds a message, and a property that reads it back, as ``ComposableEffect`` does for plans:
+/// Add one case that holds a message — `case tell(Message)`, which is also the ``tell(_:)`` requirement — and a
+/// property that reads it back, as ``ComposableEffect`` does for plans:
 ///
 /// ```swift
 /// struct EditForm: ChildState, Equatable {
@@ -40,6 +41,15 @@
 public protocol MessagingEffect: Sendable {
     /// What the child tells its parent.
     associatedtype Message: Sendable
+
+    /// The effect that carries `message`: usually your enum's `case tell(Message)`, which is this requirement.
+    ///
+    /// The routing verbs build a parent's message with it when they lift a child's messages into the parent's own
+    /// (``ChildState/handle(_:of:as:effect:message:)``).
+    ///
+    /// - Parameter message: What to tell the parent.
+    /// - Returns: The effect that carries it.
+    static func tell(_ message: Message) -> Self
 
     /// The message this effect carries, or `nil` for an effect the store performs.
     var message: Message? { get }
@@ -182,6 +192,7 @@ extension ChildState where Effect: ComposableEffect {
 
 /// `effect` lifted by `lift`; when `effect` is a ``ComposableEffect`` too, with its plan kept (see
 /// ``ComposableEffect/lifting(_:into:)``).
+@usableFromInline
 func liftKeepingPlan<ChildEffect, Parent: ComposableEffect>(
     _ effect: ChildEffect,
     lift: (ChildEffect) -> Parent
