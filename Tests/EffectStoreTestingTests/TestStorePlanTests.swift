@@ -51,6 +51,57 @@ final class TestStorePlanTests: XCTestCase {
             failures.messages.first ?? "")
     }
 
+    // MARK: - Receive, then complete
+
+    /// Was: "complete(.search("swift")) was called while effect .saveHistory("swift") (…) was not received".
+    func test_anEffectReceived_isCompleted_whileItsSiblingWaitsToBeReceived() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        store.receiveEffect(.search("swift"))
+        store.complete(.search("swift"), with: .results(["swift"])) { $0.results = ["swift"] }
+        store.receiveEffect(.saveHistory("swift"))
+        store.complete(.saveHistory("swift"))
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_aSiblingLeftWaiting_remainsAnObligation() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        store.receiveEffect(.search("swift"))
+        store.complete(.search("swift"))
+        store.finish()
+
+        XCTAssertEqual(failures.messages.count, 1, failures.messages.joined(separator: "\n\n"))
+        XCTAssertTrue(
+            failures.messages.first?.contains(#"not received: .saveHistory("swift")"#) == true,
+            failures.messages.first ?? "")
+    }
+
+    func test_aSiblingLeftWaiting_isReportedByTheNextEvent() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        store.receiveEffect(.search("swift"))
+        store.send(.results(["swift"]), from: .search("swift")) { $0.results = ["swift"] }
+        store.complete(.search("swift"))
+        store.send(.queryChanged("")) {
+            $0.query = ""
+            $0.results = []
+        }
+
+        XCTAssertEqual(failures.messages.count, 1, failures.messages.joined(separator: "\n\n"))
+        XCTAssertTrue(
+            failures.messages.first?.contains(#"send(.queryChanged("")) was called while effect .saveHistory"#) == true,
+            failures.messages.first ?? "")
+    }
+
     // MARK: - Cancellation
 
     func test_newerQuery_cancelsTheSearchInFlight_whichLeavesTheInFlightList() {
