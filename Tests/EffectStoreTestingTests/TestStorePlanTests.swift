@@ -102,6 +102,57 @@ final class TestStorePlanTests: XCTestCase {
             failures.messages.first ?? "")
     }
 
+    // MARK: - Ending what still runs
+
+    func test_cancelRemainingEffects_endsARunInFlight_andNothingWaitsToBeConfirmed() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
+
+        store.send(.start) { $0.isRunning = true }
+        store.receiveEffect(.ticks)
+        store.send(.tick, from: .ticks) { $0.seconds = 1 }
+        XCTAssertEqual(store.cancelRemainingEffects(), [.ticks])
+        XCTAssertEqual(store.inFlightEffects, [])
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    /// A timer still pending failed `finish()` ("1 timer(s) still pending"), and advancing the clock could not end a
+    /// timer that re-arms itself.
+    func test_cancelRemainingEffects_takesTimersOffTheClock_andDropsQueuedEffects() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(), reporter: failures.reporter)
+
+        store.send(.queryChanged("swift")) { $0.query = "swift" }
+        XCTAssertEqual(store.cancelRemainingEffects(), [])
+        XCTAssertEqual(store.clock.scheduledCount, 0)
+        store.finish()
+        XCTAssertEqual(failures.messages, [])
+
+        let relay = TestStore(initialState: Relay(), reporter: failures.reporter)
+        relay.send(.start(.all(Relay.Effect.job(1).queued(id: "q"), Relay.Effect.job(2).queued(id: "q"))))
+        relay.receiveEffect(.job(1))
+        XCTAssertEqual(relay.cancelRemainingEffects(), [.job(1)])
+        XCTAssertEqual(relay.unreceivedEffects, [], "the queued job never starts")
+        relay.finish()
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_cancelRemainingEffects_inExhaustiveMode_reportsAnEffectNotReceived() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
+
+        store.send(.start) { $0.isRunning = true }
+        store.cancelRemainingEffects()
+        store.finish()
+
+        XCTAssertEqual(failures.messages.count, 1, failures.messages.joined(separator: "\n\n"))
+        XCTAssertTrue(
+            failures.messages.first?.contains("cancelRemainingEffects() was called while effect .ticks") == true,
+            failures.messages.first ?? "")
+    }
+
     // MARK: - Cancellation
 
     func test_newerQuery_cancelsTheSearchInFlight_whichLeavesTheInFlightList() {

@@ -65,7 +65,28 @@ final class FeatureTests: XCTestCase {
         // Alone, the message is an effect like any other: the app takes it out in the same transition.
         store.receiveEffect(.tell(.meetingEnded(record)))
         store.complete(.tell(.meetingEnded(record)))
-        store.complete(.transcribe)  // only the app's pop cancels it; alone, the test ends the run
+        XCTAssertEqual(store.cancelRemainingEffects(), [.transcribe], "alone, the test ends what the app's pop would")
+        store.finish()
+    }
+
+    /// Ended early, the recording alone keeps its next tick on the clock and its transcription running: the app's pop
+    /// would end them; the test ends them with `cancelRemainingEffects()`.
+    func test_recordingAlone_endedEarly_endsWhatStillRuns() {
+        let store = TestStore(initialState: MeetingRecording(meeting: design, stamp: stamp(7)))
+
+        store.send(.start)
+        store.receiveEffect(.transcribe)
+        store.advance(by: .seconds(2), answering: .tick, with: .timerTicked) {
+            $0.secondsElapsed += 1
+            $0.speakerIndex = $0.secondsElapsed / 2
+        }
+        store.send(.endMeetingTapped) { $0.alert = .endMeeting(isDiscardable: true) }
+        store.send(.alert(.presented(.confirmDiscard))) { $0.alert = nil }
+        store.receiveEffect(.tell(.discarded))
+        store.complete(.tell(.discarded))
+        XCTAssertEqual(store.clock.scheduledCount, 1, "the next tick waits")
+        store.cancelRemainingEffects()
+        XCTAssertEqual(store.clock.scheduledCount, 0)
         store.finish()
     }
 
