@@ -35,10 +35,10 @@ final class AppFlowTests: XCTestCase {
             $0.isLoaded = true
             $0.loadError = "The saved meetings could not be read"
         }
-        store.send(.list(.addTapped(stamp(1)))) { $0.list.addForm = MeetingForm(meeting: Meeting(id: UUID(number: 1))) }
+        store.send(.list(.addTapped(stamp(1, 2)))) { $0.list.addForm = newMeetingForm(1, attendee: 2) }
         store.send(.list(.addForm(.presented(.doneTapped)))) {
             $0.list.addForm = nil
-            $0.list.meetings = [Meeting(id: UUID(number: 1))]
+            $0.list.meetings = [Meeting(id: UUID(number: 1))]  // without its blank attendee
         }
         store.advance(by: .seconds(1))
         store.receiveEffect(.save([Meeting(id: UUID(number: 1))]))
@@ -59,7 +59,7 @@ final class AppFlowTests: XCTestCase {
         store.advance(by: .milliseconds(1))
         store.receiveEffect(.save([first, second]))  // one write, of the latest list
 
-        store.send(.list(.addTapped(stamp(3)))) { $0.list.addForm = MeetingForm(meeting: Meeting(id: UUID(number: 3))) }
+        store.send(.list(.addTapped(stamp(3, 5)))) { $0.list.addForm = newMeetingForm(3, attendee: 5) }
         store.send(.list(.addForm(.dismiss))) { $0.list.addForm = nil }  // Cancel: nothing changed, nothing saved
         add(Meeting(id: UUID(number: 4)), to: store, before: [first, second])
         store.advance(by: .seconds(1))
@@ -71,12 +71,13 @@ final class AppFlowTests: XCTestCase {
         store.finish()
     }
 
-    /// Adds `meeting`, which has no title nor attendees, through the add sheet.
+    /// Adds `meeting`, which has no title nor attendees, through the add sheet (whose blank attendee is dropped).
     private func add(
         _ meeting: Meeting, to store: TestStore<App>, before: [Meeting], line: UInt = #line
     ) {
-        store.send(.list(.addTapped(EventStamp(id: meeting.id, date: Date()))), line: line) {
-            $0.list.addForm = MeetingForm(meeting: meeting)
+        let attendee = Attendee(id: UUID(number: 99))
+        store.send(.list(.addTapped(EventStamp(ids: [meeting.id, attendee.id], date: Date()))), line: line) {
+            $0.list.addForm = MeetingForm(meeting: Meeting(id: meeting.id, attendees: [attendee]))
         }
         store.send(.list(.addForm(.presented(.doneTapped))), line: line) {
             $0.list.addForm = nil
@@ -92,13 +93,10 @@ final class AppFlowTests: XCTestCase {
             id: UUID(number: 1), title: "Design", durationInSeconds: 600,
             attendees: [Attendee(id: UUID(number: 2), name: "Ada")])
 
-        store.send(.list(.addTapped(stamp(1)))) { $0.list.addForm = MeetingForm(meeting: Meeting(id: UUID(number: 1))) }
+        store.send(.list(.addTapped(stamp(1, 2)))) { $0.list.addForm = newMeetingForm(1, attendee: 2) }
         store.send(.list(.addForm(.presented(.titleChanged("Design"))))) { $0.list.addForm?.meeting.title = "Design" }
         store.send(.list(.addForm(.presented(.durationChanged(seconds: 600))))) {
             $0.list.addForm?.meeting.durationInSeconds = 600
-        }
-        store.send(.list(.addForm(.presented(.addAttendeeTapped(stamp(2)))))) {
-            $0.list.addForm?.meeting.attendees = [Attendee(id: UUID(number: 2))]
         }
         store.send(.list(.addForm(.presented(.attendeeNameChanged(id: UUID(number: 2), "Ada"))))) {
             $0.list.addForm?.meeting.attendees[0].name = "Ada"
@@ -119,7 +117,7 @@ final class AppFlowTests: XCTestCase {
     func test_add_cancel_dismissesTheSheet_andSavesNothing() {
         let store = TestStore(initialState: App.loaded(design))
 
-        store.send(.list(.addTapped(stamp(1)))) { $0.list.addForm = MeetingForm(meeting: Meeting(id: UUID(number: 1))) }
+        store.send(.list(.addTapped(stamp(1, 2)))) { $0.list.addForm = newMeetingForm(1, attendee: 2) }
         store.send(.list(.addForm(.presented(.titleChanged("Retro"))))) { $0.list.addForm?.meeting.title = "Retro" }
         store.send(.list(.addForm(.dismiss))) { $0.list.addForm = nil }
         // The list's plan reaches the app as a plan: the sheet's presentation ends.

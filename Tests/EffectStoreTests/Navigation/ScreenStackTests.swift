@@ -450,6 +450,57 @@ final class EventStampTests: XCTestCase {
         XCTAssertEqual(seen.count, 200)
     }
 
+    func test_aStampOfSeveralIDs_takesTheNextIDsInTurn_andOneStepOfTime() {
+        let stamper = EventStamper.incrementing(from: Date(timeIntervalSince1970: 100), step: 2)
+        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(number: 0), date: Date(timeIntervalSince1970: 100)))
+        let two = stamper.stamp(ids: 2)
+        XCTAssertEqual(two, EventStamp(ids: [UUID(number: 1), UUID(number: 2)], date: Date(timeIntervalSince1970: 102)))
+        XCTAssertEqual(two.id, UUID(number: 1))
+        XCTAssertEqual(two.id(1), UUID(number: 2))
+        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(number: 3), date: Date(timeIntervalSince1970: 104)))
+
+        let made = LockedIDs()
+        let custom = EventStamper(id: { let id = UUID(); made.insert(id); return id }, date: { .distantPast })
+        XCTAssertEqual(custom.stamp(ids: 3).ids.count, 3)
+        XCTAssertEqual(made.count, 3, "one call of `id` per id")
+    }
+
+    func test_aStamp_isWrittenAsBefore_andSeveralIDsRoundTrip() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let one = EventStamp(id: UUID(number: 1), date: Date(timeIntervalSinceReferenceDate: 0))
+        XCTAssertEqual(
+            String(decoding: try encoder.encode(one), as: UTF8.self),
+            #"{"date":0,"id":"00000000-0000-0000-0000-000000000001"}"#)
+        let several = EventStamp(ids: [UUID(number: 1), UUID(number: 2)], date: Date(timeIntervalSinceReferenceDate: 0))
+        XCTAssertEqual(try JSONDecoder().decode(EventStamp.self, from: encoder.encode(several)), several)
+        XCTAssertEqual(try JSONDecoder().decode(EventStamp.self, from: encoder.encode(one)), one)
+    }
+
+    func test_stamping_stampsEachEventWhenItIsMade() {
+        enum Event: Equatable, Sendable { case alert(PresentationEvent<Int>, EventStamp) }
+        let stamper = EventStamper.incrementing(from: Date(timeIntervalSince1970: 0))
+        func at(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: seconds) }
+        let alert = stamper.stamping(Event.alert)
+        XCTAssertEqual(alert(.presented(1)), .alert(.presented(1), EventStamp(id: UUID(number: 0), date: at(0))))
+        XCTAssertEqual(alert(.dismiss), .alert(.dismiss, EventStamp(id: UUID(number: 1), date: at(1))))
+        let twice = stamper.stamping(ids: 2, Event.alert)
+        let stamp = EventStamp(ids: [UUID(number: 2), UUID(number: 3)], date: at(2))
+        XCTAssertEqual(twice(.presented(2)), .alert(.presented(2), stamp))
+    }
+
+    func test_askingAStampForAnIDItDoesNotHave_stopsWithAMessageSayingHowToFixIt() {
+        runInChildProcess(self, expectingCrashWith: "id(1) was asked of a stamp with 1 id(s)") {
+            _ = EventStamp(id: UUID(number: 0), date: .distantPast).id(1)
+        }
+    }
+
+    func test_aStampOfNoIDs_stopsWithAMessage() {
+        runInChildProcess(self, expectingCrashWith: "a stamp has at least one id") {
+            _ = EventStamper.live.stamp(ids: 0)
+        }
+    }
+
     func test_liveStamper_givesFreshIDs() {
         let stamper = EventStamper.live
         XCTAssertNotEqual(stamper.stamp().id, stamper.stamp().id)

@@ -3,9 +3,15 @@ import EffectStoreTesting
 import Foundation
 import MeetingsApp
 
-/// The stamp the test gives an event: id `UUID(number: n)`, at `n` seconds after the epoch.
-func stamp(_ n: Int) -> EventStamp {
-    EventStamp(id: UUID(number: n), date: Date(timeIntervalSince1970: TimeInterval(n)))
+/// The stamp the test gives an event: id `UUID(number: n)`, at `n` seconds after the epoch; with more numbers, a stamp
+/// of several ids (`stamp(1, 2)`: `UUID(number: 1)` and `UUID(number: 2)`, at 1 s).
+func stamp(_ n: Int, _ more: Int...) -> EventStamp {
+    EventStamp(ids: ([n] + more).map { UUID(number: $0) }, date: Date(timeIntervalSince1970: TimeInterval(n)))
+}
+
+/// The add sheet's form of a new meeting with id `UUID(number: meeting)` and its first, blank attendee.
+func newMeetingForm(_ meeting: Int, attendee: Int) -> MeetingForm {
+    MeetingForm(meeting: Meeting(id: UUID(number: meeting), attendees: [Attendee(id: UUID(number: attendee))]))
 }
 
 extension Meeting {
