@@ -31,11 +31,19 @@ import Foundation
 /// ``EventStamper/incrementing(from:step:)`` in previews and in tests of real stores.
 public struct EventStamp: Hashable, Codable, Sendable {
     /// The stamp's ids, in order: at least one. The first is ``id``.
+    ///
+    /// ```swift
+    /// stamper.stamp(ids: 2).ids.count   // 2
+    /// ```
     public private(set) var ids: [UUID]
     /// The time the event was made.
     public var date: Date
 
     /// A fresh id: the first of ``ids``.
+    ///
+    /// ```swift
+    /// case .addTapped(let stamp): addForm = MeetingForm(meeting: Meeting(id: stamp.id))
+    /// ```
     public var id: UUID {
         get { ids[0] }
         set { ids[0] = newValue }

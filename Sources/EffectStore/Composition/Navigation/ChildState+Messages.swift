@@ -44,6 +44,10 @@ public protocol MessagingEffect: Sendable {
 
     /// The effect that carries `message`: usually your enum's `case tell(Message)`, which is this requirement.
     ///
+    /// ```swift
+    /// enum Effect: MessagingEffect { case tell(Message) /* … */ }   // `case tell` is `static func tell(_:)`
+    /// ```
+    ///
     /// The routing verbs build a parent's message with it when they lift a child's messages into the parent's own
     /// (``ChildState/handle(_:of:as:effect:message:)``).
     ///
