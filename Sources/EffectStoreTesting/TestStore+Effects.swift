@@ -19,6 +19,9 @@ extension TestStore {
     /// store.complete(.ticks)                            // the run finished
     /// ```
     ///
+    /// Effects started with the run may still wait to be received; each remains an obligation, as with
+    /// ``complete(_:with:fileID:file:line:column:assert:)``.
+    ///
     /// - Parameters:
     ///   - event: The event the effect sends.
     ///   - effect: An effect in flight (see ``inFlightEffects``). When several are equal, the oldest sends.
@@ -40,7 +43,7 @@ extension TestStore {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         let call = "send(\(Describing.value(event)), from: \(Describing.value(effect)))"
         guard acceptsCall(call, at: location) else { return }
-        requireEffectsReceived(before: call, at: location)
+        letSiblingsWait(before: call, at: location)
         guard indexInFlight(effect, call: call, at: location) != nil else { return }
         handle(event, call: call, assert: assert, at: location)
     }
@@ -203,6 +206,53 @@ extension TestStore {
             """,
             at: location)
         return nil
+    }
+
+    // MARK: - Ending what still runs
+
+    /// Cancels every effect still running or waiting — in flight, queued behind another, or waiting on ``clock`` —
+    /// as removing the feature would, and returns those that were in flight: the end of a test of a feature that
+    /// stops early, such as a screen tested alone, whose parent's pop would end its work.
+    ///
+    /// A timer that re-arms itself — a tick whose answer asks for the next tick — never runs out, so a test of a
+    /// screen alone cannot wait for it; this call ends it, as TCA's `await task.cancel()` does:
+    ///
+    /// ```swift
+    /// let store = TestStore(initialState: MeetingRecording(meeting: meeting, stamp: stamp))
+    /// store.send(.start)
+    /// store.receiveEffect(.transcribe)
+    /// store.advance(by: .seconds(2), answering: .tick, with: .timerTicked) { $0.secondsElapsed += 1 }
+    /// store.cancelRemainingEffects()       // the transcription and the next tick: what the app's pop would end
+    /// store.finish()
+    /// ```
+    ///
+    /// These cancellations are the test's own, so none waits to be confirmed. In exhaustive mode every effect must
+    /// have been received first, as before any event: one that was not is reported, then cancelled too.
+    ///
+    /// - Parameters:
+    ///   - fileID: Where a failure points; the caller's file ID by default.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
+    /// - Returns: The effects that were in flight, oldest first, now cancelled.
+    @discardableResult
+    public func cancelRemainingEffects(
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> [S.Effect] {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        let call = "cancelRemainingEffects()"
+        guard acceptsCall(call, at: location) else { return [] }
+        requireEffectsReceived(before: call, at: location)
+        let cancelled = inFlight.map(\.effect)
+        if let planner {
+            let confirmed = planner.unconfirmed.count
+            carryOut(
+                planner.scheduler.cancelAll(),
+                origin: "\(call) at \(Describing.location(location.filePath, location.line))")
+            planner.unconfirmed.removeSubrange(confirmed...)  // the test's own: nothing to confirm
+        }
+        inFlight.removeAll()
+        return cancelled
     }
 
     // MARK: - Time

@@ -51,6 +51,108 @@ final class TestStorePlanTests: XCTestCase {
             failures.messages.first ?? "")
     }
 
+    // MARK: - Receive, then complete
+
+    /// Was: "complete(.search("swift")) was called while effect .saveHistory("swift") (…) was not received".
+    func test_anEffectReceived_isCompleted_whileItsSiblingWaitsToBeReceived() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        store.receiveEffect(.search("swift"))
+        store.complete(.search("swift"), with: .results(["swift"])) { $0.results = ["swift"] }
+        store.receiveEffect(.saveHistory("swift"))
+        store.complete(.saveHistory("swift"))
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_aSiblingLeftWaiting_remainsAnObligation() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        store.receiveEffect(.search("swift"))
+        store.complete(.search("swift"))
+        store.finish()
+
+        XCTAssertEqual(failures.messages.count, 1, failures.messages.joined(separator: "\n\n"))
+        XCTAssertTrue(
+            failures.messages.first?.contains(#"not received: .saveHistory("swift")"#) == true,
+            failures.messages.first ?? "")
+    }
+
+    func test_aSiblingLeftWaiting_isReportedByTheNextEvent() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
+
+        store.send(.submitted)
+        store.receiveEffect(.search("swift"))
+        store.send(.results(["swift"]), from: .search("swift")) { $0.results = ["swift"] }
+        store.complete(.search("swift"))
+        store.send(.queryChanged("")) {
+            $0.query = ""
+            $0.results = []
+        }
+
+        XCTAssertEqual(failures.messages.count, 1, failures.messages.joined(separator: "\n\n"))
+        XCTAssertTrue(
+            failures.messages.first?.contains(#"send(.queryChanged("")) was called while effect .saveHistory"#) == true,
+            failures.messages.first ?? "")
+    }
+
+    // MARK: - Ending what still runs
+
+    func test_cancelRemainingEffects_endsARunInFlight_andNothingWaitsToBeConfirmed() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
+
+        store.send(.start) { $0.isRunning = true }
+        store.receiveEffect(.ticks)
+        store.send(.tick, from: .ticks) { $0.seconds = 1 }
+        XCTAssertEqual(store.cancelRemainingEffects(), [.ticks])
+        XCTAssertEqual(store.inFlightEffects, [])
+        store.finish()
+
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    /// A timer still pending failed `finish()` ("1 timer(s) still pending"), and advancing the clock could not end a
+    /// timer that re-arms itself.
+    func test_cancelRemainingEffects_takesTimersOffTheClock_andDropsQueuedEffects() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Search(), reporter: failures.reporter)
+
+        store.send(.queryChanged("swift")) { $0.query = "swift" }
+        XCTAssertEqual(store.cancelRemainingEffects(), [])
+        XCTAssertEqual(store.clock.scheduledCount, 0)
+        store.finish()
+        XCTAssertEqual(failures.messages, [])
+
+        let relay = TestStore(initialState: Relay(), reporter: failures.reporter)
+        relay.send(.start(.all(Relay.Effect.job(1).queued(id: "q"), Relay.Effect.job(2).queued(id: "q"))))
+        relay.receiveEffect(.job(1))
+        XCTAssertEqual(relay.cancelRemainingEffects(), [.job(1)])
+        XCTAssertEqual(relay.unreceivedEffects, [], "the queued job never starts")
+        relay.finish()
+        XCTAssertEqual(failures.messages, [])
+    }
+
+    func test_cancelRemainingEffects_inExhaustiveMode_reportsAnEffectNotReceived() {
+        let failures = TestFailureCollector()
+        let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
+
+        store.send(.start) { $0.isRunning = true }
+        store.cancelRemainingEffects()
+        store.finish()
+
+        XCTAssertEqual(failures.messages.count, 1, failures.messages.joined(separator: "\n\n"))
+        XCTAssertTrue(
+            failures.messages.first?.contains("cancelRemainingEffects() was called while effect .ticks") == true,
+            failures.messages.first ?? "")
+    }
+
     // MARK: - Cancellation
 
     func test_newerQuery_cancelsTheSearchInFlight_whichLeavesTheInFlightList() {

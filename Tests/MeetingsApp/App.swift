@@ -37,46 +37,30 @@ public struct App: State, Hashable {
 
     public static var initialState: App { App() }
 
-    /// The screens the stack holds.
+    /// The screens the stack holds, routed by a `switch` over the screen and its event: a line per case.
     public enum Screen: ChildState, Hashable, Codable {
         case detail(MeetingDetail)
         case record(MeetingRecording)
         /// A past meeting: its record, and the meeting it belongs to. Shows data only; it has no events.
         case pastMeeting(MeetingRecord, of: Meeting)
 
-        /// An event of one screen.
-        public enum Event: Equatable, Sendable {
-            case detail(MeetingDetail.Event)
-            case record(MeetingRecording.Event)
-        }
-
-        /// An effect of one screen.
-        public enum Effect: ComposableEffect, MessagingEffect, Equatable {
-            case detail(MeetingDetail.Effect)
-            case record(MeetingRecording.Effect)
-            case plan(EffectPlan<Effect>)
-
-            public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-
-            public var message: Message? {
-                switch self {
-                case .detail(let effect): effect.message.map(Message.detail)
-                case .record(let effect): effect.message.map(Message.record)
-                case .plan: nil
-                }
-            }
-        }
-
-        /// What a screen tells the app.
+        public enum Event: Equatable, Sendable { case detail(MeetingDetail.Event), record(MeetingRecording.Event) }
         public enum Message: Equatable, Sendable {
-            case detail(MeetingDetail.Message)
-            case record(MeetingRecording.Message)
+            case detail(MeetingDetail.Message), record(MeetingRecording.Message)
+        }
+        public enum Effect: ComposableEffect, MessagingEffect, Equatable {
+            case detail(MeetingDetail.Effect), record(MeetingRecording.Effect), tell(Message), plan(EffectPlan<Effect>)
+            public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+            public var message: Message? { if case .tell(let message) = self { message } else { nil } }
         }
 
         public mutating func handle(event: Event) -> Effect? {
-            switch event {
-            case .detail(let event): handle(event, inCase: .detail, effect: Effect.detail)
-            case .record(let event): handle(event, inCase: .record, effect: Effect.record)
+            switch (self, event) {
+            case (.detail(let screen), .detail(let event)):
+                handle(event, of: screen, as: Self.detail, effect: Effect.detail, message: Message.detail)
+            case (.record(let screen), .record(let event)):
+                handle(event, of: screen, as: Self.record, effect: Effect.record, message: Message.record)
+            default: nil  // an event for another screen than the one with this id: it means nothing now
             }
         }
     }

@@ -24,7 +24,8 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         self.destination = destination
     }
 
-    /// What the detail can present: one at a time.
+    /// What the detail can present, one at a time, routed by a `switch` over the destination and its event. Which
+    /// case it is tells two presentations apart (``kind``).
     public enum Destination: ChildState, Hashable, Codable {
         /// The edit form, in a sheet with Cancel and Done.
         case edit(MeetingForm)
@@ -33,40 +34,24 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
 
         /// The events of the destinations that have events of their own: the form's. An alert's buttons are
         /// ``MeetingDetail/Event/alert(_:)``, handled by the detail with ``ChildState/handleAlert(_:in:case:)``.
-        public enum Event: Equatable, Sendable {
-            case edit(MeetingForm.Event)
-        }
-
-        /// The destinations' effects: the form's.
-        public enum Effect: MessagingEffect, Equatable {
-            case edit(MeetingForm.Effect)
-
-            public var message: Message? {
-                switch self {
-                case .edit(let effect): effect.message.map(Message.edit)
-                }
-            }
-        }
-
-        /// What a destination tells the detail.
-        public enum Message: Equatable, Sendable {
-            case edit(MeetingForm.Message)
+        public enum Event: Equatable, Sendable { case edit(MeetingForm.Event) }
+        public enum Message: Equatable, Sendable { case edit(MeetingForm.Message) }
+        public enum Effect: ComposableEffect, MessagingEffect, Equatable {
+            case edit(MeetingForm.Effect), tell(Message), plan(EffectPlan<Effect>)
+            public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+            public var message: Message? { if case .tell(let message) = self { message } else { nil } }
         }
 
         /// Which destination this is, whatever it holds: two values of one kind are one presentation.
-        public enum Kind: Hashable, Sendable { case edit, alert }
-
-        /// Which destination this is.
-        public var kind: Kind {
-            switch self {
-            case .edit: .edit
-            case .alert: .alert
-            }
-        }
+        public var kind: Int { switch self { case .edit: 0; case .alert: 1 } }
+        /// The delete alert, when this is it: what the detail's ``Event/alert(_:)`` acts on, and a view shows.
+        public var alert: AlertState<AlertAction>? { if case .alert(let alert) = self { alert } else { nil } }
 
         public mutating func handle(event: Event) -> Effect? {
-            switch event {
-            case .edit(let event): handle(event, inCase: .edit, effect: Effect.edit)
+            switch (self, event) {
+            case (.edit(let form), .edit(let event)):
+                handle(event, of: form, as: Self.edit, effect: Effect.edit, message: Message.edit)
+            default: nil  // the alert has no events of its own
             }
         }
     }
@@ -138,7 +123,7 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
                     }
                 }
             case .alert(let event):
-                switch state.handleAlert(event, in: \.destination, case: .alert) {
+                switch state.handleAlert(event, in: \.destination, case: \.alert) {
                 case .confirmDeletion?: return .tell(.deleteConfirmed(state.meeting.id))
                 case nil: return nil
                 }
@@ -163,19 +148,5 @@ extension AlertState where Action == MeetingDetail.AlertAction {
                 ButtonState(role: .cancel, "Nevermind"),
             ]
         )
-    }
-}
-
-extension EnumCase where Root == MeetingDetail.Destination, Value == MeetingForm {
-    /// `MeetingDetail.Destination.edit`.
-    public static var edit: Self {
-        EnumCase(MeetingDetail.Destination.edit) { if case .edit(let form) = $0 { form } else { nil } }
-    }
-}
-
-extension EnumCase where Root == MeetingDetail.Destination, Value == AlertState<MeetingDetail.AlertAction> {
-    /// `MeetingDetail.Destination.alert`.
-    public static var alert: Self {
-        EnumCase(MeetingDetail.Destination.alert) { if case .alert(let alert) = $0 { alert } else { nil } }
     }
 }

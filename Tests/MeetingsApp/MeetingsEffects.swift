@@ -95,7 +95,7 @@ public struct ScreenEffects: Sendable {
                     send(.record(.transcribed(transcript)))
                 }
             }
-        case .record(.tell), .record(.plan), .detail, .plan:
+        case .record(.tell), .record(.plan), .detail, .tell, .plan:
             return nil  // messages never reach a handler, nor do plans; the detail performs nothing
         }
     }

@@ -11,7 +11,7 @@ import EffectStore
 /// ```swift
 /// let store = makeMeetingsStore(storage: MeetingsFile(url: url), speech: recognizer)
 /// let events = MeetingsEvents(stamper: .live)
-/// store.dispatch(event: events.addMeeting())    // the add sheet, with a meeting whose id is fresh
+/// store.dispatch(event: events.addMeeting())    // the add sheet: a meeting and its first attendee, with fresh ids
 /// ```
 ///
 /// A test of the state alone writes the stamps itself, and needs none of this.
@@ -26,9 +26,10 @@ public struct MeetingsEvents: Sendable {
         self.stamper = stamper
     }
 
-    /// The list's add button: opens the add sheet with a new meeting, whose id the stamp gives.
+    /// The list's add button: opens the add sheet with a new meeting and its first attendee, whose ids the stamp
+    /// gives — a stamp of two ids.
     public func addMeeting() -> App.Event {
-        .list(.addTapped(stamper.stamp()))
+        .list(.addTapped(stamper.stamp(ids: 2)))
     }
 
     /// The add sheet's "add attendee" button: an empty attendee, whose id the stamp gives.

@@ -21,7 +21,8 @@ public struct MeetingsList: ChildState, Hashable {
 
     /// What the user does on the list.
     public enum Event: Equatable, Sendable {
-        /// Opens the add sheet with a new meeting, whose id the stamp gives.
+        /// Opens the add sheet with a new meeting and its first attendee, still blank: a stamp of two ids, the
+        /// meeting's and the attendee's (``EventStamper/stamp(ids:)``).
         case addTapped(EventStamp)
         /// An event of the add sheet, or its dismissal (Cancel).
         case addForm(PresentationEvent<MeetingForm.Event>)
@@ -50,7 +51,7 @@ public struct MeetingsList: ChildState, Hashable {
         presenting(\.addForm) { state in
             switch event {
             case .addTapped(let stamp):
-                state.addForm = MeetingForm(meeting: Meeting(id: stamp.id))
+                state.addForm = MeetingForm(meeting: Meeting(id: stamp.id, attendees: [Attendee(id: stamp.id(1))]))
                 return nil
             case .addForm(let event):
                 return state.handle(event, in: \.addForm, effect: Effect.addForm) { state, message in

@@ -13,7 +13,7 @@ final class AppExplorerTests: XCTestCase {
         let exploration = StateExplorer(
             initialState: App.loaded(design),
             events: [
-                .list(.meetingTapped(id: design.id)), .list(.addTapped(stamp(1))),
+                .list(.meetingTapped(id: design.id)), .list(.addTapped(stamp(1, 2))),
                 .list(.addForm(.presented(.doneTapped))), .list(.addForm(.dismiss)),
                 .path(.element(id: 0, .detail(.editTapped))), .path(.element(id: 0, .detail(.deleteTapped))),
                 .path(.element(id: 0, .detail(.destination(.presented(.edit(.titleChanged("Retro"))))))),

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import Foundation
 import MeetingsApp
 import XCTest
@@ -48,7 +49,7 @@ final class AppStoreTests: XCTestCase {
         clock.advance(by: .seconds(3))  // time is up
         var recorded = design
         recorded.pastMeetings = [
-            MeetingRecord(id: UUID(7), date: Date(timeIntervalSince1970: 7), transcript: "Hello")
+            MeetingRecord(id: UUID(number: 7), date: Date(timeIntervalSince1970: 7), transcript: "Hello")
         ]
         XCTAssertEqual(store.state.path.ids, [0])
         XCTAssertEqual(store.state.list.meetings[id: design.id], recorded)
@@ -114,7 +115,7 @@ final class AppStoreTests: XCTestCase {
         let loaded = await eventually { first.state.isLoaded }
         XCTAssertTrue(loaded)
 
-        first.dispatch(event: .list(.addTapped(stamp(1))))
+        first.dispatch(event: .list(.addTapped(stamp(1, 2))))
         first.dispatch(event: .list(.addForm(.presented(.titleChanged("Design")))))
         // Not awaited: the dispatch's future waits for the save, which waits for the clock.
         first.dispatch(event: .list(.addForm(.presented(.doneTapped))))
@@ -128,7 +129,7 @@ final class AppStoreTests: XCTestCase {
         let second = makeMeetingsStore(storage: MeetingsFile(url: url), speech: ScriptedSpeech())
         let readBack = await eventually { second.state.isLoaded }
         XCTAssertTrue(readBack)
-        XCTAssertEqual(Array(second.state.list.meetings), [Meeting(id: UUID(1), title: "Design")])
+        XCTAssertEqual(Array(second.state.list.meetings), [Meeting(id: UUID(number: 1), title: "Design")])
     }
 
     func test_meetingsEvents_withAnIncrementingStamper_giveEveryNewThingTheNextIDAndDate() async throws {
@@ -139,29 +140,33 @@ final class AppStoreTests: XCTestCase {
         XCTAssertTrue(loaded)
         let events = MeetingsEvents(stamper: .incrementing(from: Date(timeIntervalSince1970: 100)))
 
-        store.dispatch(event: events.addMeeting())
+        store.dispatch(event: events.addMeeting())  // two ids: the meeting's, and its first attendee's
+        store.dispatch(event: .list(.addForm(.presented(.attendeeNameChanged(id: UUID(number: 1), "Ana")))))
         store.dispatch(event: events.addAttendeeToNewMeeting())
-        store.dispatch(event: .list(.addForm(.presented(.attendeeNameChanged(id: UUID(1), "Ana")))))
+        store.dispatch(event: .list(.addForm(.presented(.attendeeNameChanged(id: UUID(number: 2), "Bo")))))
         store.dispatch(event: .list(.addForm(.presented(.doneTapped))))
-        store.dispatch(event: .list(.meetingTapped(id: UUID(0))))
+        store.dispatch(event: .list(.meetingTapped(id: UUID(number: 0))))
         store.dispatch(event: .path(.element(id: 0, .detail(.editTapped))))
         store.dispatch(event: events.addAttendeeToMeeting(onScreen: 0))
         func edit(_ event: MeetingForm.Event) -> App.Event {
             .path(.element(id: 0, .detail(.destination(.presented(.edit(event))))))
         }
-        store.dispatch(event: edit(.attendeeNameChanged(id: UUID(2), "Bo")))
+        store.dispatch(event: edit(.attendeeNameChanged(id: UUID(number: 3), "Cy")))
         store.dispatch(event: edit(.doneTapped))
         XCTAssertEqual(
-            store.state.list.meetings[id: UUID(0)]?.attendees,
-            [Attendee(id: UUID(1), name: "Ana"), Attendee(id: UUID(2), name: "Bo")]
+            store.state.list.meetings[id: UUID(number: 0)]?.attendees,
+            [
+                Attendee(id: UUID(number: 1), name: "Ana"), Attendee(id: UUID(number: 2), name: "Bo"),
+                Attendee(id: UUID(number: 3), name: "Cy"),
+            ]
         )
 
         // Not awaited: the dispatch's future waits for the recording's timer and transcription.
         store.dispatch(event: events.startMeeting(onScreen: 0))
         XCTAssertEqual(
             store.state.path[id: 1, case: .record]?.stamp,
-            EventStamp(id: UUID(3), date: Date(timeIntervalSince1970: 103)),
-            "the fourth stamp: the recording's record gets its id and date"
+            EventStamp(id: UUID(number: 4), date: Date(timeIntervalSince1970: 103)),
+            "the fourth stamp, whose id follows the five before: the recording's record gets its id and date"
         )
         _ = await store.dispatch(event: .path(.popFrom(id: 1))).value
         let stopped = await eventually { speech.runningCount == 0 }

@@ -10,16 +10,15 @@ final class FeatureTests: XCTestCase {
     private let design = Meeting.design
 
     func test_form_done_dropsBlankAttendees_andTellsTheMeeting() {
-        var form = MeetingForm(meeting: Meeting(id: UUID(1), title: "Retro"))
+        var form = MeetingForm(meeting: Meeting(id: UUID(number: 1), title: "Retro"))
         _ = form.handle(event: .addAttendeeTapped(stamp(2)))
-        _ = form.handle(event: .attendeeNameChanged(id: UUID(2), "Ada"))
+        _ = form.handle(event: .attendeeNameChanged(id: UUID(number: 2), "Ada"))
         _ = form.handle(event: .addAttendeeTapped(stamp(3)))
-        _ = form.handle(event: .attendeeNameChanged(id: UUID(3), "  "))
+        _ = form.handle(event: .attendeeNameChanged(id: UUID(number: 3), "  "))
 
-        XCTAssertEqual(
-            form.handle(event: .doneTapped),
-            .tell(.done(Meeting(id: UUID(1), title: "Retro", attendees: [Attendee(id: UUID(2), name: "Ada")])))
-        )
+        let ada = Attendee(id: UUID(number: 2), name: "Ada")
+        let done = Meeting(id: UUID(number: 1), title: "Retro", attendees: [ada])
+        XCTAssertEqual(form.handle(event: .doneTapped), .tell(.done(done)))
     }
 
     func test_detail_dismissingOrSwitchingTheDestination_endsItsPresentation() {
@@ -62,11 +61,32 @@ final class FeatureTests: XCTestCase {
         store.advance(by: .seconds(1))
         store.receiveEffect(.tick)
         store.complete(.tick, with: .timerTicked) { $0.secondsElapsed = 6 }
-        let record = MeetingRecord(id: UUID(7), date: Date(timeIntervalSince1970: 7), transcript: "Hi")
+        let record = MeetingRecord(id: UUID(number: 7), date: Date(timeIntervalSince1970: 7), transcript: "Hi")
         // Alone, the message is an effect like any other: the app takes it out in the same transition.
         store.receiveEffect(.tell(.meetingEnded(record)))
         store.complete(.tell(.meetingEnded(record)))
-        store.complete(.transcribe)  // only the app's pop cancels it; alone, the test ends the run
+        XCTAssertEqual(store.cancelRemainingEffects(), [.transcribe], "alone, the test ends what the app's pop would")
+        store.finish()
+    }
+
+    /// Ended early, the recording alone keeps its next tick on the clock and its transcription running: the app's pop
+    /// would end them; the test ends them with `cancelRemainingEffects()`.
+    func test_recordingAlone_endedEarly_endsWhatStillRuns() {
+        let store = TestStore(initialState: MeetingRecording(meeting: design, stamp: stamp(7)))
+
+        store.send(.start)
+        store.receiveEffect(.transcribe)
+        store.advance(by: .seconds(2), answering: .tick, with: .timerTicked) {
+            $0.secondsElapsed += 1
+            $0.speakerIndex = $0.secondsElapsed / 2
+        }
+        store.send(.endMeetingTapped) { $0.alert = .endMeeting(isDiscardable: true) }
+        store.send(.alert(.presented(.confirmDiscard))) { $0.alert = nil }
+        store.receiveEffect(.tell(.discarded))
+        store.complete(.tell(.discarded))
+        XCTAssertEqual(store.clock.scheduledCount, 1, "the next tick waits")
+        store.cancelRemainingEffects()
+        XCTAssertEqual(store.clock.scheduledCount, 0)
         store.finish()
     }
 

@@ -6,8 +6,14 @@ struct Ticker: ChildState, Identifiable, Hashable, Codable {
     var id: Int
     var ticks = 0
 
-    enum Event: Hashable, Sendable { case start, tick, finish, stop }
-    enum Message: Hashable, Sendable { case finished(ticks: Int) }
+    enum Event: Hashable, Sendable {
+        case start, tick, finish, stop
+        /// Tells the parent it is done, and asks for its next tick all the same.
+        case finishStillTicking
+        /// Asks the parent to put a ticker with `id` in its place, and asks for its next tick all the same.
+        case replaceMe(id: Int)
+    }
+    enum Message: Hashable, Sendable { case finished(ticks: Int), replaceMe(id: Int) }
     enum Effect: ComposableEffect, MessagingEffect, Hashable {
         case tick
         case tell(Message)
@@ -25,6 +31,10 @@ struct Ticker: ChildState, Identifiable, Hashable, Codable {
             return Effect.tick.delayed(by: .seconds(1), id: "timer")
         case .finish: return .tell(.finished(ticks: ticks))
         case .stop: return .cancel(id: "timer")
+        case .finishStillTicking:
+            return .all(.tell(.finished(ticks: ticks)), Effect.tick.delayed(by: .seconds(1), id: "timer"))
+        case .replaceMe(let id):
+            return .all(.tell(.replaceMe(id: id)), Effect.tick.delayed(by: .seconds(1), id: "timer"))
         }
     }
 }
@@ -72,19 +82,13 @@ enum HostScreen: ChildState, Hashable, Codable {
     }
 
     mutating func handle(event: Event) -> Effect? {
-        switch event {
-        case .ticker(let event):
-            guard case .ticker(var ticker) = self else { return nil }
-            let effect = ticker.handle(event: event)
-            self = .ticker(ticker)
-            guard let effect else { return nil }
-            if let message = effect.message { return .tell(message) }
-            return Effect.lifting(effect, into: Effect.ticker)
-        case .panel(let event):
-            guard case .panel(var panel) = self else { return nil }
-            let effect = panel.handle(event: event)
-            self = .panel(panel)
-            return effect.map { Effect.lifting($0, into: Effect.panel) }
+        switch (self, event) {
+        case (.ticker(let ticker), .ticker(let event)):
+            handle(event, of: ticker, as: Self.ticker, effect: Effect.ticker, message: { $0 })
+        case (.panel(let panel), .panel(let event)):
+            handle(event, of: panel, as: Self.panel, effect: Effect.panel)
+        default:
+            nil
         }
     }
 }
@@ -110,6 +114,19 @@ struct Host: State, Hashable {
         /// Assigns a new stack of one ticker and starts it, in one transition.
         case replacePathAndStart(Ticker)
         case path(StackEvent<HostScreen.Event>)
+        /// Starts the sheet's timer, then dismisses the sheet, in one transition.
+        case startSheetThenClose
+        /// Starts the timer of the screen with the id, then pops to the root, in one transition.
+        case startScreenThenPopToRoot(StackElementID)
+        /// Pushes a ticker, starts it and pops it again, in one transition.
+        case pushStartAndPop(Ticker)
+        /// Presents a ticker, starts it and dismisses it again, in one transition.
+        case presentStartAndClose(Ticker)
+        /// Puts a new ticker in the sheet's place and starts it, in one transition; with `endingFirst`, after
+        /// returning the end of the old sheet's presentation explicitly.
+        case replaceSheetAndStart(Ticker, endingFirst: Bool)
+        /// Replaces the stack's screens with one ticker (`setScreens`, new ids) and starts it, in one transition.
+        case setPathAndStart(Ticker)
         case showAlert
         case alert(PresentationEvent<AlertAction>)
     }
@@ -148,6 +165,9 @@ struct Host: State, Hashable {
                     state.log.append("sheet finished after \(ticks)")
                     state.sheet = nil
                     return .saved(ticks)
+                case .replaceMe(let id):
+                    state.sheet = Ticker(id: id)
+                    return nil
                 }
             }
         case .push(let screen):
@@ -172,8 +192,38 @@ struct Host: State, Hashable {
                     state.log.append("screen \(id) finished after \(ticks)")
                     state.path.pop(from: id)
                     return .saved(ticks)
+                case .replaceMe(let newID):
+                    state.path.pop(from: id)
+                    state.path.push(.ticker(Ticker(id: newID)))
+                    return nil
                 }
             }
+        case .startSheetThenClose:
+            let effect = handle(.presented(.start), in: \.sheet, effect: Effect.sheet)
+            sheet = nil
+            return effect
+        case .startScreenThenPopToRoot(let id):
+            let effect = handle(.element(id: id, .ticker(.start)), in: \.path, effect: Effect.screen)
+            path.popToRoot()
+            return effect
+        case .pushStartAndPop(let ticker):
+            let id = path.push(.ticker(ticker))
+            let effect = handle(.element(id: id, .ticker(.start)), in: \.path, effect: Effect.screen)
+            path.pop()
+            return effect
+        case .presentStartAndClose(let ticker):
+            sheet = ticker
+            let effect = handle(.presented(.start), in: \.sheet, effect: Effect.sheet)
+            sheet = nil
+            return effect
+        case .replaceSheetAndStart(let ticker, let endingFirst):
+            sheet = ticker
+            let start = handle(.presented(.start), in: \.sheet, effect: Effect.sheet)
+            guard endingFirst else { return start }
+            return .all([.cancel(id: PresentationEffects(\Host.sheet))] + (start.map { [$0] } ?? []))
+        case .setPathAndStart(let ticker):
+            path.setScreens([.ticker(ticker)])
+            return handle(.element(id: path.topID!, .ticker(.start)), in: \.path, effect: Effect.screen)
         case .showAlert:
             alert = AlertState(
                 title: "Reset?",

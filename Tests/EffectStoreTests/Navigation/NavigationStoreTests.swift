@@ -39,6 +39,30 @@ final class NavigationStoreTests: XCTestCase {
         XCTAssertEqual(store.state.sheet, Ticker(id: 2), "no tick of the old sheet reached the new one")
     }
 
+    /// Was: the old sheet's timer, started after its presentation's end, fired into the new sheet.
+    func test_aSheetReplacedByItsOwnMessage_noTickOfTheOldSheetReachesTheNewOne() {
+        let clock = TestClock()
+        let effects = HostEffects()
+        let store = Store<Host>(effectHandler: effects, clock: clock)
+        store.dispatch(event: .present(id: 1))
+        store.dispatch(event: .sheet(.presented(.replaceMe(id: 2))))
+        XCTAssertEqual(clock.scheduledCount, 0, "the old sheet's next tick never started")
+        clock.advance(by: .seconds(5))
+        XCTAssertEqual(store.state.sheet, Ticker(id: 2))
+        XCTAssertEqual(ticks(effects), 0)
+    }
+
+    /// Was: the timer the route started outlived the screen popped in the same transition.
+    func test_routeThenPopToRoot_inOneTransition_leavesNoTimer() {
+        let clock = TestClock()
+        let effects = HostEffects()
+        let store = Store<Host>(effectHandler: effects, clock: clock)
+        store.dispatch(event: .push(.ticker(Ticker(id: 1))))
+        store.dispatch(event: .startScreenThenPopToRoot(0))
+        XCTAssertEqual(clock.scheduledCount, 0)
+        XCTAssertTrue(store.state.path.isEmpty)
+    }
+
     /// A store whose screen 0 is a ticker that has ticked twice on `clock`, its next tick pending.
     private func storeTickingOnScreen0(clock: TestClock, effects: HostEffects) -> Store<Host> {
         let store = Store<Host>(effectHandler: effects, clock: clock)

@@ -52,6 +52,58 @@ final class PresentationTests: XCTestCase {
         XCTAssertNil(host.sheet)
         XCTAssertEqual(host.log, ["sheet finished after 1"])
     }
+
+    // MARK: Removal wins: nothing scoped to a child a transition removes survives it
+
+    /// Was `.all(.cancel(scope), tick.cancellable(scope))`: the old sheet's timer started after its cancellation, and
+    /// on a store its tick reached the new sheet.
+    func test_aSheetReplacedByItsOwnMessage_keepsNoneOfItsWork() {
+        var host = Host()
+        _ = host.handle(event: .present(id: 1))
+        XCTAssertEqual(host.handle(event: .sheet(.presented(.replaceMe(id: 2)))), .cancel(id: sheetScope))
+        XCTAssertEqual(host.sheet, Ticker(id: 2))
+    }
+
+    /// Was `.all(.cancel(scope), tick.cancellable(scope), .saved(0))`: the timer of the sheet that asked to go
+    /// outlived it.
+    func test_aSheetDismissedByItsOwnMessage_startsNoneOfItsOtherEffects() {
+        var host = Host()
+        _ = host.handle(event: .present(id: 1))
+        XCTAssertEqual(
+            host.handle(event: .sheet(.presented(.finishStillTicking))), .all(.cancel(id: sheetScope), .saved(0)))
+        XCTAssertNil(host.sheet)
+    }
+
+    /// Was `.all(.cancel(scope), tick.cancellable(scope))`.
+    func test_routeThenDismiss_inOneTransition_theChildsNewWorkNeverStarts() {
+        var host = Host()
+        _ = host.handle(event: .present(id: 1))
+        XCTAssertEqual(host.handle(event: .startSheetThenClose), .cancel(id: sheetScope))
+    }
+
+    /// Was the tick, scoped to a sheet that no longer shows, running for nobody.
+    func test_aChildPresentedAndDismissedWithinOneTransition_leavesNothingRunning() {
+        var host = Host()
+        XCTAssertNil(host.handle(event: .presentStartAndClose(Ticker(id: 3))))
+    }
+
+    /// A new child at the same slot shares the presentation's scope: its work in the replacing transition starts only
+    /// after an explicit end of the old presentation.
+    func test_aReplacingChildsWork_startsAfterAnExplicitEndOfTheOld_andIsDroppedWithoutOne() {
+        let start = Host.Effect.sheet(.tick)
+            .delayed(by: .seconds(1), id: RowScopedID(scope: sheetScope, id: "timer"))
+            .cancellable(id: sheetScope)
+        var host = Host()
+        _ = host.handle(event: .present(id: 1))
+        XCTAssertEqual(
+            host.handle(event: .replaceSheetAndStart(Ticker(id: 2), endingFirst: true)),
+            .all(.cancel(id: sheetScope), start)
+        )
+        XCTAssertEqual(
+            host.handle(event: .replaceSheetAndStart(Ticker(id: 3), endingFirst: false)), .cancel(id: sheetScope),
+            "with no explicit end, what the transition scoped to the slot is taken for the old sheet's"
+        )
+    }
 }
 
 /// A destination enum: one presentation per case, told apart by `presenting(_:identifiedBy:_:)`, routed by case with

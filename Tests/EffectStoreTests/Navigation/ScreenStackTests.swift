@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -97,6 +98,54 @@ final class ScreenStackTests: XCTestCase {
     func test_decoding_aNegativeID_fails() {
         let json = #"{"screens": [{"id": -1, "screen": "a"}]}"#
         XCTAssertThrowsError(try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8)))
+    }
+
+    /// Stopped the process (an arithmetic overflow while counting the next id), hence the child process: a path
+    /// decoded from a link must never crash the app.
+    func test_decoding_anIDTooLargeToCountOn_failsWithAMessage_insteadOfStoppingTheProcess() {
+        runInChildProcess(self) {
+            let message = Self.decodingFailure(#"{"screens":[{"id":9223372036854775807,"screen":"a"}]}"#)
+            XCTAssertTrue(message.contains("the id 9223372036854775807 is too large"), message)
+            XCTAssertTrue(message.contains("9007199254740992"), "names the largest id allowed: \(message)")
+        }
+    }
+
+    /// Decoded, and the next push stopped the process: the data is refused when it is read instead.
+    func test_decoding_aNextIDTooLargeToCountOn_failsWithAMessage_soNoLaterPushTraps() {
+        runInChildProcess(self) {
+            let message = Self.decodingFailure(#"{"screens":[],"nextID":9223372036854775807}"#)
+            XCTAssertTrue(message.contains("the next id 9223372036854775807 is too large"), message)
+        }
+    }
+
+    func test_decoding_aNegativeNextID_failsWithAMessage() {
+        let message = Self.decodingFailure(#"{"screens":[],"nextID":-3}"#)
+        XCTAssertTrue(message.contains("the next id -3 is negative"), message)
+    }
+
+    func test_decoding_theLargestIDsAllowed_leavesRoomToPush() throws {
+        let largest = 9_007_199_254_740_992
+        let json = #"{"screens":[{"id":\#(largest),"screen":"a"}],"nextID":\#(largest)}"#
+        var stack = try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8))
+        XCTAssertEqual(stack.ids, [StackElementID(rawValue: largest)])
+        XCTAssertEqual(stack.push("b"), StackElementID(rawValue: largest + 1))
+        var empty = try JSONDecoder().decode(
+            ScreenStack<String>.self, from: Data(#"{"screens":[],"nextID":\#(largest)}"#.utf8))
+        XCTAssertEqual(empty.push("a"), StackElementID(rawValue: largest))
+    }
+
+    /// The debug description of the `DecodingError.dataCorrupted` that decoding `json` as a stack throws; a failure
+    /// when it decodes, or throws something else.
+    private static func decodingFailure(_ json: String, line: UInt = #line) -> String {
+        do {
+            let stack = try JSONDecoder().decode(ScreenStack<String>.self, from: Data(json.utf8))
+            XCTFail("decoded \(stack)", line: line)
+        } catch DecodingError.dataCorrupted(let context) {
+            return context.debugDescription
+        } catch {
+            XCTFail("expected DecodingError.dataCorrupted, got \(error)", line: line)
+        }
+        return ""
     }
 
     func test_description_showsIDsAndScreens() {
@@ -198,17 +247,55 @@ final class StackRoutingTests: XCTestCase {
         XCTAssertEqual(host.path.ids, [2])
     }
 
-    func test_aNewStackAssignedAndStarted_inOneTransition_cancelsTheOldScreensFirst() {
+    /// A new stack counts from 0: its screen 0 shares the scope of the replaced screen 0, so what the transition
+    /// returns under it is taken for the replaced screen's, and never starts (removal wins). `setScreens(_:)` gives
+    /// the new screens ids of their own, whose work starts. (Before, the work under the reused id started.)
+    func test_aNewStackAssignedAndStarted_inOneTransition_startsNothingUnderAReplacedID_setScreensDoes() {
+        var host = Host()
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(host.handle(event: .replacePathAndStart(Ticker(id: 2))), .cancel(id: scope(0)))
+        XCTAssertEqual(
+            host.handle(event: .setPathAndStart(Ticker(id: 3))),
+            .all(
+                .cancel(id: scope(0)),
+                .screen(1, .ticker(.tick)).delayed(by: .seconds(1), id: RowScopedID(scope: scope(1), id: "timer"))
+                    .cancellable(id: scope(1))
+            )
+        )
+    }
+
+    // MARK: Removal wins: nothing scoped to a screen a transition removes survives it
+
+    /// Was `.all(.cancel(scope(0)), tick.cancellable(scope(0)))`: the timer outlived the screen.
+    func test_routeThenPopToRoot_inOneTransition_theScreensNewWorkNeverStarts() {
+        var host = Host()
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(host.handle(event: .startScreenThenPopToRoot(0)), .cancel(id: scope(0)))
+    }
+
+    /// Was `.all(tick.cancellable(scope(0)), .cancel(scope(0)), .saved(0))`: the timer started, then was cancelled.
+    func test_aScreenPoppedByItsOwnMessage_startsNoneOfItsOtherEffects() {
         var host = Host()
         _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
         XCTAssertEqual(
-            host.handle(event: .replacePathAndStart(Ticker(id: 2))),
-            .all(
-                .cancel(id: scope(0)),
-                .screen(0, .ticker(.tick)).delayed(by: .seconds(1), id: RowScopedID(scope: scope(0), id: "timer"))
-                    .cancellable(id: scope(0))
-            )
+            host.handle(event: .path(.element(id: 0, .ticker(.finishStillTicking)))),
+            .all(.cancel(id: scope(0)), .saved(0))
         )
+    }
+
+    func test_aScreenReplacedByItsOwnMessage_keepsNoneOfItsWork() {
+        var host = Host()
+        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(host.handle(event: .path(.element(id: 0, .ticker(.replaceMe(id: 2))))), .cancel(id: scope(0)))
+        XCTAssertEqual(host.path.ids, [1])
+    }
+
+    /// Was the tick, scoped to a screen no longer on the stack, running for nobody.
+    func test_aScreenPushedAndPoppedWithinOneTransition_leavesNothingRunning() {
+        var host = Host()
+        XCTAssertNil(host.handle(event: .pushStartAndPop(Ticker(id: 1))))
+        XCTAssertEqual(host.path.ids, [])
+        XCTAssertEqual(host.path.nextID, 1)
     }
 
     func test_aStackAssignedInTheFirstTransition_replacesNothingToCancel() {
@@ -262,6 +349,50 @@ final class AlertStateTests: XCTestCase {
         XCTAssertEqual(host.log, ["x"])
     }
 
+    /// Delivered `.confirmDelete` to the save alert: it was dismissed and `confirmDelete` returned a second time.
+    func test_aStaleTap_forAnAlertThatIsGone_neverActsOnTheAlertShownAfterIt() {
+        struct Feature: ChildState {
+            enum Action: Equatable, Sendable { case confirmDelete, confirmSave }
+            enum Destination: Equatable, Sendable { case alert(AlertState<Action>) }
+            var alert: AlertState<Action>?
+            var destination: Destination?
+            var dialog: ConfirmationDialogState<Action>?
+            enum Event: Sendable {}
+            enum Effect: Sendable {}
+            mutating func handle(event: Event) -> Effect? {}
+        }
+        let delete = AlertState<Feature.Action>(
+            title: "Delete?", buttons: [ButtonState("Delete", action: .confirmDelete)])
+        let save = AlertState<Feature.Action>(title: "Save?", buttons: [ButtonState("Save", action: .confirmSave)])
+        let alertCase = EnumCase<Feature.Destination, AlertState<Feature.Action>>(Feature.Destination.alert) {
+            if case .alert(let alert) = $0 { alert } else { nil }
+        }
+        var feature = Feature()
+
+        feature.alert = delete
+        XCTAssertEqual(feature.handleAlert(.presented(.confirmDelete), in: \.alert), .confirmDelete)
+        feature.alert = save
+        XCTAssertNil(feature.handleAlert(.presented(.confirmDelete), in: \.alert), "the save alert never offered it")
+        XCTAssertEqual(feature.alert, save, "the save alert still shows")
+        XCTAssertEqual(feature.handleAlert(.presented(.confirmSave), in: \.alert), .confirmSave)
+
+        feature.destination = .alert(delete)
+        XCTAssertEqual(
+            feature.handleAlert(.presented(.confirmDelete), in: \.destination, case: alertCase), .confirmDelete)
+        feature.destination = .alert(save)
+        XCTAssertNil(feature.handleAlert(.presented(.confirmDelete), in: \.destination, case: alertCase))
+        XCTAssertEqual(feature.destination, .alert(save))
+
+        feature.dialog = ConfirmationDialogState(
+            title: "Delete?", buttons: [ButtonState("Delete", action: .confirmDelete)])
+        XCTAssertEqual(feature.handleConfirmationDialog(.presented(.confirmDelete), in: \.dialog), .confirmDelete)
+        let saveDialog = ConfirmationDialogState<Feature.Action>(
+            title: "Save?", buttons: [ButtonState("Save", action: .confirmSave)])
+        feature.dialog = saveDialog
+        XCTAssertNil(feature.handleConfirmationDialog(.presented(.confirmDelete), in: \.dialog))
+        XCTAssertEqual(feature.dialog, saveDialog)
+    }
+
     func test_alertIsEquatableAndCodable() throws {
         let alert = AlertState<Host.AlertAction>(
             title: "Reset?", message: "Sure?", buttons: [ButtonState(role: .destructive, "Reset", action: .reset)])
@@ -306,10 +437,10 @@ final class AlertStateTests: XCTestCase {
 final class EventStampTests: XCTestCase {
     func test_incrementingStamper_givesKnownIDsAndTimes() {
         let stamper = EventStamper.incrementing(from: Date(timeIntervalSince1970: 100), step: 2)
-        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(0), date: Date(timeIntervalSince1970: 100)))
-        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(1), date: Date(timeIntervalSince1970: 102)))
-        XCTAssertEqual(UUID(1).uuidString, "00000000-0000-0000-0000-000000000001")
-        XCTAssertEqual(UUID(0xABC).uuidString, "00000000-0000-0000-0000-000000000ABC")
+        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(number: 0), date: Date(timeIntervalSince1970: 100)))
+        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(number: 1), date: Date(timeIntervalSince1970: 102)))
+        XCTAssertEqual(UUID(number: 1).uuidString, "00000000-0000-0000-0000-000000000001")
+        XCTAssertEqual(UUID(number: 0xABC).uuidString, "00000000-0000-0000-0000-000000000ABC")
     }
 
     func test_incrementingStamper_fromManyThreads_givesEachStampOnce() {
@@ -317,6 +448,57 @@ final class EventStampTests: XCTestCase {
         let seen = LockedIDs()
         DispatchQueue.concurrentPerform(iterations: 200) { _ in seen.insert(stamper.stamp().id) }
         XCTAssertEqual(seen.count, 200)
+    }
+
+    func test_aStampOfSeveralIDs_takesTheNextIDsInTurn_andOneStepOfTime() {
+        let stamper = EventStamper.incrementing(from: Date(timeIntervalSince1970: 100), step: 2)
+        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(number: 0), date: Date(timeIntervalSince1970: 100)))
+        let two = stamper.stamp(ids: 2)
+        XCTAssertEqual(two, EventStamp(ids: [UUID(number: 1), UUID(number: 2)], date: Date(timeIntervalSince1970: 102)))
+        XCTAssertEqual(two.id, UUID(number: 1))
+        XCTAssertEqual(two.id(1), UUID(number: 2))
+        XCTAssertEqual(stamper.stamp(), EventStamp(id: UUID(number: 3), date: Date(timeIntervalSince1970: 104)))
+
+        let made = LockedIDs()
+        let custom = EventStamper(id: { let id = UUID(); made.insert(id); return id }, date: { .distantPast })
+        XCTAssertEqual(custom.stamp(ids: 3).ids.count, 3)
+        XCTAssertEqual(made.count, 3, "one call of `id` per id")
+    }
+
+    func test_aStamp_isWrittenAsBefore_andSeveralIDsRoundTrip() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let one = EventStamp(id: UUID(number: 1), date: Date(timeIntervalSinceReferenceDate: 0))
+        XCTAssertEqual(
+            String(decoding: try encoder.encode(one), as: UTF8.self),
+            #"{"date":0,"id":"00000000-0000-0000-0000-000000000001"}"#)
+        let several = EventStamp(ids: [UUID(number: 1), UUID(number: 2)], date: Date(timeIntervalSinceReferenceDate: 0))
+        XCTAssertEqual(try JSONDecoder().decode(EventStamp.self, from: encoder.encode(several)), several)
+        XCTAssertEqual(try JSONDecoder().decode(EventStamp.self, from: encoder.encode(one)), one)
+    }
+
+    func test_stamping_stampsEachEventWhenItIsMade() {
+        enum Event: Equatable, Sendable { case alert(PresentationEvent<Int>, EventStamp) }
+        let stamper = EventStamper.incrementing(from: Date(timeIntervalSince1970: 0))
+        func at(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: seconds) }
+        let alert = stamper.stamping(Event.alert)
+        XCTAssertEqual(alert(.presented(1)), .alert(.presented(1), EventStamp(id: UUID(number: 0), date: at(0))))
+        XCTAssertEqual(alert(.dismiss), .alert(.dismiss, EventStamp(id: UUID(number: 1), date: at(1))))
+        let twice = stamper.stamping(ids: 2, Event.alert)
+        let stamp = EventStamp(ids: [UUID(number: 2), UUID(number: 3)], date: at(2))
+        XCTAssertEqual(twice(.presented(2)), .alert(.presented(2), stamp))
+    }
+
+    func test_askingAStampForAnIDItDoesNotHave_stopsWithAMessageSayingHowToFixIt() {
+        runInChildProcess(self, expectingCrashWith: "id(1) was asked of a stamp with 1 id(s)") {
+            _ = EventStamp(id: UUID(number: 0), date: .distantPast).id(1)
+        }
+    }
+
+    func test_aStampOfNoIDs_stopsWithAMessage() {
+        runInChildProcess(self, expectingCrashWith: "a stamp has at least one id") {
+            _ = EventStamper.live.stamp(ids: 0)
+        }
     }
 
     func test_liveStamper_givesFreshIDs() {

@@ -1,27 +1,34 @@
 import EffectStore
+import EffectStoreTesting
 import Foundation
 import MeetingsApp
 
-/// The stamp the test gives an event: id `UUID(n)`, at `n` seconds after the epoch.
-func stamp(_ n: Int) -> EventStamp {
-    EventStamp(id: UUID(n), date: Date(timeIntervalSince1970: TimeInterval(n)))
+/// The stamp the test gives an event: id `UUID(number: n)`, at `n` seconds after the epoch; with more numbers, a stamp
+/// of several ids (`stamp(1, 2)`: `UUID(number: 1)` and `UUID(number: 2)`, at 1 s).
+func stamp(_ n: Int, _ more: Int...) -> EventStamp {
+    EventStamp(ids: ([n] + more).map { UUID(number: $0) }, date: Date(timeIntervalSince1970: TimeInterval(n)))
+}
+
+/// The add sheet's form of a new meeting with id `UUID(number: meeting)` and its first, blank attendee.
+func newMeetingForm(_ meeting: Int, attendee: Int) -> MeetingForm {
+    MeetingForm(meeting: Meeting(id: UUID(number: meeting), attendees: [Attendee(id: UUID(number: attendee))]))
 }
 
 extension Meeting {
     /// "Design", six seconds, three attendees: each speaks for two seconds.
     static let design = Meeting(
-        id: UUID(100),
+        id: UUID(number: 100),
         title: "Design",
         durationInSeconds: 6,
         attendees: [
-            Attendee(id: UUID(101), name: "Ada"), Attendee(id: UUID(102), name: "Grace"),
-            Attendee(id: UUID(103), name: "Linus"),
+            Attendee(id: UUID(number: 101), name: "Ada"), Attendee(id: UUID(number: 102), name: "Grace"),
+            Attendee(id: UUID(number: 103), name: "Linus"),
         ]
     )
 
     /// "Standup", five minutes, one attendee.
     static let standup = Meeting(
-        id: UUID(200), title: "Standup", attendees: [Attendee(id: UUID(201), name: "Ada")])
+        id: UUID(number: 200), title: "Standup", attendees: [Attendee(id: UUID(number: 201), name: "Ada")])
 }
 
 extension App {

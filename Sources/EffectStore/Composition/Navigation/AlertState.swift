@@ -156,32 +156,45 @@ extension ChildState {
     ///     }
     /// ```
     ///
-    /// An action for an alert that is no longer shown — a late tap, or a second event for one tap — is ignored and
-    /// returns `nil`.
+    /// A tap meant for an alert that is gone never acts: an action when no alert is shown — a late tap, a second
+    /// event for one tap — and an action the alert shown now does not offer — a tap on an earlier alert, arriving
+    /// after another took its place — are ignored: nothing changes and the result is `nil`. The shown alert is
+    /// known by the actions of its buttons, so two alerts shown one after the other that offer the same action are
+    /// not told apart: give their actions values of their own (`.confirmDeletion(id)`) when that matters. A
+    /// dismissal carries no action, and dismisses the alert shown.
     ///
     /// - Parameters:
     ///   - event: The tapped button's action, or the dismissal.
     ///   - slot: Where the feature keeps the alert.
     /// - Returns: The action to carry out, or `nil` when there is none.
-    public mutating func handleAlert<Action>(
+    public mutating func handleAlert<Action: Equatable>(
         _ event: PresentationEvent<Action>,
         in slot: WritableKeyPath<Self, AlertState<Action>?>
     ) -> Action? {
-        takeAction(event, dismissing: slot)
+        takeAction(event, dismissing: slot, offered: { $0.buttons })
     }
 
     /// ``handleAlert(_:in:)`` for a confirmation dialog: dismisses the dialog at `slot` and returns the tapped
-    /// button's action.
+    /// button's action. An action the dialog shown does not offer — a tap meant for a dialog that is gone — is
+    /// ignored, as for an alert.
+    ///
+    /// ```swift
+    /// case .shareDialog(let event):
+    ///     switch state.handleConfirmationDialog(event, in: \.shareDialog) {
+    ///     case .copyLink?: return .copyLink(state.meeting.id)
+    ///     case nil: return nil
+    ///     }
+    /// ```
     ///
     /// - Parameters:
     ///   - event: The tapped button's action, or the dismissal.
     ///   - slot: Where the feature keeps the dialog.
     /// - Returns: The action to carry out, or `nil` when there is none.
-    public mutating func handleConfirmationDialog<Action>(
+    public mutating func handleConfirmationDialog<Action: Equatable>(
         _ event: PresentationEvent<Action>,
         in slot: WritableKeyPath<Self, ConfirmationDialogState<Action>?>
     ) -> Action? {
-        takeAction(event, dismissing: slot)
+        takeAction(event, dismissing: slot, offered: { $0.buttons })
     }
 
     /// ``handleAlert(_:in:)`` for an alert held in one case of an optional destination enum: when the destination
@@ -194,28 +207,71 @@ extension ChildState {
     ///     return state.delete()
     /// ```
     ///
+    /// An event while another destination shows, or an action the alert shown does not offer, is ignored.
+    ///
     /// - Parameters:
     ///   - event: The tapped button's action, or the dismissal.
     ///   - slot: Where the feature keeps its destination.
     ///   - enumCase: The destination's case that holds the alert.
     /// - Returns: The action to carry out, or `nil` when there is none (or another destination is shown).
-    public mutating func handleAlert<Destination, Action>(
+    public mutating func handleAlert<Destination, Action: Equatable>(
         _ event: PresentationEvent<Action>,
         in slot: WritableKeyPath<Self, Destination?>,
         case enumCase: EnumCase<Destination, AlertState<Action>>
     ) -> Action? {
-        guard let destination = self[keyPath: slot], enumCase.extract(from: destination) != nil else { return nil }
-        return takeAction(event, dismissing: slot)
+        takeAction(event, dismissing: slot, offered: { enumCase.extract(from: $0)?.buttons })
     }
 
-    /// Sets `slot` to `nil` and returns the tapped button's action; `nil`, changing nothing, when nothing is shown.
-    private mutating func takeAction<Shown, Action>(
+    /// ``handleAlert(_:in:)`` for an alert held in one case of an optional destination enum, read through a property
+    /// of the enum that returns that case's alert — the property a view names the alert by, too
+    /// (`.alert(\.destination?.alert, in: model, event: …)`): when the destination at `slot` is that alert, it is
+    /// dismissed and the tapped button's action returned.
+    ///
+    /// ```swift
+    /// enum Destination: ChildState {
+    ///     case edit(EditForm)
+    ///     case alert(AlertState<AlertAction>)
+    ///     var alert: AlertState<AlertAction>? { if case .alert(let alert) = self { alert } else { nil } }
+    ///     // …
+    /// }
+    ///
+    /// case .alert(let event):
+    ///     switch state.handleAlert(event, in: \.destination, case: \.alert) {
+    ///     case .confirmDeletion?: return state.delete()
+    ///     case nil: return nil
+    ///     }
+    /// ```
+    ///
+    /// An event while another destination shows, or an action the alert shown does not offer, is ignored.
+    ///
+    /// - Parameters:
+    ///   - event: The tapped button's action, or the dismissal.
+    ///   - slot: Where the feature keeps its destination.
+    ///   - alert: The destination's property that returns its alert when it is the alert's case, and `nil` otherwise.
+    /// - Returns: The action to carry out, or `nil` when there is none (or another destination is shown).
+    public mutating func handleAlert<Destination, Action: Equatable>(
         _ event: PresentationEvent<Action>,
-        dismissing slot: WritableKeyPath<Self, Shown?>
+        in slot: WritableKeyPath<Self, Destination?>,
+        case alert: KeyPath<Destination, AlertState<Action>?>
     ) -> Action? {
-        guard self[keyPath: slot] != nil else { return nil }
+        takeAction(event, dismissing: slot, offered: { $0[keyPath: alert]?.buttons })
+    }
+
+    /// Sets `slot` to `nil` and returns the tapped button's action; `nil`, changing nothing, when nothing is shown,
+    /// or when `offered` — the buttons of what is shown, `nil` when it is not an alert of this kind — offers no
+    /// button with the action.
+    private mutating func takeAction<Shown, Action: Equatable>(
+        _ event: PresentationEvent<Action>,
+        dismissing slot: WritableKeyPath<Self, Shown?>,
+        offered: (Shown) -> [ButtonState<Action>]?
+    ) -> Action? {
+        guard let shown = self[keyPath: slot], let buttons = offered(shown) else { return nil }
+        guard case .presented(let action) = event else {
+            self[keyPath: slot] = nil
+            return nil
+        }
+        guard buttons.contains(where: { $0.action == action }) else { return nil }
         self[keyPath: slot] = nil
-        if case .presented(let action) = event { return action }
-        return nil
+        return action
     }
 }

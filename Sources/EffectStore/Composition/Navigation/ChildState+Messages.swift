@@ -1,7 +1,8 @@
 /// An effect type that can carry a message for the parent feature: something the child tells its parent ("saved",
 /// "delete me", "start the meeting") in the transition that decides it.
 ///
-/// Add one case that holds a message, and a property that reads it back, as ``ComposableEffect`` does for plans:
+/// Add one case that holds a message — `case tell(Message)`, which is also the ``tell(_:)`` requirement — and a
+/// property that reads it back, as ``ComposableEffect`` does for plans:
 ///
 /// ```swift
 /// struct EditForm: ChildState, Equatable {
@@ -29,11 +30,30 @@
 /// same transition — no round trip through an effect handler — and the message never reaches the store: the parent's
 /// closure decides what it means, and returns the parent's own effect, if any. When the child's effect is a
 /// ``ComposableEffect`` too, messages among the effects of an ``ComposableEffect/all(_:)-([Self])`` are taken out as
-/// well, in order; a message inside a timed or cancellable plan is not a message of this transition, and reaches the
-/// effect handler as an effect.
+/// well, in order.
+///
+/// A message inside any other plan — delayed, debounced, throttled, queued or cancellable — is refused: the routing
+/// verb stops with a message that says how to fix it. A message is what the child decides in this transition, for the
+/// parent to handle in it; a plan runs later or under an id, and would hand the message to the effect handler as an
+/// ordinary effect, which no parent ever sees. Return the message beside the plan
+/// (`.all(.tell(.done), Effect.save.delayed(by: .seconds(1)))`); to tell something later, let the plan's effect
+/// answer with an event of the child, whose transition returns the message then.
 public protocol MessagingEffect: Sendable {
     /// What the child tells its parent.
     associatedtype Message: Sendable
+
+    /// The effect that carries `message`: usually your enum's `case tell(Message)`, which is this requirement.
+    ///
+    /// ```swift
+    /// enum Effect: MessagingEffect { case tell(Message) /* … */ }   // `case tell` is `static func tell(_:)`
+    /// ```
+    ///
+    /// The routing verbs build a parent's message with it when they lift a child's messages into the parent's own
+    /// (``ChildState/handle(_:of:as:effect:message:)``).
+    ///
+    /// - Parameter message: What to tell the parent.
+    /// - Returns: The effect that carries it.
+    static func tell(_ message: Message) -> Self
 
     /// The message this effect carries, or `nil` for an effect the store performs.
     var message: Message? { get }
@@ -46,7 +66,11 @@ func splitMessages<Effect: MessagingEffect>(_ effect: Effect) -> (messages: [Eff
     guard let composable = Effect.self as? any ComposableEffect.Type else { return ([], effect) }
     func split<C: ComposableEffect>(_: C.Type) -> (messages: [Effect.Message], rest: Effect?) {
         // `C` is `Effect` (checked by the cast above): the casts change no value.
-        guard case .all(let effects)? = C.planReader(effect as! C) else { return ([], effect) }
+        guard let plan = C.planReader(effect as! C) else { return ([], effect) }
+        guard case .all(let effects) = plan else {
+            refuseMessages(in: plan, of: effect)
+            return ([], effect)
+        }
         var messages: [Effect.Message] = []
         var rest: [C] = []
         for inner in effects {
@@ -62,6 +86,37 @@ func splitMessages<Effect: MessagingEffect>(_ effect: Effect) -> (messages: [Eff
         }
     }
     return split(composable)
+}
+
+/// Stops with a message when an effect of `plan`, a plan other than `.all` that `effect` carries, carries a message:
+/// a message belongs to the transition that tells it, not to a plan that runs later or under an id (see
+/// ``MessagingEffect``).
+func refuseMessages<C: ComposableEffect, Effect: MessagingEffect>(in plan: EffectPlan<C>, of effect: Effect) {
+    /// The effects a plan holds.
+    func effects(of plan: EffectPlan<C>) -> [C] {
+        switch plan {
+        case .all(let effects): effects
+        case .cancel: []
+        case .cancellable(let one, _, _), .queued(let one, _, _), .debounced(let one, _, _),
+            .throttled(let one, _, _, _), .delayed(let one, _, _):
+            [one]
+        }
+    }
+    var inner = effects(of: plan)
+    while let next = inner.popLast() {
+        // `C` is `Effect` (the caller checked): the cast changes no value.
+        if let message = (next as! Effect).message {
+            fatalError(
+                """
+                \(Effect.self): the message \(Describing.value(message)) is inside a plan, in \
+                \(Describing.value(effect)). A message is for the parent, in the transition that tells it; a timed, \
+                queued or cancellable plan runs later or under an id, and would hand it to the effect handler as an \
+                ordinary effect. To fix, return the message beside the plan — .all(.tell(message), plan) — or, to \
+                tell it later, let the plan's effect answer with an event whose transition returns the message.
+                """)
+        }
+        if let innerPlan = C.planReader(next) { inner += effects(of: innerPlan) }
+    }
 }
 
 extension ChildState where Effect: ComposableEffect {
@@ -141,6 +196,7 @@ extension ChildState where Effect: ComposableEffect {
 
 /// `effect` lifted by `lift`; when `effect` is a ``ComposableEffect`` too, with its plan kept (see
 /// ``ComposableEffect/lifting(_:into:)``).
+@usableFromInline
 func liftKeepingPlan<ChildEffect, Parent: ComposableEffect>(
     _ effect: ChildEffect,
     lift: (ChildEffect) -> Parent

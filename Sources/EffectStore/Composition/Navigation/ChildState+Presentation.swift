@@ -3,8 +3,8 @@
 /// ``ChildState/handle(_:in:effect:)-(PresentationEvent<Child.Event>,_,_)`` starts the presented child's effects
 /// under it, and scopes the ids in the child's plans to it (``RowScopedID/init(scope:id:)``), so that a child's
 /// `"autosave"` debounce never meets its parent's. The presentation ends — and this id is cancelled — in the
-/// transition that dismisses or replaces the child (see ``ChildState/presenting(_:_:)-19paw``). A test writes the
-/// same value:
+/// transition that dismisses or replaces the child (see ``ChildState/presenting(_:_:)-19paw``); what that transition
+/// returns under it never starts (<doc:Navigation#Removal-wins>). A test writes the same value:
 ///
 /// ```swift
 /// XCTAssertEqual(
@@ -77,6 +77,8 @@ extension ChildState where Effect: ComposableEffect {
     ///
     /// Dismissals that happen elsewhere in the parent — `state.editor = nil` in another event, a new child replacing
     /// the old one — end the scope when the parent's transition is wrapped in ``presenting(_:_:)-19paw``, as above.
+    /// Removal wins: when the transition that routed an event to the child also removes the child, the effect the
+    /// child returned never starts (<doc:Navigation#Removal-wins>).
     ///
     /// - Parameters:
     ///   - event: The child's event, or its dismissal.
@@ -114,9 +116,11 @@ extension ChildState where Effect: ComposableEffect {
     ///     }
     /// ```
     ///
-    /// A message is what the child's effect carries as ``MessagingEffect/message``; it never reaches the store. When
-    /// `receive` dismisses or replaces the child, the child's effects end in this transition: the cancellation is part
-    /// of the result, before `receive`'s effect.
+    /// A message is what the child's effect carries as ``MessagingEffect/message``; it never reaches the store.
+    /// Removal wins (<doc:Navigation#Removal-wins>): when `receive` dismisses the child, the child's other effects of
+    /// this transition never start — the result is the end of its presentation, then `receive`'s effects, none of
+    /// them under the child's scope; when it replaces the child, ``presenting(_:_:)-19paw`` ends the old child the
+    /// same way.
     ///
     /// - Parameters:
     ///   - event: The child's event, or its dismissal.
@@ -124,8 +128,8 @@ extension ChildState where Effect: ComposableEffect {
     ///   - lift: Embeds the child's other effects in the parent's effect type.
     ///   - receive: Handles one message: changes the parent and returns the parent's effect, if any. Called once per
     ///     message, in order, after the child's transition.
-    /// - Returns: The child's remaining effects, lifted and scoped, then the cancellation of a child that `receive`
-    ///   dismissed, then `receive`'s effects; or `nil`.
+    /// - Returns: The child's remaining effects, lifted and scoped, then `receive`'s effects; for a child that
+    ///   `receive` dismissed, the cancellation of its effects, then `receive`'s effects; or `nil`.
     @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: PresentationEvent<Child.Event>,
@@ -137,11 +141,13 @@ extension ChildState where Effect: ComposableEffect {
         guard let effect = self[keyPath: slot]?.handle(event: event) else { return nil }
         let scope = EffectID(PresentationEffects(slot))
         let (messages, rest) = splitMessages(effect)
-        var result = rest.map { liftScoped($0, scope: scope, lift: lift) }
+        let result = rest.map { liftScoped($0, scope: scope, lift: lift) }
         guard !messages.isEmpty else { return result }
         let parentEffects = receiveMessages(messages, receive)
-        if self[keyPath: slot] == nil { result = Effect.combining(result, .cancel(id: scope)) }
-        return Effect.combining(result, parentEffects)
+        guard self[keyPath: slot] == nil else { return Effect.combining(result, parentEffects) }
+        // Dismissed by its own message: removal wins. The child's other effects never start; the end of its
+        // presentation comes first, before the parent's effects, which keep nothing under the child's scope.
+        return Effect.combining(.plan(.cancel(scope)), parentEffects?.withoutWork(under: { $0 == scope }))
     }
 
     /// Sets `slot` to `nil`; the cancellation of the presented child's effects, or `nil` when none was presented.
@@ -188,17 +194,24 @@ extension ChildState where Effect: ComposableEffect {
     /// }
     /// ```
     ///
-    /// The cancellation, `.cancel(id: PresentationEffects(slot))`, comes first in the result, before the
-    /// transition's own effect (which may start a new child's effects); it is not added again when the transition's
-    /// effect already has it. A child is "replaced" when it is followed by one of another identity: for an
-    /// `Identifiable` child, another `id`. For a child that is not `Identifiable`, only presence counts — assigning a
-    /// new child over a presented one keeps the presentation; use ``presenting(_:identifiedBy:_:)`` to say what
-    /// makes two presentations different, such as the case of a destination enum. Nest calls for several slots.
+    /// Removal wins (<doc:Navigation#Removal-wins>): the cancellation, `.cancel(id: PresentationEffects(slot))`,
+    /// comes first in the result, and what the transition returned under that id — an event routed to the child
+    /// before it went, its other effects next to a message that dismissed it — never starts. A new child presented at
+    /// `slot` in the same transition shares that id: its work starts in this transition only after an explicit end
+    /// of the old presentation, `.cancel(id: PresentationEffects(slot))`, in the transition's effect — what comes
+    /// after it is the new child's, and the cancellation is not added again. A child presented and dismissed within
+    /// the transition leaves nothing running either.
+    ///
+    /// A child is "replaced" when it is followed by one of another identity: for an `Identifiable` child, another
+    /// `id`. For a child that is not `Identifiable`, only presence counts — assigning a new child over a presented
+    /// one keeps the presentation; use ``presenting(_:identifiedBy:_:)`` to say what makes two presentations
+    /// different, such as the case of a destination enum. Nest calls for several slots.
     ///
     /// - Parameters:
     ///   - slot: Where the parent keeps the presented child.
     ///   - transition: The parent's transition, given the parent to change.
-    /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away.
+    /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away, and
+    ///   without the work it returned under the child's scope.
     @inlinable
     @inline(__always)
     public mutating func presenting<Child>(
@@ -209,12 +222,19 @@ extension ChildState where Effect: ComposableEffect {
     }
 
     /// ``presenting(_:_:)-19paw`` for an `Identifiable` child: a child replaced by one with another `id` ends its
-    /// presentation too.
+    /// presentation too, and removal wins as there (<doc:Navigation#Removal-wins>).
+    ///
+    /// ```swift
+    /// presenting(\.editor) { state in   // EditForm: Identifiable — another meeting's form is another presentation
+    ///     // …
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - slot: Where the parent keeps the presented child.
     ///   - transition: The parent's transition, given the parent to change.
-    /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away.
+    /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away, and
+    ///   without the work it returned under the child's scope.
     @inlinable
     @inline(__always)
     public mutating func presenting<Child: Identifiable>(
@@ -225,7 +245,8 @@ extension ChildState where Effect: ComposableEffect {
     }
 
     /// ``presenting(_:_:)-19paw`` where `identity` tells two presentations apart: the child's presentation ends when
-    /// the transition leaves `nil` or a child of another identity at `slot`.
+    /// the transition leaves `nil` or a child of another identity at `slot`, and removal wins as there
+    /// (<doc:Navigation#Removal-wins>).
     ///
     /// A destination enum is one presentation per case; say so by naming the case:
     ///
@@ -241,7 +262,8 @@ extension ChildState where Effect: ComposableEffect {
     ///   - slot: Where the parent keeps the presented child.
     ///   - identity: What makes two presentations the same one. Called on the child before and after the transition.
     ///   - transition: The parent's transition, given the parent to change.
-    /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away.
+    /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away, and
+    ///   without the work it returned under the child's scope.
     @inlinable
     @inline(__always)
     public mutating func presenting<Child, Identity: Equatable>(
@@ -249,12 +271,17 @@ extension ChildState where Effect: ComposableEffect {
         identifiedBy identity: (Child) -> Identity,
         _ transition: (inout Self) -> Effect?
     ) -> Effect? {
-        guard let before = self[keyPath: slot].map(identity) else { return transition(&self) }
+        guard let before = self[keyPath: slot].map(identity) else {
+            let effect = transition(&self)
+            guard let effect, self[keyPath: slot] == nil, Effect.planReader(effect) != nil else { return effect }
+            // Nothing presented before or after: a child presented and dismissed within the transition leaves
+            // nothing running either.
+            let scope = EffectID(PresentationEffects(slot))
+            return effect.withoutWork(under: { $0 == scope })
+        }
         let effect = transition(&self)
         if let after = self[keyPath: slot].map(identity), after == before { return effect }
-        let scope = EffectID(PresentationEffects(slot))
-        if let effect, effect.cancels(id: scope) { return effect }
-        return Effect.combining(.plan(.cancel(scope)), effect)
+        return Effect.ending(EffectID(PresentationEffects(slot)), in: effect)
     }
 }
 

@@ -31,8 +31,8 @@ extension StackEvent: Codable where ScreenEvent: Codable {}
 /// screen's own presentations' included.
 ///
 /// ``ChildState/handle(_:in:effect:)-(StackEvent<Screen.Event>,_,_)`` starts a screen's effects under it and scopes
-/// the ids of the screen's plans to it (``RowScopedID/init(scope:id:)``); a pop cancels it. A test writes the same
-/// value:
+/// the ids of the screen's plans to it (``RowScopedID/init(scope:id:)``); a pop cancels it, and what the popping
+/// transition returns under it never starts (<doc:Navigation#Removal-wins>). A test writes the same value:
 ///
 /// ```swift
 /// XCTAssertEqual(
@@ -91,7 +91,8 @@ extension ChildState where Effect: ComposableEffect {
     ///
     /// Pops that happen elsewhere in the parent — `state.path.pop()`, `popToRoot()`, ``ScreenStack/setScreens(_:)``
     /// in another event — cancel the popped screens' effects when the parent's transition is wrapped in
-    /// ``navigating(_:_:)``.
+    /// ``navigating(_:_:)``. Removal wins: when the transition that routed an event to a screen also pops it, the
+    /// effect the screen returned never starts (<doc:Navigation#Removal-wins>).
     ///
     /// - Parameters:
     ///   - event: A screen's event, or a pop.
@@ -135,7 +136,9 @@ extension ChildState where Effect: ComposableEffect {
     /// ```
     ///
     /// When `receive` pops screens, their effects end in this transition: the cancellations are part of the result,
-    /// before `receive`'s effects.
+    /// before `receive`'s effects. Removal wins (<doc:Navigation#Removal-wins>): a screen popped by its own message
+    /// starts none of its other effects of this transition, and `receive`'s effects keep none under a popped
+    /// screen's id.
     ///
     /// - Parameters:
     ///   - event: A screen's event, or a pop.
@@ -143,8 +146,8 @@ extension ChildState where Effect: ComposableEffect {
     ///   - lift: Embeds a screen's id and its other effects in the parent's effect type.
     ///   - receive: Handles one message of the screen with the given id: changes the parent and returns the parent's
     ///     effect, if any. Called once per message, in order, after the screen's transition.
-    /// - Returns: The screen's remaining effects, lifted and scoped, then the cancellations of screens `receive`
-    ///   popped, then `receive`'s effects; or `nil`.
+    /// - Returns: The screen's remaining effects, lifted and scoped (none when `receive` popped the screen), then
+    ///   the cancellations of screens `receive` popped, then `receive`'s effects; or `nil`.
     @inlinable
     public mutating func handle<Screen: ChildState>(
         _ event: StackEvent<Screen.Event>,
@@ -157,16 +160,24 @@ extension ChildState where Effect: ComposableEffect {
             return nil
         }
         let (messages, rest) = splitMessages(effect)
-        var result = rest.map { liftScoped($0, scope: EffectID(StackElementEffects(stack, id))) { lift(id, $0) } }
+        let result = rest.map { liftScoped($0, scope: EffectID(StackElementEffects(stack, id))) { lift(id, $0) } }
         guard !messages.isEmpty else { return result }
         let before = self[keyPath: stack].ids
+        let nextBefore = self[keyPath: stack].nextElementID
         let parentEffects = receiveMessages(messages) { state, message in receive(&state, id, message) }
-        result = Effect.combining(result, cancellations(of: before, after: self[keyPath: stack].ids, in: stack))
-        return Effect.combining(result, parentEffects)
+        let after = self[keyPath: stack].ids
+        if after == before, self[keyPath: stack].nextElementID == nextBefore {
+            return Effect.combining(result, parentEffects)
+        }
+        // Removal wins: a screen popped by its own message starts none of its other effects.
+        let own = self[keyPath: stack].index(id: id) == nil ? nil : result
+        return Effect.combining(
+            own, ending(screensOf: before, after: after, pushedFrom: nextBefore, in: stack, before: parentEffects))
     }
 
     /// Pops the screen with `id` and those above it from the stack at `stack`, and returns the cancellations of their
-    /// effects, top first; `nil` when `id` is not on the stack.
+    /// effects, top first; `nil` when `id` is not on the stack. Inside ``navigating(_:_:)``, what the rest of the
+    /// transition returns under a popped screen's id never starts (<doc:Navigation#Removal-wins>).
     ///
     /// ```swift
     /// case .recording(.endConfirmed(let id)):
@@ -205,22 +216,25 @@ extension ChildState where Effect: ComposableEffect {
     /// }
     /// ```
     ///
-    /// The cancellations, `.cancel(id: StackElementEffects(stack, id))` for each screen gone, top first, come before
-    /// the transition's own effect; one the transition's effect already has is not added again. Comparing the ids
-    /// before and after takes constant time when the transition pushed or popped nothing.
+    /// Removal wins (<doc:Navigation#Removal-wins>): the cancellations, `.cancel(id: StackElementEffects(stack, id))`
+    /// for each screen gone, top first, come before the transition's own effect, and what the transition returned
+    /// under a gone screen's id — an event routed to the screen before the pop — never starts; a cancellation the
+    /// transition's effect already has is not added again. A screen pushed and popped within the transition leaves
+    /// nothing running either. Comparing the ids before and after takes constant time when the transition pushed or
+    /// popped nothing.
     ///
     /// A transition that assigns a new stack — `state.path = ScreenStack(screens)`, `state.path = []`, a stack decoded
-    /// from a deep link — ends every screen of the stack it replaces, whatever their ids: the new stack counts from `0`
-    /// again, so its screens may have the ids of screens they replace, and would otherwise be taken for them. The
-    /// replaced screens' effects are cancelled before the transition's own effect, so a new screen's effects under a
-    /// replaced screen's id start after that screen's have stopped, and none of their answers reaches the new screen;
-    /// the new stack goes on counting from the replaced stack's next id. (``ScreenStack/setScreens(_:)`` does this in
-    /// place, and its new screens get ids no screen had before.)
+    /// from a deep link — ends every screen of the stack it replaces, whatever their ids, and the new stack goes on
+    /// counting from the replaced stack's next id. The new stack counts from `0` again, so its screens may have the
+    /// ids of screens they replace: what the transition returns under such an id is taken for the replaced screen's,
+    /// and never starts. To start new screens' work in the transition that shows them, use
+    /// ``ScreenStack/setScreens(_:)``, which replaces the screens in place under ids no screen had before.
     ///
     /// - Parameters:
     ///   - stack: Where the parent keeps the stack.
     ///   - transition: The parent's transition, given the parent to change.
-    /// - Returns: The transition's effect, after the cancellations of the popped screens' effects.
+    /// - Returns: The transition's effect, after the cancellations of the popped screens' effects, and without the
+    ///   work it returned under a popped screen's id.
     @inlinable
     @inline(__always)
     public mutating func navigating<Screen>(
@@ -240,13 +254,16 @@ extension ChildState where Effect: ComposableEffect {
             if wasNavigated { return replacingStack(of: before, countingFrom: nextBefore, in: stack, before: effect) }
         }
         let after = self[keyPath: stack].ids
+        // Screens pushed in this transition: those given an id since it began.
+        let pushed = self[keyPath: stack].nextElementID.rawValue - nextBefore.rawValue
         // An array compares in constant time with a copy of itself: the usual transition, which pushes and pops
         // nothing, costs a retain and a comparison of buffer addresses.
-        if after == before { return effect }
+        if after == before, pushed == 0 { return effect }
         // A push, the other usual change, pops nothing: checked here, as `ending` would, spares its call and its
-        // combining of the effect with no cancellation — 205 instructions per push (callgrind, --push-pop).
-        if after.count > before.count, after[..<before.count] == before[...] { return effect }
-        let result = ending(screensOf: before, after: after, in: stack, before: effect)
+        // combining of the effect with no cancellation — 205 instructions per push (callgrind, --push-pop). (A
+        // screen pushed and popped again within the transition is not on the stack: `ending` ends it.)
+        if after.count - before.count == pushed, after[..<before.count] == before[...] { return effect }
+        let result = ending(screensOf: before, after: after, pushedFrom: nextBefore, in: stack, before: effect)
         // The stack emptied, its array let go (see `ScreenStack.removeIDs(from:)`): the saved ids' array, emptied,
         // becomes its array again, with its room for the next push. With the empty array saved above, a stack that
         // goes from no screen to one and back allocates and frees no array of ids: 415 instructions fewer per push
@@ -271,17 +288,48 @@ extension ChildState where Effect: ComposableEffect {
     }
 
     /// The cancellations of the screens in `before` and not in `after`, top first, then `effect` — with no
-    /// cancellation that `effect` already has.
+    /// cancellation that `effect` already has, and without the work `effect` starts under a screen that is gone:
+    /// one of `before` not in `after`, or one pushed in this transition (given an id from `nextBefore` on) and not in
+    /// `after`. Removal wins: what a transition returns for a screen it removes never starts.
     @inlinable
     func ending<Screen>(
         screensOf before: [StackElementID],
         after: [StackElementID],
+        pushedFrom nextBefore: StackElementID? = nil,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         before effect: Effect?
     ) -> Effect? {
         // A pop's transition usually has no effect of its own: the cancellations are the result, as they are.
         guard let effect else { return cancellations(of: before, after: after, in: stack) }
-        return Effect.combining(cancellations(of: before, after: after, in: stack, notIn: effect), effect)
+        guard effect.startsWork else {
+            return Effect.combining(cancellations(of: before, after: after, in: stack, notIn: effect), effect)
+        }
+        let kept = effect.withoutWork(
+            under: endedScopes(before: before, after: after, pushedFrom: nextBefore, in: stack).contains)
+        return Effect.combining(cancellations(of: before, after: after, in: stack, notIn: kept), kept)
+    }
+
+    /// The scopes (``StackElementEffects``) of the screens gone: in `before` and not in `after`, or pushed from
+    /// `nextBefore` on and not in `after`. Out of line: only a transition that pops and has an effect asks.
+    @usableFromInline
+    @inline(never)
+    func endedScopes<Screen>(
+        before: [StackElementID],
+        after: [StackElementID],
+        pushedFrom nextBefore: StackElementID?,
+        in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable
+    ) -> Set<EffectID> {
+        let remaining = Set(after)
+        var ended = Set<EffectID>()
+        for id in before where !remaining.contains(id) { ended.insert(EffectID(StackElementEffects(stack, id))) }
+        if let nextBefore {
+            let next = self[keyPath: stack].nextElementID.rawValue
+            for number in nextBefore.rawValue..<Swift.max(next, nextBefore.rawValue) {
+                let id = StackElementID(rawValue: number)
+                if !remaining.contains(id) { ended.insert(EffectID(StackElementEffects(stack, id))) }
+            }
+        }
+        return ended
     }
 
     /// The cancellations of the screens whose ids are in `before` and not in `after`, top first, leaving out those

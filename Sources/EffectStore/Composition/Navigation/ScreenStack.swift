@@ -82,7 +82,8 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 /// ``setScreens(_:)``, not after a round trip through `Codable` (the next id is encoded too). A stack made anew —
 /// `path = ScreenStack(screens)` — counts from `0` again. Inside ``ChildState/navigating(_:_:)`` that is safe: a
 /// stack assigned anew there ends every screen of the stack it replaces, and goes on counting from that stack's next
-/// id. To replace a live stack's screens, prefer ``setScreens(_:)``: it also gives the new screens ids no screen had.
+/// id. To replace a live stack's screens, prefer ``setScreens(_:)``: it also gives the new screens ids no screen had,
+/// so their work may start in the transition that shows them (<doc:Navigation#Removal-wins>).
 ///
 /// Two stacks are equal when they hold the same screens under the same ids, in the same order; the id the next push
 /// will get is not compared (a stack pushed and popped back equals itself before). It is `Equatable`, `Hashable`,
@@ -520,11 +521,22 @@ extension ScreenStack: Encodable where Screen: Encodable {
 }
 
 extension ScreenStack: Decodable where Screen: Decodable {
+    /// The greatest id, and next id, a decoded stack may hold: 2^53, the greatest integer that every JSON reader keeps
+    /// exactly. A stack that counted past it would have pushed more screens than an app ever does; refusing it leaves
+    /// every later push room to count on, so no data read from outside — a deep link, a restored path — makes a push
+    /// trap.
+    static var greatestDecodedID: Int { 1 << 53 }
+
     /// Decodes what ``encode(to:)`` writes. `nextID` may be missing (then it is one more than the greatest id); an id
     /// that appears twice is an error that names it.
     ///
+    /// Data from outside the app — a deep link, a restored path — is checked as it is read, so that no later push
+    /// traps: an id or a next id that is negative, or greater than 2^53 (9007199254740992, the greatest integer every
+    /// JSON reader keeps exactly), is refused with a message that says which.
+    ///
     /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError.dataCorrupted` when two screens have one id, or an id is negative.
+    /// - Throws: `DecodingError.dataCorrupted` when two screens have one id, or an id or the next id is negative or
+    ///   greater than 2^53; the decoder's errors for data of the wrong shape.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: ScreenStackKeys.self)
         var elements = try container.nestedUnkeyedContainer(forKey: .screens)
@@ -533,11 +545,8 @@ extension ScreenStack: Decodable where Screen: Decodable {
         while !elements.isAtEnd {
             let element = try elements.nestedContainer(keyedBy: ScreenStackElementKeys.self)
             let id = try element.decode(StackElementID.self, forKey: .id)
-            guard id.rawValue >= 0 else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .id, in: element,
-                    debugDescription: "ScreenStack<\(Screen.self)>: the id \(id) is negative. Ids count up from 0."
-                )
+            if let problem = Self.problem(with: id, named: "the id") {
+                throw DecodingError.dataCorruptedError(forKey: .id, in: element, debugDescription: problem)
             }
             guard seen.insert(id).inserted else {
                 throw DecodingError.dataCorruptedError(
@@ -552,9 +561,31 @@ extension ScreenStack: Decodable where Screen: Decodable {
             elementIDs.append(id)
             screens.append(try element.decode(Screen.self, forKey: .screen))
         }
-        let following = (seen.max()?.rawValue ?? -1) + 1
-        let stored = try container.decodeIfPresent(StackElementID.self, forKey: .nextID)?.rawValue ?? 0
+        let following = (seen.max()?.rawValue ?? -1) + 1  // at most 2^53 + 1: every id was checked above
+        var stored = 0
+        if let next = try container.decodeIfPresent(StackElementID.self, forKey: .nextID) {
+            if let problem = Self.problem(with: next, named: "the next id") {
+                throw DecodingError.dataCorruptedError(forKey: .nextID, in: container, debugDescription: problem)
+            }
+            stored = next.rawValue
+        }
         nextElementID = StackElementID(rawValue: Swift.max(following, stored))
         journal.reset(count: screens.count)
+    }
+
+    /// Why `id`, read from data, cannot be a decoded stack's; `nil` when it can.
+    private static func problem(with id: StackElementID, named name: String) -> String? {
+        if id.rawValue < 0 {
+            return "ScreenStack<\(Screen.self)>: \(name) \(id) is negative. Ids count up from 0."
+        }
+        if id.rawValue > greatestDecodedID {
+            return """
+                ScreenStack<\(Screen.self)>: \(name) \(id) is too large: a decoded stack's ids and next id are at most \
+                \(greatestDecodedID) (2^53), so that every later push has room to count on. The data was not written \
+                by a stack; to fix it, renumber the screens from 0 (or decode them as an array and build the stack \
+                with ScreenStack(screens)).
+                """
+        }
+        return nil
     }
 }

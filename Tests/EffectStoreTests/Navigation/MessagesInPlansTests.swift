@@ -1,0 +1,75 @@
+import EffectStore
+import EffectStoreTesting
+import XCTest
+
+/// A message is for the parent in the transition that tells it: one inside a timed or cancellable plan is refused with
+/// a message that says how to fix it, instead of reaching the effect handler as an ordinary effect.
+final class MessagesInPlansTests: XCTestCase {
+    struct Child: ChildState, Equatable {
+        enum Event: Sendable { case tellNow, tellLater, tellCancellably }
+        enum Message: Equatable, Sendable { case done }
+        enum Effect: ComposableEffect, MessagingEffect, Equatable {
+            case tell(Message)
+            case ping
+            case plan(EffectPlan<Effect>)
+
+            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+            var message: Message? { if case .tell(let message) = self { message } else { nil } }
+        }
+
+        mutating func handle(event: Event) -> Effect? {
+            switch event {
+            case .tellNow: .all(.tell(.done), Effect.ping.delayed(by: .seconds(1)))
+            case .tellLater: Effect.tell(.done).delayed(by: .seconds(1))
+            case .tellCancellably: .all(.ping, Effect.all(.ping, .tell(.done)).cancellable(id: "work"))
+            }
+        }
+    }
+
+    struct Parent: State, Equatable {
+        var child = Child()
+        var told = 0
+
+        enum Event: Sendable { case child(Child.Event) }
+        enum Effect: ComposableEffect, Equatable {
+            case child(Child.Effect)
+            case plan(EffectPlan<Effect>)
+
+            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        }
+
+        static var initialState: Parent { Parent() }
+
+        mutating func handle(event: Event) -> Effect? {
+            switch event {
+            case .child(let event):
+                handle(event, in: \.child, effect: Effect.child) { state, _ in
+                    state.told += 1
+                    return nil
+                }
+            }
+        }
+    }
+
+    func test_aMessageBesideATimedPlan_isDelivered_andThePlanKept() {
+        var parent = Parent()
+        XCTAssertEqual(parent.handle(event: .child(.tellNow)), Parent.Effect.child(.ping).delayed(by: .seconds(1)))
+        XCTAssertEqual(parent.told, 1)
+    }
+
+    /// Was: the message reached the store inside the delay, as an effect for the handler.
+    func test_aMessageInsideADelayedPlan_isRefusedWithAMessageSayingHowToFixIt() {
+        runInChildProcess(self, expectingCrashWith: "is inside a plan") {
+            var parent = Parent()
+            _ = parent.handle(event: .child(.tellLater))
+        }
+    }
+
+    /// Was: the message reached the store under the id, as an effect for the handler.
+    func test_aMessageInsideACancellablePlan_isRefused() {
+        runInChildProcess(self, expectingCrashWith: "To fix, return the message beside the plan") {
+            var parent = Parent()
+            _ = parent.handle(event: .child(.tellCancellably))
+        }
+    }
+}
