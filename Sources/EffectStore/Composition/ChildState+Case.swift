@@ -35,7 +35,6 @@ extension ChildState {
     ///   - embed: Puts the changed child back in its case: the case itself, such as `Self.detail`.
     ///   - lift: Embeds the child's effect in this state's effect type, usually an enum case such as `Effect.detail`.
     /// - Returns: The child's effect, lifted, or `nil` when it has none.
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         of child: Child,
@@ -61,7 +60,6 @@ extension ChildState where Effect: ComposableEffect {
     ///   - embed: Puts the changed child back in its case: the case itself, such as `Self.record`.
     ///   - lift: Embeds the child's effects in this state's effect type, usually an enum case.
     /// - Returns: The child's effect, lifted with its plan kept, or `nil` when it has none.
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         of child: Child,
@@ -116,7 +114,6 @@ extension ChildState where Effect: ComposableEffect & MessagingEffect {
     ///     `Message.detail`; the result is told with ``MessagingEffect/tell(_:)``.
     /// - Returns: The child's other effects, lifted with their plans kept, then its messages, lifted, in order; or
     ///   `nil`.
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         of child: Child,
@@ -137,7 +134,6 @@ extension ChildState where Effect: ComposableEffect & MessagingEffect {
 
 extension ChildState {
     /// Hands `event` to `child`, puts the changed child back with `embed`, and returns the child's effect.
-    @inlinable
     mutating func handleCase<Child: ChildState>(
         _ event: Child.Event,
         of child: Child,

@@ -71,7 +71,6 @@ extension ChildState {
     ///   - enumCase: The case that holds the child's state, such as `.loggedIn` above (see ``EnumCase``).
     ///   - lift: Embeds the child's effect in the parent's effect type.
     /// - Returns: The child's effect, lifted, or `nil`.
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         inCase enumCase: EnumCase<Self, Child>,
@@ -106,7 +105,6 @@ extension ChildState where Effect: ComposableEffect {
     /// ```swift
     /// case .process(let event): return handle(event, inCase: .loggedIn, effect: Effect.process)
     /// ```
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         inCase enumCase: EnumCase<Self, Child>,
@@ -120,7 +118,6 @@ extension ChildState where Effect: ComposableEffect {
 extension ChildState {
     /// Hands `event` to the child that `extract` finds in `self`, puts the changed child back with `embed`, and
     /// returns the child's effect; `nil`, with `self` unchanged, when `extract` finds none.
-    @inlinable
     mutating func handleInCase<Child: ChildState>(
         _ event: Child.Event,
         extract: (Self) -> Child?,

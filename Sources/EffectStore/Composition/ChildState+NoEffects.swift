@@ -2,11 +2,9 @@
 // nothing to lift — and a closure that takes a `Never` draws a "will never be executed" warning.
 
 /// Lifts an effect that cannot exist: the `effect:` of a child whose `Effect` is `Never`.
-@usableFromInline
 func noEffect<Parent>(_ never: Never) -> Parent {}
 
 /// Lifts a row's or a screen's effect that cannot exist: the `effect:` of rows or screens whose `Effect` is `Never`.
-@usableFromInline
 func noEffect<ID, Parent>(of id: ID, _ never: Never) -> Parent {}
 
 extension ChildState {
@@ -23,7 +21,6 @@ extension ChildState {
     ///   - event: The child's event.
     ///   - child: Where the parent keeps the child's state.
     /// - Returns: `nil`: the child has no effects. A result, so that the call can be returned from `handle(event:)`.
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         in child: WritableKeyPath<Self, Child>
@@ -42,7 +39,6 @@ extension ChildState {
     ///   - event: The child's event.
     ///   - enumCase: The case that holds the child's state (see ``EnumCase``).
     /// - Returns: `nil`: the child has no effects.
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         inCase enumCase: EnumCase<Self, Child>
@@ -62,7 +58,6 @@ extension ChildState {
     ///   - child: The child, as the `switch` bound it from `self`.
     ///   - embed: Puts the changed child back in its case: the case itself, such as `Self.about`.
     /// - Returns: `nil`: the child has no effects.
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         of child: Child,
@@ -83,7 +78,6 @@ extension ChildState {
     ///   - id: The row's id.
     ///   - rows: Where this state keeps its rows.
     /// - Returns: `nil`: the row has no effects.
-    @inlinable
     public mutating func handle<Row: ChildState & Identifiable>(
         _ event: Row.Event,
         forRow id: Row.ID,
@@ -106,7 +100,6 @@ extension ChildState where Effect: ComposableEffect {
     ///   - event: The child's event, or its dismissal.
     ///   - slot: Where the parent keeps the presented child.
     /// - Returns: The cancellation of the presentation for `.dismiss` of a presented child; otherwise `nil`.
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: PresentationEvent<Child.Event>,
         in slot: WritableKeyPath<Self, Child?> & Sendable
@@ -126,7 +119,6 @@ extension ChildState where Effect: ComposableEffect {
     ///   - event: A screen's event, or a pop.
     ///   - stack: Where the parent keeps the stack.
     /// - Returns: The cancellations of the popped screens for `.popFrom(id:)`; otherwise `nil`.
-    @inlinable
     public mutating func handle<Screen: ChildState>(
         _ event: StackEvent<Screen.Event>,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable

@@ -46,23 +46,9 @@ extension ChildState {
         in rows: WritableKeyPath<Self, IdentifiedStates<Row>>,
         effect lift: (Row.ID, Row.Effect) -> Effect
     ) -> Effect? where Row.ID: Sendable {
-        guard let answer = inPlace(rows, { $0.modify(id: id, { $0.handle(event: event) }) }), let effect = answer
+        guard let answer = self[keyPath: rows].modify(id: id, { $0.handle(event: event) }), let effect = answer
         else { return nil }
         return liftRowEffect(effect, row: id, lift: lift)
-    }
-
-    /// Calls `body` with the value at `keyPath`, in place: at its offset in this state when it is a stored property
-    /// (of a stored property, and so on) — as `MemoryLayout.offset(of:)` documents it — and through the key path
-    /// otherwise. A key path's `modify` goes through the runtime, with a coroutine and its buffer, on every routed
-    /// event; an offset is one look-up in the key path.
-    @inlinable
-    mutating func inPlace<Value, Result>(
-        _ keyPath: WritableKeyPath<Self, Value>, _ body: (inout Value) -> Result
-    ) -> Result {
-        guard let offset = MemoryLayout<Self>.offset(of: keyPath) else { return body(&self[keyPath: keyPath]) }
-        return withUnsafeMutablePointer(to: &self) { state in
-            body(&(UnsafeMutableRawPointer(state) + offset).assumingMemoryBound(to: Value.self).pointee)
-        }
     }
 }
 
@@ -155,9 +141,9 @@ public struct RowEffects<ID: Hashable & Sendable>: Hashable, Sendable {
 /// and the inner row's ``RowEffects`` id becomes `RowScopedID(row: 1, id: RowEffects(7))`.
 public struct RowScopedID: Hashable, Sendable, CustomStringConvertible {
     /// The row's ``RowEffects`` id.
-    @usableFromInline let row: EffectID
+    let row: EffectID
     /// The id the row wrote.
-    @usableFromInline let id: EffectID
+    let id: EffectID
 
     /// The id `id`, written in the plan of the row with id `row`, as the row's parent runs it.
     ///
@@ -185,7 +171,6 @@ public struct RowScopedID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `id`, scoped to the row whose ``RowEffects`` id is `rowEffects` (or to any other scope id).
-    @inlinable
     init(rowEffects: EffectID, id: EffectID) {
         self.row = rowEffects
         self.id = id
@@ -232,7 +217,6 @@ func liftRowEffect<RowEffect, ID: Hashable & Sendable, Parent>(
 /// `effect` lifted by `lift`; when `effect` carries a plan, the plan is lifted effect by effect, with its ids scoped
 /// to the row (or presentation, or stack element) whose scope id is `scope`. Inlinable, so that it is compiled for the
 /// client's types: unspecialised, it built tuple type metadata at run time on every routed event that had an effect.
-@inlinable
 func liftRowPlan<RowEffect, Parent: ComposableEffect>(
     _ effect: RowEffect,
     scope: EffectID,
@@ -247,7 +231,6 @@ func liftRowPlan<RowEffect, Parent: ComposableEffect>(
 }
 
 /// `effect`'s plan, if it has one, rebuilt in the parent's effect type with every id scoped to the row.
-@inlinable
 func liftPlan<Child: ComposableEffect, Parent: ComposableEffect>(
     _ effect: Child,
     scope: EffectID,

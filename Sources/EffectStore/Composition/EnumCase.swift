@@ -46,8 +46,8 @@
 /// `extract` must return the value exactly when the enum is in this case — `embed` then `extract` gives the value
 /// back, and `extract` of any other case gives `nil`, even one whose associated value has the same type.
 public struct EnumCase<Root, Value>: Sendable {
-    @usableFromInline let embedValue: @Sendable (Value) -> Root
-    @usableFromInline let extractValue: @Sendable (Root) -> Value?
+    let embedValue: @Sendable (Value) -> Root
+    let extractValue: @Sendable (Root) -> Value?
 
     /// Names the case that `embed` builds and `extract` takes apart.
     ///
@@ -59,7 +59,6 @@ public struct EnumCase<Root, Value>: Sendable {
     ///   - embed: Builds the enum in this case from its associated value; usually the case itself, such as
     ///     `AppFlow.loggedIn`.
     ///   - extract: Returns the associated value when the enum is in this case, and `nil` otherwise.
-    @inlinable
     public init(_ embed: @escaping @Sendable (Value) -> Root, extract: @escaping @Sendable (Root) -> Value?) {
         embedValue = embed
         extractValue = extract
@@ -75,7 +74,6 @@ public struct EnumCase<Root, Value>: Sendable {
     ///   - embed: Builds the enum in this case from its two associated values; usually the case itself, such as
     ///     `TodoList.Effect.todo`.
     ///   - extract: Returns the two associated values when the enum is in this case, and `nil` otherwise.
-    @inlinable
     public init<A, B>(
         _ embed: @escaping @Sendable (A, B) -> Root,
         extract: @escaping @Sendable (Root) -> (A, B)?
@@ -92,7 +90,6 @@ public struct EnumCase<Root, Value>: Sendable {
     ///
     /// - Parameter value: The associated value.
     /// - Returns: The enum in this case.
-    @inlinable
     public func embed(_ value: Value) -> Root { embedValue(value) }
 
     /// The associated value of `root` when `root` is in this case.
@@ -104,6 +101,5 @@ public struct EnumCase<Root, Value>: Sendable {
     ///
     /// - Parameter root: A value of the enum, in any case.
     /// - Returns: Its associated value, or `nil` when `root` is in another case.
-    @inlinable
     public func extract(from root: Root) -> Value? { extractValue(root) }
 }

@@ -71,7 +71,6 @@ public struct IdentifiedStates<Element: Identifiable> {
     /// ``ChildState/removeRow(id:in:)`` (see <doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
     ///
     /// - Parameter id: The element's id.
-    @inlinable
     public subscript(id id: Element.ID) -> Element? {
         get {
             guard let position = positions[id] else { return nil }
@@ -102,13 +101,11 @@ public struct IdentifiedStates<Element: Identifiable> {
     ///
     /// - Parameter id: The element's id.
     /// - Returns: Its position, from `0`.
-    @inlinable
     public func index(id: Element.ID) -> Int? { positions[id] }
 
     /// Whether an element with `id` is here.
     ///
     /// - Parameter id: The id to look for.
-    @inlinable
     public func contains(id: Element.ID) -> Bool { positions[id] != nil }
 
     /// Adds `element` at the end, unless an element with its id is here already.
@@ -255,7 +252,6 @@ extension IdentifiedStates: RandomAccessCollection {
     /// The position after the last element: the number of elements.
     public var endIndex: Int { elements.count }
     /// The element at `position`.
-    @inlinable
     public subscript(position: Int) -> Element { elements[position] }
 }
 

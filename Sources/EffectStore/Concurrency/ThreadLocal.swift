@@ -22,21 +22,18 @@
 @usableFromInline
 struct ThreadLocal: @unchecked Sendable {
     // Safe because: the key is immutable once created, and the platform shows each thread its own slot only.
-    #if canImport(WinSDK)
-        @usableFromInline let key: DWORD
-    #else
-        @usableFromInline let key: pthread_key_t
-    #endif
+    /// The platform's key of the slot (a `pthread_key_t`, or a TLS index on Windows), which fits in a `UInt`.
+    @usableFromInline let key: UInt
 
     /// A new slot, empty on every thread. Made once per use (a `static let`): slots are never deleted.
     init() {
         #if canImport(WinSDK)
-            key = TlsAlloc()
+            key = UInt(TlsAlloc())
         #else
             var key = pthread_key_t()
             let error = pthread_key_create(&key, nil)
             if error != 0 { fatalError("EffectStore: the platform refused a thread-local slot (error \(error)).") }
-            self.key = key
+            self.key = UInt(key)
         #endif
     }
 
@@ -45,16 +42,16 @@ struct ThreadLocal: @unchecked Sendable {
     var slot: UnsafeMutableRawPointer? {
         get {
             #if canImport(WinSDK)
-                TlsGetValue(key)
+                TlsGetValue(DWORD(key))
             #else
-                pthread_getspecific(key)
+                pthread_getspecific(pthread_key_t(key))
             #endif
         }
         nonmutating set {
             #if canImport(WinSDK)
-                TlsSetValue(key, newValue)
+                TlsSetValue(DWORD(key), newValue)
             #else
-                pthread_setspecific(key, newValue)
+                pthread_setspecific(pthread_key_t(key), newValue)
             #endif
         }
     }

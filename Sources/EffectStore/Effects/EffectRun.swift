@@ -11,7 +11,6 @@
 public struct EffectSender<Event>: Sendable {
     @usableFromInline let run: EffectRun<Event>
 
-    @usableFromInline
     init(run: EffectRun<Event>) { self.run = run }
 
     /// Sends `event` to the store.
@@ -28,17 +27,14 @@ public struct EffectSender<Event>: Sendable {
     public func callAsFunction(_ event: Event) { run.send(event) }
 
     /// Says the run has finished: the store stops waiting for it.
-    @inlinable
     public func finish() { run.finish() }
 
     /// Whether the store has cancelled the run (or was released).
-    @inlinable
     public var isCancelled: Bool { run.isCancelled }
 
     /// Registers `body` to run when the store cancels the run; at once, on this thread, if it already has.
     ///
     /// - Parameter body: Stops the run's work. Runs on the thread that cancels (the store's queue), or on this one.
-    @inlinable
     public func onCancel(_ body: @escaping @Sendable () -> Void) { run.onCancel(body) }
 }
 
@@ -53,16 +49,15 @@ enum RunSignal<Event> {
 @usableFromInline
 struct EffectRunState<Event> {
     /// Starts the work; taken by the one `connect` that starts the run.
-    @usableFromInline var start: (@Sendable (EffectSender<Event>) -> Void)?
+    var start: (@Sendable (EffectSender<Event>) -> Void)?
     /// Who receives the events, once started, until the run is over.
     @usableFromInline var receiver: (@Sendable (RunSignal<Event>) -> Void)?
     @usableFromInline var isOver = false
-    @usableFromInline var isCancelled = false
-    @usableFromInline var cancelHandlers: [@Sendable () -> Void] = []
+    var isCancelled = false
+    var cancelHandlers: [@Sendable () -> Void] = []
     /// Its first event, for a run started alone, as one value (`startAlone()`).
     var firstEvent: Future<Event>?
 
-    @inlinable
     init(start: @escaping @Sendable (EffectSender<Event>) -> Void) {
         self.start = start
     }
@@ -84,14 +79,13 @@ struct EffectRun<Event>: @unchecked Sendable {
     @usableFromInline let box: LockedBox<EffectRunState<Event>>
 
     /// A new run that starts with `start`.
-    @inlinable
     init(_ start: @escaping @Sendable (EffectSender<Event>) -> Void) {
         box = .make(EffectRunState(start: start))
     }
 
     /// Starts the run with its signals going to `receiver`. Returns `false`, starting nothing, if it had started
     /// already.
-    @inlinable
+    @usableFromInline
     @discardableResult
     func connect(_ receiver: @escaping @Sendable (RunSignal<Event>) -> Void) -> Bool {
         let start = box.withLock { state -> (@Sendable (EffectSender<Event>) -> Void)? in
@@ -104,7 +98,6 @@ struct EffectRun<Event>: @unchecked Sendable {
         return true
     }
 
-    @inlinable
     var isCancelled: Bool { box.withLock { $0.isCancelled } }
 
     @inlinable
@@ -113,7 +106,6 @@ struct EffectRun<Event>: @unchecked Sendable {
         receiver?(.event(event))
     }
 
-    @inlinable
     func finish() {
         let receiver = box.withLock { state -> (@Sendable (RunSignal<Event>) -> Void)? in
             guard !state.isOver else { return nil }
@@ -126,7 +118,7 @@ struct EffectRun<Event>: @unchecked Sendable {
     }
 
     /// Stops the run: later events are ignored and the cancel handlers run, on this thread.
-    @inlinable
+    @usableFromInline
     func cancel() {
         let handlers = box.withLock { state -> [@Sendable () -> Void] in
             guard !state.isOver else { return [] }
@@ -139,7 +131,6 @@ struct EffectRun<Event>: @unchecked Sendable {
         for handler in handlers { handler() }
     }
 
-    @inlinable
     func onCancel(_ handler: @escaping @Sendable () -> Void) {
         let runNow = box.withLock { state -> Bool in
             if state.isCancelled { return true }

@@ -36,31 +36,14 @@ package struct EffectScheduler<Effect: Sendable> {
         case finish(UInt64)
     }
 
-    /// A performed effect in flight: the chain it counts towards, and the ids and queue it runs under.
-    @usableFromInline
-    struct JobRecord {
-        @usableFromInline var chain: UInt64?
-        @usableFromInline var ids: [EffectID]
-        @usableFromInline var queue: EffectID?
-
-        @inlinable
-        init(chain: UInt64?, ids: [EffectID], queue: EffectID?) {
-            self.chain = chain
-            self.ids = ids
-            self.queue = queue
-        }
-    }
-
     /// An effect waiting for its time or its turn, and what it will run under.
-    @usableFromInline
     struct Deferred {
-        @usableFromInline var effect: Effect
-        @usableFromInline var chain: UInt64?
-        @usableFromInline var ids: [EffectID]
-        @usableFromInline var queue: EffectID?
+        var effect: Effect
+        var chain: UInt64?
+        var ids: [EffectID]
+        var queue: EffectID?
 
-        @inlinable
-        init(effect: Effect, chain: UInt64?, ids: [EffectID], queue: EffectID?) {
+            init(effect: Effect, chain: UInt64?, ids: [EffectID], queue: EffectID?) {
             self.effect = effect
             self.chain = chain
             self.ids = ids
@@ -68,7 +51,6 @@ package struct EffectScheduler<Effect: Sendable> {
         }
     }
 
-    @usableFromInline
     enum TimerRecord {
         /// Starts the effect when it fires.
         case start(Deferred)
@@ -76,25 +58,21 @@ package struct EffectScheduler<Effect: Sendable> {
         case throttleWindow(EffectID)
     }
 
-    @usableFromInline
     struct Queue {
         /// Its jobs in flight, and the timers of its effects that wait for their time: while any is left, the
         /// next effect waits.
-        @usableFromInline var running: Set<UInt64> = []
+        var running: Set<UInt64> = []
         /// The effects waiting for their turn: `waiting[head...]`, oldest first. A head index, so that taking the
         /// next one costs constant time.
-        @usableFromInline var waiting: [Deferred] = []
-        @usableFromInline var head = 0
+        var waiting: [Deferred] = []
+        var head = 0
 
-        @inlinable
-        init() {}
+            init() {}
 
-        @inlinable
-        var waitingEffects: ArraySlice<Deferred> { waiting[head...] }
+            var waitingEffects: ArraySlice<Deferred> { waiting[head...] }
 
         /// Takes the oldest waiting effect; compacts the list once half of it has been taken.
-        @inlinable
-        mutating func popWaiting() -> Deferred? {
+            mutating func popWaiting() -> Deferred? {
             guard head < waiting.count else { return nil }
             let next = waiting[head]
             head += 1
@@ -106,37 +84,34 @@ package struct EffectScheduler<Effect: Sendable> {
         }
 
         /// Replaces the waiting effects.
-        @inlinable
-        mutating func setWaiting(_ effects: [Deferred]) {
+            mutating func setWaiting(_ effects: [Deferred]) {
             waiting = effects
             head = 0
         }
     }
 
-    @usableFromInline
     struct Throttle {
-        @usableFromInline var window: UInt64
-        @usableFromInline var interval: EffectDuration
-        @usableFromInline var trailing: Deferred?
+        var window: UInt64
+        var interval: EffectDuration
+        var trailing: Deferred?
 
-        @inlinable
-        init(window: UInt64, interval: EffectDuration, trailing: Deferred?) {
+            init(window: UInt64, interval: EffectDuration, trailing: Deferred?) {
             self.window = window
             self.interval = interval
             self.trailing = trailing
         }
     }
 
-    @usableFromInline let planOf: (Effect) -> EffectPlan<Effect>?
-    @usableFromInline var nextNumber: UInt64 = 1
-    @usableFromInline var jobs: [UInt64: JobRecord] = [:]
-    @usableFromInline var timers: [UInt64: TimerRecord] = [:]
+    let planOf: (Effect) -> EffectPlan<Effect>?
+    var nextNumber: UInt64 = 1
+    @usableFromInline var jobs: [UInt64: EffectJob] = [:]
+    var timers: [UInt64: TimerRecord] = [:]
     /// The jobs and timers under each id.
-    @usableFromInline var members: [EffectID: Set<UInt64>] = [:]
+    var members: [EffectID: Set<UInt64>] = [:]
     /// How many jobs, timers and waiting effects each chain waits for.
     @usableFromInline var outstanding: [UInt64: Int] = [:]
-    @usableFromInline var queues: [EffectID: Queue] = [:]
-    @usableFromInline var throttles: [EffectID: Throttle] = [:]
+    var queues: [EffectID: Queue] = [:]
+    var throttles: [EffectID: Throttle] = [:]
     /// The actions decided so far in the current operation.
     @usableFromInline var actions: [Action] = []
     /// Chains whose count reached zero in the current operation, in that order: they finish at its end, unless
@@ -146,7 +121,6 @@ package struct EffectScheduler<Effect: Sendable> {
     /// Creates an empty scheduler.
     ///
     /// - Parameter planOf: The plan an effect carries, or `nil` for an effect the handler performs.
-    @inlinable
     package init(planOf: @escaping (Effect) -> EffectPlan<Effect>?) {
         self.planOf = planOf
     }
@@ -165,14 +139,12 @@ package struct EffectScheduler<Effect: Sendable> {
     }
 
     /// Whether anything is in flight or waiting: jobs, timers, queued effects.
-    @inlinable
     package var isIdle: Bool { jobs.isEmpty && timers.isEmpty && queues.isEmpty }
 
     /// The jobs in flight, oldest first.
     package var liveJobs: [UInt64] { jobs.keys.sorted() }
 
     /// Starts `effect` — a plan or an effect to perform — on behalf of `chain`.
-    @inlinable
     package mutating func start(_ effect: Effect, chain: UInt64?) -> [Action] {
         interpret(effect, chain: chain, ids: [], queue: nil)
         return takeActions()
@@ -194,7 +166,6 @@ package struct EffectScheduler<Effect: Sendable> {
 
     /// Starts a job for an effect the owner has already performed (its answer was not there at once), under `id` if
     /// it was cancellable.
-    @inlinable
     package mutating func adopt(chain: UInt64?, id: EffectID? = nil) -> (UInt64, [Action]) {
         let job = newJob(chain: chain, ids: id.map { [$0] } ?? [], queue: nil)
         return (job, takeActions())
@@ -202,14 +173,12 @@ package struct EffectScheduler<Effect: Sendable> {
 
     /// `job` has finished: its answer was handled (and the effects that answer produced were started), its run
     /// finished, or it ended with no answer. Ignored for a job that is no longer live.
-    @inlinable
     package mutating func ended(_ job: UInt64) -> [Action] {
         removeJob(job)
         return takeActions()
     }
 
     /// `timer` has fired. Ignored for a timer that was cancelled meanwhile.
-    @inlinable
     package mutating func timerFired(_ timer: UInt64) -> [Action] {
         guard let record = timers.removeValue(forKey: timer) else { return [] }
         switch record {
@@ -233,14 +202,12 @@ package struct EffectScheduler<Effect: Sendable> {
     }
 
     /// Cancels everything under `id`.
-    @inlinable
     package mutating func cancel(_ id: EffectID) -> [Action] {
         cancelMembers(of: id)
         return takeActions()
     }
 
     /// Cancels everything: every job is stopped, every timer cancelled, every chain finished.
-    @inlinable
     package mutating func cancelAll() -> [Action] {
         for job in jobs.keys.sorted() { actions.append(.stop(job)) }
         for timer in timers.keys.sorted() { actions.append(.cancelTimer(timer)) }
@@ -258,7 +225,6 @@ package struct EffectScheduler<Effect: Sendable> {
 
     // MARK: - Interpreting plans
 
-    @inlinable
     mutating func interpret(_ effect: Effect, chain: UInt64?, ids: [EffectID], queue: EffectID?) {
         guard let plan = planOf(effect) else {
             let job = newJob(chain: chain, ids: ids, queue: queue)
@@ -306,12 +272,10 @@ package struct EffectScheduler<Effect: Sendable> {
         }
     }
 
-    @inlinable
     mutating func startDeferred(_ deferred: Deferred) {
         interpret(deferred.effect, chain: deferred.chain, ids: deferred.ids, queue: deferred.queue)
     }
 
-    @inlinable
     mutating func openWindow(for id: EffectID, interval: EffectDuration) {
         let timer = takeNumber()
         timers[timer] = .throttleWindow(id)
@@ -319,7 +283,6 @@ package struct EffectScheduler<Effect: Sendable> {
         actions.append(.startTimer(timer, delay: interval))
     }
 
-    @inlinable
     mutating func addTimer(_ record: TimerRecord, delay: EffectDuration) {
         let timer = takeNumber()
         timers[timer] = record
@@ -332,10 +295,9 @@ package struct EffectScheduler<Effect: Sendable> {
         actions.append(.startTimer(timer, delay: delay))
     }
 
-    @inlinable
     mutating func newJob(chain: UInt64?, ids: [EffectID], queue: EffectID?) -> UInt64 {
         let job = takeNumber()
-        jobs[job] = JobRecord(chain: chain, ids: ids, queue: queue)
+        jobs[job] = EffectJob(chain: chain, ids: ids, queue: queue)
         for id in ids { members[id, default: []].insert(job) }
         if let queue { queues[queue, default: Queue()].running.insert(job) }
         retain(chain)
@@ -345,7 +307,6 @@ package struct EffectScheduler<Effect: Sendable> {
     // MARK: - Ending and cancelling
 
     /// Forgets `job`: its ids and queue, and its count towards its chain.
-    @inlinable
     mutating func removeJob(_ job: UInt64) {
         guard let record = jobs.removeValue(forKey: job) else { return }
         for id in record.ids { removeMember(job, of: id) }
@@ -357,7 +318,6 @@ package struct EffectScheduler<Effect: Sendable> {
     }
 
     /// Starts the next effect waiting in `queue` once nothing of it runs; forgets the queue when nothing waits.
-    @inlinable
     mutating func startNextIfIdle(_ queue: EffectID) {
         while queues[queue]?.running.isEmpty == true {
             guard let next = queues[queue]!.popWaiting() else {
@@ -369,7 +329,6 @@ package struct EffectScheduler<Effect: Sendable> {
         }
     }
 
-    @inlinable
     mutating func cancelMembers(of id: EffectID) {
         // Waiting effects first, so that stopping the running one does not start the next.
         dropWaitingEffects(under: id)
@@ -386,7 +345,6 @@ package struct EffectScheduler<Effect: Sendable> {
 
     /// Drops the effects under `id` that wait: the whole queue named `id`, and the effects under `id` waiting in other
     /// queues or as a throttle's trailing effect.
-    @inlinable
     mutating func dropWaitingEffects(under id: EffectID) {
         for name in Array(queues.keys) {
             guard let waiting = queues[name]?.waitingEffects else { continue }
@@ -403,7 +361,6 @@ package struct EffectScheduler<Effect: Sendable> {
     }
 
     /// Stops the job or cancels the timer `number`, whose id was just taken out of ``members``.
-    @inlinable
     mutating func cancelMember(_ number: UInt64) {
         if jobs[number] != nil {
             actions.append(.stop(number))
@@ -420,7 +377,6 @@ package struct EffectScheduler<Effect: Sendable> {
     }
 
     /// Removes `number` from `id`'s members, and forgets `id` once it has none.
-    @inlinable
     mutating func removeMember(_ number: UInt64, of id: EffectID) {
         guard members[id]?.remove(number) != nil, members[id]?.isEmpty == true else { return }
         members[id] = nil
@@ -445,7 +401,6 @@ package struct EffectScheduler<Effect: Sendable> {
         }
     }
 
-    @inlinable
     mutating func takeNumber() -> UInt64 {
         defer { nextNumber += 1 }
         return nextNumber
@@ -466,3 +421,12 @@ package struct EffectScheduler<Effect: Sendable> {
 }
 
 extension EffectScheduler.Action: Equatable where Effect: Equatable {}
+
+/// A job of an ``EffectScheduler``, a performed effect in flight: the chain it counts towards, and the ids and queue it
+/// runs under. Outside the scheduler, as it does not depend on the effect type.
+@usableFromInline
+struct EffectJob {
+    @usableFromInline var chain: UInt64?
+    var ids: [EffectID]
+    var queue: EffectID?
+}

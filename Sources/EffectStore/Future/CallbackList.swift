@@ -7,24 +7,20 @@
 /// This is the scheme of swift-nio's `CallbackList` in `EventLoopFuture.swift`.
 @usableFromInline
 struct CallbackList {
-    @usableFromInline typealias Element = () -> CallbackList
+    typealias Element = () -> CallbackList
 
-    @usableFromInline var thunks: [Element]
+    var thunks: [Element]
 
-    @inlinable
     init() { self.thunks = [] }
 
-    @inlinable
     init(_ element: @escaping Element) { self.thunks = [element] }
 
-    @inlinable
     mutating func append(contentsOf other: CallbackList) {
         thunks.append(contentsOf: other.thunks)
     }
 
     /// Runs every thunk, and every thunk those produce, until nothing is left. Depth-first, and siblings run
     /// in the order they were added, so callbacks on one future run in registration order.
-    @inlinable
     func run() {
         var stack = Array(thunks.reversed())
         while let next = stack.popLast() {

@@ -38,7 +38,6 @@ public final class Future<Value> {
 
     @usableFromInline let storage: Storage
 
-    @inlinable
     init(box: LockedBox<FutureState<Value>>) {
         self.storage = .pending(box)
     }
@@ -71,7 +70,6 @@ public final class Future<Value> {
     ///
     /// - Parameter body: Called once, synchronously, with the function that resolves this future. Callbacks on the
     ///   future run on the thread that calls the resolve function.
-    @inlinable
     public convenience init(_ body: (@escaping @Sendable (Value) -> Void) -> Void) {
         let box = LockedBox<FutureState<Value>>.future(.pending([]))
         self.init(box: box)
@@ -93,7 +91,6 @@ public final class Future<Value> {
     ///
     /// - Parameter callback: Runs on the thread that resolves the future or, if the future is already resolved,
     ///   immediately on the calling thread.
-    @inlinable
     public func onComplete(_ callback: @escaping @Sendable (Value) -> Void) {
         whenComplete { value in
             callback(value)
@@ -110,7 +107,6 @@ public final class Future<Value> {
     /// - Parameter transform: Runs once, on the thread that resolves this future or, if it is already resolved,
     ///   immediately on the calling thread.
     /// - Returns: A future of the transformed value.
-    @inlinable
     public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Future<T> {
         if case .resolved(let resolved) = storage { return Future<T>(value: transform(resolved.value)) }
         let box = LockedBox<FutureState<T>>.future(.pending([]))
@@ -129,7 +125,6 @@ public final class Future<Value> {
     /// - Parameter transform: Runs once with this future's value, on the thread that resolves this future or, if
     ///   it is already resolved, immediately on the calling thread.
     /// - Returns: A future of the inner future's value.
-    @inlinable
     public func flatMap<T>(_ transform: @escaping @Sendable (Value) -> Future<T>) -> Future<T> {
         if case .resolved(let resolved) = storage { return transform(resolved.value) }
         let box = LockedBox<FutureState<T>>.future(.pending([]))
@@ -142,7 +137,7 @@ public final class Future<Value> {
     // MARK: - For the package
 
     /// The value if the future is already resolved, without waiting and without running callbacks.
-    @inlinable
+    @usableFromInline
     var valueIfResolved: Value? {
         switch storage {
         case .resolved(let resolved):
@@ -156,7 +151,6 @@ public final class Future<Value> {
     }
 
     /// Resolves the future with `value` unless it is resolved already, and runs its callbacks on this thread.
-    @inlinable
     func resolve(with value: Value) {
         guard case .pending(let box) = storage else { return }
         Future.setValue(value, in: box).run()
@@ -164,7 +158,6 @@ public final class Future<Value> {
 
     /// Registers `callback` for the value. If the value is already here, returns the callback's own work instead,
     /// for the caller to run. Never runs callbacks itself while holding the lock.
-    @inlinable
     func whenComplete(_ callback: @escaping (Value) -> CallbackList) -> CallbackList {
         let box: LockedBox<FutureState<Value>>
         switch storage {
@@ -188,7 +181,6 @@ public final class Future<Value> {
 
     /// Stores `value` unless a value is already there, and returns the work of the callbacks that were waiting,
     /// without running it.
-    @inlinable
     static func setValue(_ value: Value, in box: LockedBox<FutureState<Value>>) -> CallbackList {
         let waiters: [(Value) -> CallbackList] = box.withLock { state in
             guard case .pending(let waiters) = state else { return [] }  // the first resolution wins
@@ -263,7 +255,6 @@ extension FutureState: @unchecked Sendable {}
 /// An unresolved chain `promise.future.map(f).flatMap(g)…` is a linked list: each storage holds its waiters, and
 /// each waiter holds the storage of the next future. Destroyed with the header, the waiters would release the next
 /// storage from inside this `deinit`, that one the next, and so on: two stack frames or more per step.
-@usableFromInline
 final class FutureStorage<Value>: LockStorage<FutureState<Value>> {
     deinit {
         // Take the waiters out, so that the trampoline holds their only reference and releases them, not this
@@ -279,7 +270,6 @@ final class FutureStorage<Value>: LockStorage<FutureState<Value>> {
 
 extension LockedBox {
     /// The box of a new future, in `state`.
-    @inlinable
     static func future<T>(_ state: FutureState<T>) -> LockedBox where Value == FutureState<T> {
         LockedBox(FutureStorage<T>.make(state))
     }

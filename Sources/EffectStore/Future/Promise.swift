@@ -24,7 +24,6 @@ public final class Promise<Value> {
     public let future: Future<Value>
 
     /// Creates a promise whose future is pending.
-    @inlinable
     public init() {
         self.future = Future(box: .future(.pending([])))
     }
@@ -34,7 +33,6 @@ public final class Promise<Value> {
     /// Callbacks waiting on the future run on the calling thread before this returns.
     ///
     /// - Parameter value: The value to resolve with. Ignored if the future already has a value.
-    @inlinable
     public func resolve(_ value: Value) {
         future.resolve(with: value)
     }

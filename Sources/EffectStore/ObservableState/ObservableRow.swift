@@ -51,31 +51,30 @@
         // hot path reads the id from the value shown, not from `id` below.
 
         /// The list that sends this row's events; `nil` once the row is removed.
-        @usableFromInline weak var list: ObservableRows<Row, Event>?
+        weak var list: ObservableRows<Row, Event>?
         /// The value shown; changed only by `update(_:)`.
-        @exclusivity(unchecked) @usableFromInline var storage: Row
+        var storage: Row
         /// Whether the row has left the list.
-        @exclusivity(unchecked) @usableFromInline var removed = false
+        var removed = false
         /// Whether the row's value was read through Observation since its observers were last told of a change: when
         /// not, nobody can be waiting for a change, and a new value is stored without telling the registrar (a long
         /// list's rows that were never on screen, or whose views have not read them again since, cost nothing).
-        @exclusivity(unchecked) @usableFromInline var isObserved = false
+        var isObserved = false
         /// The row's id.
         ///
         /// ```swift
         /// ForEach(list.rows) { row in TodoRowView(row: row) }   // identified by `id`
         /// ```
         public nonisolated let id: Row.ID
-        @usableFromInline let registrar = ObservationRegistrar()
+        let registrar = ObservationRegistrar()
         /// The list's last pass that found this row, to tell removed rows apart (see `ObservableRows.apply(_:)`).
-        @exclusivity(unchecked) @usableFromInline var lastSeenPass = 0
+        var lastSeenPass = 0
         /// `==` when `Row` is `Equatable`, to notify only when the row changed.
-        @usableFromInline let isEqual: RuntimeEquality<Row>?
+        let isEqual: RuntimeEquality<Row>?
         /// `\.state` and `\.isRemoved`, made once by the list for all its rows: a key path of a generic class written
         /// as a literal is instantiated anew, through the runtime's demangler, each time it is evaluated.
-        @usableFromInline let paths: ObservableRowPaths<Row, Event>
+        let paths: ObservableRowPaths<Row, Event>
 
-        @inlinable
         init(_ row: Row, list: ObservableRows<Row, Event>, pass: Int) {
             id = row.id
             storage = row
@@ -90,7 +89,6 @@
         /// ```swift
         /// let todo = row.state
         /// ```
-        @inlinable
         public var state: Row {
             isObserved = true
             registrar.access(self, keyPath: paths.state)
@@ -105,7 +103,6 @@
         ///
         /// - Parameter keyPath: The property of `Row` to read.
         /// - Returns: Its value in the row shown.
-        @inlinable
         public subscript<Member>(dynamicMember keyPath: KeyPath<Row, Member>) -> Member {
             isObserved = true
             registrar.access(self, keyPath: paths.state)
@@ -118,7 +115,6 @@
         /// ```swift
         /// if row.isRemoved { dismiss() }
         /// ```
-        @inlinable
         public var isRemoved: Bool {
             registrar.access(self, keyPath: paths.isRemoved)
             return removed
@@ -134,7 +130,6 @@
         /// the next read shows the row's new value, as ``ObservableState/send(_:)`` does.
         ///
         /// - Parameter event: The row's event.
-        @inlinable
         public func send(_ event: Event) {
             list?.send(event, from: self)
         }
@@ -152,7 +147,6 @@
         ///   - keyPath: The property to read.
         ///   - event: Makes the row's event for a new value, usually an enum case such as `Todo.Event.rename`.
         /// - Returns: A binding that reads through this object and writes with ``send(_:)``.
-        @inlinable
         public func binding<Member>(
             _ keyPath: KeyPath<Row, Member> & Sendable, to event: @escaping @Sendable (Member) -> Event
         ) -> EventBinding<Member> {
@@ -166,7 +160,6 @@
         /// once the observers are told, nobody waits for this row until it is read again, and later values are stored
         /// without the registrar — a row changed again and again while nobody reads it costs no more than a row never
         /// observed. A read in between (even one by an observer during `willSet`) marks it observed again.
-        @inlinable
         func update(_ row: Row) {
             guard isObserved else {
                 storage = row
@@ -180,7 +173,6 @@
         }
 
         /// Ends the object's life as a row of the list: it stops updating, and lets go of the list.
-        @usableFromInline
         func detach() {
             list = nil
             registrar.willSet(self, keyPath: paths.isRemoved)
@@ -193,12 +185,10 @@
     /// per list.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
-    @usableFromInline
     struct ObservableRowPaths<Row: Identifiable & Sendable, Event> where Row.ID: Sendable {
-        @usableFromInline let state: KeyPath<ObservableRow<Row, Event>, Row>
-        @usableFromInline let isRemoved: KeyPath<ObservableRow<Row, Event>, Bool>
+        let state: KeyPath<ObservableRow<Row, Event>, Row>
+        let isRemoved: KeyPath<ObservableRow<Row, Event>, Bool>
 
-        @inlinable
         init() {
             state = \.state
             isRemoved = \.isRemoved

@@ -19,6 +19,7 @@
         @usableFromInline var changed: [Row]
 
         @inlinable
+
         init(whole: WholeRows<Row>? = nil, changed: [Row] = []) {
             self.whole = whole
             self.changed = changed
@@ -64,13 +65,13 @@
     @usableFromInline
     final class WholeRows<Row: Identifiable & Sendable>: @unchecked Sendable where Row.ID: Sendable {
         /// The rows, in order: the collection, converted when the main actor applies it (not on the store's queue).
-        @usableFromInline var rows: @Sendable () -> [Row]
+        var rows: @Sendable () -> [Row]
         /// Whether every row must be compared with its object's value (the history between them is unknown).
-        @usableFromInline var comparesEveryRow: Bool
+        var comparesEveryRow: Bool
         /// The rows that changes before (or in) this collection touched: compared with their objects' values.
         @usableFromInline var touched: Set<Row.ID>
 
-        @inlinable
+        @usableFromInline
         init(rows: @escaping @Sendable () -> [Row], comparesEveryRow: Bool, touched: Set<Row.ID>) {
             self.rows = rows
             self.comparesEveryRow = comparesEveryRow
@@ -78,7 +79,7 @@
         }
 
         /// Takes the rows of `newer`, a later collection, keeping what must be compared in both.
-        @inlinable
+        @usableFromInline
         func supersede(with newer: WholeRows) {
             rows = newer.rows
             comparesEveryRow = comparesEveryRow || newer.comparesEveryRow
@@ -97,11 +98,11 @@
     @usableFromInline
     final class RowsFeed<Row: Identifiable & Sendable>: @unchecked Sendable where Row.ID: Sendable {
         /// The journal's mark of the last collection seen; `nil` before the first, whose history is unknown.
-        @exclusivity(unchecked) @usableFromInline var mark: ChangeJournalMark?
+        @usableFromInline var mark: ChangeJournalMark?
         /// The delta not yet applied, and whether a main-queue hop to apply it is scheduled.
         @usableFromInline let box = LockedBox<(delta: RowsDelta<Row>, isHopScheduled: Bool)>.make((RowsDelta(), false))
 
-        @inlinable
+        @usableFromInline
         init() {}
 
         /// Takes what changed in `rows` since the last collection seen. On the store's queue. Returns `true` when the
@@ -145,7 +146,6 @@
         /// Takes the delta not yet applied. On the main actor.
         ///
         /// - Parameter endingHop: True when called by the scheduled hop: a later delivery then schedules a new one.
-        @inlinable
         func take(endingHop: Bool) -> RowsDelta<Row>? {
             box.withLock { pending in
                 if endingHop { pending.isHopScheduled = false }
@@ -157,7 +157,6 @@
         }
 
         /// Lets the next delivery schedule a hop, for a hop that found a delta being applied and left it to that.
-        @inlinable
         func endHop() {
             box.withLock { $0.isHopScheduled = false }
         }

@@ -56,37 +56,39 @@
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     public final class ObservableRows<Row: Identifiable & Sendable, Event>: Observable where Row.ID: Sendable {
-        @usableFromInline let registrar = ObservationRegistrar()
+        let registrar = ObservationRegistrar()
         /// The row objects, in the rows' order.
-        @exclusivity(unchecked) @usableFromInline var ordered: [ObservableRow<Row, Event>] = []
+        var ordered: [ObservableRow<Row, Event>] = []
         /// The row objects, by id.
-        @exclusivity(unchecked) @usableFromInline var objects: [Row.ID: ObservableRow<Row, Event>] = [:]
+        var objects: [Row.ID: ObservableRow<Row, Event>] = [:]
         /// Sends a row's event to the store, wrapped with the row's id; keeps the store alive.
-        @usableFromInline let sendEvent: (Row.ID, Event) -> Void
+        let sendEvent: (Row.ID, Event) -> Void
         /// What the store delivered and this list has not applied.
-        @usableFromInline let feed: RowsFeed<Row>
+        let feed: RowsFeed<Row>
         /// The subscription to the store; cancelled when this list is released.
-        @exclusivity(unchecked) @usableFromInline var token: SubscriptionToken?
+        var token: SubscriptionToken?
         /// True while `applyDelivered(endingHop:)` runs, so that a nested call leaves its delta to it.
-        @exclusivity(unchecked) @usableFromInline var isApplying = false
+        var isApplying = false
         /// The row object whose ``send(_:forRow:)`` is running, if any: the row most likely changed.
-        @exclusivity(unchecked) @usableFromInline var sender: ObservableRow<Row, Event>?
+        var sender: ObservableRow<Row, Event>?
         /// Counts the passes over every row, to find the objects of removed rows.
-        @exclusivity(unchecked) @usableFromInline var pass = 0
+        var pass = 0
         /// `\.rows`, made once (see `ObservableRowPaths`).
-        @usableFromInline let rowsPath: KeyPath<ObservableRows, [ObservableRow<Row, Event>]>
+        let rowsPath: KeyPath<ObservableRows, [ObservableRow<Row, Event>]>
         /// What every row object shares: its key paths, and `==` when `Row` is `Equatable`.
-        @usableFromInline let rowPaths: ObservableRowPaths<Row, Event>
-        @usableFromInline let rowEquality: RuntimeEquality<Row>?
+        let rowPaths: ObservableRowPaths<Row, Event>
+        let rowEquality: RuntimeEquality<Row>?
 
-        /// Observes the collection `read` finds in `store`'s state; sends row events with `send`.
-        @inlinable
-        init<S: State, Rows: JournaledRows & Sendable>(
+        /// Observes `store`'s state through `feed`, which `deliver` hands the rows of each state, on the store's queue
+        /// (made where the state's type is known, so that taking what changed runs code compiled for it); sends row
+        /// events with `send`.
+        @usableFromInline
+        init<S: State>(
             store: Store<S>,
-            rows read: @escaping @Sendable (S) -> Rows,
+            feed: RowsFeed<Row>,
+            deliver: @escaping @Sendable (S) -> Bool,
             send: @escaping (Row.ID, Event) -> Void
-        ) where Rows.Element == Row {
-            let feed = RowsFeed<Row>()
+        ) {
             self.feed = feed
             rowsPath = \.rows
             rowPaths = ObservableRowPaths()
@@ -94,7 +96,7 @@
             sendEvent = send
             token = store.subscribe { [weak self] state in
                 // On the store's queue: take the touched rows, and hop once for however many states arrive.
-                guard feed.deliver(read(state)) else { return }
+                guard deliver(state) else { return }
                 DispatchQueue.main.async { [weak self] in
                     MainActor.assumeIsolated { self?.applyDelivered(endingHop: true) }
                 }
@@ -108,7 +110,6 @@
         /// ```swift
         /// ForEach(list.rows) { row in TodoRowView(row: row) }
         /// ```
-        @inlinable
         public var rows: [ObservableRow<Row, Event>] {
             registrar.access(self, keyPath: rowsPath)
             return ordered
@@ -119,7 +120,6 @@
         /// ```swift
         /// let ids = list.ids
         /// ```
-        @inlinable
         public var ids: [Row.ID] {
             registrar.access(self, keyPath: rowsPath)
             return ordered.map { $0.id }
@@ -130,7 +130,6 @@
         /// ```swift
         /// Text("\(list.count) todos")
         /// ```
-        @inlinable
         public var count: Int {
             registrar.access(self, keyPath: rowsPath)
             return ordered.count
@@ -144,7 +143,6 @@
         /// ```
         ///
         /// - Parameter id: The row's id.
-        @inlinable
         public subscript(id id: Row.ID) -> ObservableRow<Row, Event>? {
             registrar.access(self, keyPath: rowsPath)
             return objects[id]
@@ -163,7 +161,6 @@
         /// - Parameters:
         ///   - event: The row's event.
         ///   - id: The row's id.
-        @inlinable
         public func send(_ event: Event, forRow id: Row.ID) {
             sendEvent(id, event)
             applyDelivered(endingHop: false)
@@ -171,7 +168,6 @@
 
         /// ``send(_:forRow:)`` from the row's own object, which then needs no look-up by id to show the row's new
         /// value.
-        @inlinable
         func send(_ event: Event, from row: ObservableRow<Row, Event>) {
             sender = row
             defer { sender = nil }
@@ -181,7 +177,6 @@
         /// Applies what the store delivered, until nothing is left; a nested call leaves its work to the running one.
         ///
         /// - Parameter endingHop: True for the main-queue hop, which lets the next delivery schedule another.
-        @inlinable
         func applyDelivered(endingHop: Bool) {
             guard !isApplying else {
                 if endingHop { feed.endHop() }
@@ -198,7 +193,6 @@
 
         /// Shows `delta`: every row when it has them (new objects for new rows, the removed rows' objects detached,
         /// ``rows`` notified when the ids or order changed), then the rows changed in place.
-        @inlinable
         func apply(_ delta: RowsDelta<Row>) {
             if let whole = delta.whole { applyWhole(whole) }
             for row in delta.changed {
@@ -211,7 +205,6 @@
         }
 
         /// Shows every row of `whole`, in order.
-        @usableFromInline
         func applyWhole(_ whole: WholeRows<Row>) {
             pass += 1
             let rows = whole.rows()
@@ -269,7 +262,10 @@
         ) {
             // Strongly, as ObservableState does (see its `init(_:dispatchingTo:)`); `post` is `dispatch(event:)`
             // without the future nobody reads.
-            self.init(store: store, rows: { $0[keyPath: rows] }) { id, rowEvent in store.post(event(id, rowEvent)) }
+            let feed = RowsFeed<Row>()
+            self.init(store: store, feed: feed, deliver: { feed.deliver($0[keyPath: rows]) }) { id, rowEvent in
+                store.post(event(id, rowEvent))
+            }
         }
 
         /// Observes the screens of the ``ScreenStack`` at `screens` in `store`'s state, one ``ObservableRow`` per
@@ -296,7 +292,9 @@
             screens: KeyPath<S, ScreenStack<Screen>> & Sendable,
             event: @escaping (StackEvent<Screen.Event>) -> S.Event
         ) where Row == StackElement<Screen>, Event == Screen.Event {
-            self.init(store: store, rows: { $0[keyPath: screens].elements }) { id, screenEvent in
+            let feed = RowsFeed<Row>()
+            self.init(store: store, feed: feed, deliver: { feed.deliver($0[keyPath: screens].elements) }) {
+                id, screenEvent in
                 store.post(event(.element(id: id, screenEvent)))
             }
         }

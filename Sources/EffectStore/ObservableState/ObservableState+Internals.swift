@@ -53,29 +53,14 @@
             return changeTest(keyPath, in: current, comparingWith: isEqual.areEqual)
         }
 
-        /// The change test of a property compared with `areEqual`.
-        ///
-        /// A stored property of a struct (or of a stored property of it, and so on) is read at its offset in the state,
-        /// in place: a key path read goes through the runtime, with a generic metadata look-up per read, per property
-        /// and state. Any other property (a computed one, one behind a class reference) is read through its key path,
-        /// once per state: the value taken from one state is kept to compare with the next.
+        /// The change test of a property compared with `areEqual`: the property is read through its key path once
+        /// per state, and the value taken from one state is kept to compare with the next.
         @inlinable
         nonisolated static func changeTest<Member>(
             _ keyPath: KeyPath<Value, Member>,
             in current: Value,
             comparingWith areEqual: @escaping (Member, Member) -> Bool
         ) -> (_ old: Value, _ new: Value) -> Bool {
-            if let offset = MemoryLayout<Value>.offset(of: keyPath) {
-                return { old, new in
-                    withUnsafeBytes(of: old) { old in
-                        withUnsafeBytes(of: new) { new in
-                            !areEqual(
-                                old.load(fromByteOffset: offset, as: Member.self),
-                                new.load(fromByteOffset: offset, as: Member.self))
-                        }
-                    }
-                }
-            }
             // `last` is the property in the state shown: the previous call's `new`, or `current` at first.
             var last = current[keyPath: keyPath]
             return { _, new in

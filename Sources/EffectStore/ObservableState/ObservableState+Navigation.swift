@@ -241,7 +241,7 @@
             guard let child = storage[keyPath: slot] else { return nil }
             if let scope = childScopes[slot], scope.shows(storage) {
                 // Made below for this `slot`, whose type names `Child`: the cast cannot fail.
-                return unsafeDowncast(scope.projection, to: ObservableState<Child, Child.Event>.self)
+                return scope.projection as! ObservableState<Child, Child.Event>
             }
             let presented = identity(child)
             let projection = ObservableState<Child, Child.Event>(scopedState: child) { [weak self] event in

@@ -60,35 +60,31 @@
         // The paths a dispatch takes are `@inlinable`, like the store's, so that `ObservableState<YourState, …>` and
         // the store calls it makes are specialised in your module (unspecialised, a send would spend most of its time
         // in generic metadata look-ups). What they touch is therefore `@usableFromInline`; none of it is public API.
-        //
-        // `@exclusivity(unchecked)` on the mutable state below: it is confined to the main actor, and every access
-        // to it is instantaneous (no `inout` spans a call out of this class), so overlapping accesses cannot happen,
-        // and a dynamic exclusivity check per access would be paid on every state applied.
 
         /// The state shown; changed only by `apply(_:)`.
-        @exclusivity(unchecked) @usableFromInline var storage: Value
+        @usableFromInline var storage: Value
         @usableFromInline let registrar = ObservationRegistrar()
         /// Sends an event to the store; keeps what it captures (the store, for ``init(_:)``) alive.
         @usableFromInline let sendEvent: (Event) -> Void
         /// States delivered by the source, waiting to be applied on the main actor.
         @usableFromInline let inbox = StateInbox<Value>()
         /// The subscription to the source; cancelled when this object is released.
-        @exclusivity(unchecked) @usableFromInline var token: SubscriptionToken?
+        @usableFromInline var token: SubscriptionToken?
         /// `==` when `Value` is `Equatable`, to tell whether ``state`` changed.
         @usableFromInline let isEqual: RuntimeEquality<Value>?
         /// True while `applyDelivered(endingHop:)` runs, so that a nested call leaves its state to it.
-        @exclusivity(unchecked) @usableFromInline var isApplying = false
+        @usableFromInline var isApplying = false
         /// Whether ``state`` itself has been read, so a new state must notify it.
-        @exclusivity(unchecked) @usableFromInline var isWholeStateRead = false
+        @usableFromInline var isWholeStateRead = false
         /// The properties read through dynamic member lookup, in the order first read.
-        @exclusivity(unchecked) @usableFromInline var members: [ObservedMember<Value, Event>] = []
+        @usableFromInline var members: [ObservedMember<Value, Event>] = []
         /// The index in `members` of each property, by its key path into `Value`.
-        @exclusivity(unchecked) @usableFromInline var memberIndex: [AnyKeyPath: Int] = [:]
+        @usableFromInline var memberIndex: [AnyKeyPath: Int] = [:]
         /// Scratch space for `apply(_:)`: the indices of the members that changed, kept to reuse its capacity.
-        @exclusivity(unchecked) @usableFromInline var changedMembers: [Int] = []
+        @usableFromInline var changedMembers: [Int] = []
         /// The projections of presented children and stack screens made by `scope(_:event:)`, by the key path of the
         /// child: each is handed its child's state after every state applied here, and dropped when its child goes.
-        @exclusivity(unchecked) @usableFromInline var childScopes: [AnyKeyPath: ChildScope<Value>] = [:]
+        @usableFromInline var childScopes: [AnyKeyPath: ChildScope<Value>] = [:]
 
         /// Observes `source` and sends events with `send`.
         ///

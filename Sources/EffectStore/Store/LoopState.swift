@@ -100,11 +100,11 @@ final class EffectBooks<S: State> {
     /// What the plans decide: jobs, timers, queues, throttles, and how many each chain waits for.
     @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<S.Effect>
     /// What delayed, debounced and throttled effects wait with.
-    @usableFromInline let clock: any EffectClock
+    let clock: any EffectClock
     /// Runs in flight, to stop when their job is cancelled.
     @exclusivity(unchecked) @usableFromInline var runs: [UInt64: EffectRun<S.Event>] = [:]
     /// The clock's cancel functions of the timers set.
-    @exclusivity(unchecked) @usableFromInline var timers: [UInt64: @Sendable () -> Void] = [:]
+    @exclusivity(unchecked) var timers: [UInt64: @Sendable () -> Void] = [:]
     /// The promises of the dispatches waiting for their chains, by chain.
     @exclusivity(unchecked) @usableFromInline var waiting: [UInt64: Promise<S>] = [:]
     /// The last chain number handed out; chains are numbered from 1.
@@ -115,7 +115,6 @@ final class EffectBooks<S: State> {
     @exclusivity(unchecked) @usableFromInline var isDrainingInbox = false
     @exclusivity(unchecked) @usableFromInline var drainsInboxAgain = false
 
-    @usableFromInline
     init(clock: any EffectClock) {
         let planOf = planExtractor(for: S.Effect.self)
         self.planOf = planOf
@@ -196,14 +195,12 @@ final class RunInbox<S: State>: Sendable {
 
 /// Tells the store that a job's answer will never come, when the future that would have carried it is released
 /// unanswered: its chain then ends (as "no answer") instead of keeping its dispatch future waiting forever.
-@usableFromInline
 final class AnswerTicket: @unchecked Sendable {
     // Safe because: `isAnswered` is written by the answer's callback, which runs before the future releases the
     // callback (and so this ticket): the release orders the write before `deinit`. `onUnanswered` is immutable.
     private let onUnanswered: @Sendable () -> Void
-    @usableFromInline var isAnswered = false
+    var isAnswered = false
 
-    @usableFromInline
     init(onUnanswered: @escaping @Sendable () -> Void) {
         self.onUnanswered = onUnanswered
     }

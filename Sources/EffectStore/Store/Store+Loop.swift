@@ -195,17 +195,13 @@ extension Store {
             guard let effects, let chain = effects.scheduler.liveChain(of: job) else { return }
             effects.scheduler.hold(chain)
             runChain(event, origin: .effect, chain: chain)
-            carryOut(effects.scheduler.ended(job))
-            carryOut(effects.scheduler.unhold(chain))
-        case .ended(let job):
-            guard let effects else { return }
-            effects.runs[job] = nil
-            carryOut(effects.scheduler.ended(job))
+            endJob(job)
+            let actions = effects.scheduler.unhold(chain)
+            if !actions.isEmpty { carryOut(actions) }
         case .runEvents:
             handleRunEvents()
-        case .timerFired(let timer):
-            guard let effects, effects.timers.removeValue(forKey: timer) != nil else { return }
-            carryOut(effects.scheduler.timerFired(timer))
+        case .ended, .timerFired:
+            processEnd(work)
         case .call(let call, _):
             call(self)
         }
@@ -232,18 +228,16 @@ extension Store {
             if effects.planOf != nil, let plan = Self.plan(of: effect) {
                 guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan, Self.plan(of: inner) == nil
                 else {
-                    carryOut(effects.scheduler.start(effect, chain: chain))
+                    start(effect, chain: chain)
                     return chain
                 }
-                if cancelInFlight { carryOut(effects.scheduler.cancel(innerID)) }
+                if cancelInFlight { cancelEffects(under: innerID) }
                 effect = inner
                 id = innerID
             }
             guard let answer = performEffect?(effect) else { return chain }
             guard nothingPending, let next = answer.eventIfReady else {
-                let (job, actions) = effects.scheduler.adopt(chain: chain, id: id)
-                carryOut(actions)
-                listen(to: answer, job: job)
+                listen(to: answer, job: adopt(answer, chain: chain, id: id))
                 return chain
             }
             event = next
@@ -362,7 +356,7 @@ extension Store {
     }
 
     /// The books, made on the first effect.
-    @inlinable
+    @usableFromInline
     func makeEffects() -> EffectBooks<S> {
         let made = EffectBooks<S>(clock: clock)
         effects = made
@@ -371,7 +365,7 @@ extension Store {
 
     /// Does what the scheduler decided, in order. What an effect with no answer lets start (the next one in its
     /// queue) is carried out after the rest.
-    @inlinable
+    @usableFromInline
     func carryOut(_ actions: [EffectScheduler<S.Effect>.Action]) {
         guard let effects, !actions.isEmpty else { return }
         var actions = actions[...]
@@ -400,6 +394,29 @@ extension Store {
     /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop as work.
     @inlinable
     func listen(to answer: EffectAnswer<S.Event>, job: UInt64) {
+        guard case .run(let run) = answer.kind else { return listen(toOne: answer, job: job) }
+        guard let effects else { return }
+        effects.runs[job] = run
+        let inbox = effects.inbox
+        let connected = run.connect { [weak self] signal in
+            switch signal {
+            case .event(let event): self?.deliver(.event(event, job: job), to: inbox)
+            case .finished: self?.deliver(.ended(job), to: inbox)
+            }
+        }
+        guard connected else {
+            fatalError(
+                """
+                EffectStore: Store<\(S.self)> was handed a run that had already started. To fix, return a new run \
+                from handle(effect:) each time.
+                """
+            )
+        }
+    }
+
+    /// `listen(to:job:)` for an answer of one event: there already, or a future's.
+    @usableFromInline
+    func listen(toOne answer: EffectAnswer<S.Event>, job: UInt64) {
         switch answer.kind {
         case .ready(let event):
             pending.append(.answer(event, job: job))
@@ -410,24 +427,55 @@ extension Store {
                 ticket.isAnswered = true
                 self?.schedule(.answer(event, job: job))
             }
-        case .run(let run):
-            guard let effects else { return }
-            effects.runs[job] = run
-            let inbox = effects.inbox
-            let connected = run.connect { [weak self] signal in
-                switch signal {
-                case .event(let event): self?.deliver(.event(event, job: job), to: inbox)
-                case .finished: self?.deliver(.ended(job), to: inbox)
-                }
-            }
-            guard connected else {
-                fatalError(
-                    """
-                    EffectStore: Store<\(S.self)> was handed a run that had already started. To fix, return a new run \
-                    from handle(effect:) each time.
-                    """
-                )
-            }
+        case .run:
+            listen(to: answer, job: job)
+        }
+    }
+
+    /// Starts `effect`, which carries a plan, as the scheduler decides, on behalf of `chain`.
+    @usableFromInline
+    func start(_ effect: S.Effect, chain: UInt64?) {
+        guard let effects else { return }
+        carryOut(effects.scheduler.start(effect, chain: chain))
+    }
+
+    /// Cancels everything under `id`.
+    @usableFromInline
+    func cancelEffects(under id: EffectID) {
+        guard let effects else { return }
+        carryOut(effects.scheduler.cancel(id))
+    }
+
+    /// A job for `answer`, an effect performed on behalf of `chain` (under `id`, if cancellable) whose answer is not
+    /// there yet.
+    @usableFromInline
+    func adopt(_ answer: EffectAnswer<S.Event>, chain: UInt64?, id: EffectID?) -> UInt64 {
+        guard let effects else { return 0 }
+        let (job, actions) = effects.scheduler.adopt(chain: chain, id: id)
+        carryOut(actions)
+        return job
+    }
+
+    /// Ends `job`: its answer was handled, its run finished, or its answer will never come.
+    @usableFromInline
+    func endJob(_ job: UInt64) {
+        guard let effects else { return }
+        effects.runs[job] = nil
+        carryOut(effects.scheduler.ended(job))
+    }
+
+    /// A job's end with no answer (its run finished, its future was released unanswered) or a timer's firing.
+    @usableFromInline
+    func processEnd(_ work: Work) {
+        guard let effects else { return }
+        switch work {
+        case .ended(let job):
+            endJob(job)
+        case .timerFired(let timer):
+            guard effects.timers.removeValue(forKey: timer) != nil else { return }
+            carryOut(effects.scheduler.timerFired(timer))
+        default:
+            return
         }
     }
 
@@ -470,10 +518,10 @@ extension Store {
                     guard let chain = effects.scheduler.liveChain(of: job) else { continue }  // cancelled
                     effects.scheduler.hold(chain)
                     runChain(event, origin: .effect, chain: chain)
-                    carryOut(effects.scheduler.unhold(chain))
+                    let actions = effects.scheduler.unhold(chain)
+                    if !actions.isEmpty { carryOut(actions) }
                 case .ended(let job):
-                    effects.runs[job] = nil
-                    carryOut(effects.scheduler.ended(job))
+                    endJob(job)
                 }
                 if eachAsABlock { drainPending() }
             }

@@ -8,24 +8,22 @@ extension Store {
         /// The extras once made (see ``Store/extras``); before that, the event source given at creation, if any,
         /// which the extras then take over. One reference for everything optional keeps every store's box in the
         /// same malloc size class (see the benchmark's `memory.bytes-per-store` target).
-        @usableFromInline var tail: Tail
+        var tail: Tail
 
         /// What shares the box's one optional reference.
-        @usableFromInline
         enum Tail {
             case empty
             case eventSource(AnyObject)
             case extras(StoreExtras<S>)
         }
 
-        @inlinable
+        @usableFromInline
         init(state: S, eventSource: AnyObject?) {
             self.state = state
             self.tail = eventSource.map { .eventSource($0) } ?? .empty
         }
 
         /// The extras, if made.
-        @inlinable
         var extras: StoreExtras<S>? {
             if case .extras(let extras) = tail { return extras }
             return nil
@@ -42,7 +40,6 @@ extension Store {
     }
 
     /// The store's extras, made on first use. Safe from any thread.
-    @usableFromInline
     var extras: StoreExtras<S> {
         stateBox.withLock { extras(in: &$0) }
     }
@@ -61,7 +58,6 @@ extension Store {
     var lifetime: StoreLifetime { extras.lifetime }
 
     /// What delayed, debounced and throttled effects wait with.
-    @usableFromInline
     var clock: any EffectClock { stateBox.withLock { $0.extras?.clock } ?? DispatchEffectClock() }
 }
 
@@ -78,7 +74,6 @@ extension Store.Committed.Tail: @unchecked Sendable {}
 /// A store refers to its extras from its state box (`Store.Committed`), made on first use, so a store that is never
 /// observed, undone, given a clock or asked for its lifetime carries one `nil` reference for all of it. The loop
 /// looks at the extras only when `Store.needsTransitions` is set.
-@usableFromInline
 final class StoreExtras<S: State>: @unchecked Sendable {
     // Safe because: `lifetime` and `history` are immutable references to thread-safe objects (`history` is guarded
     // by its own lock: written on the store's queue, read from any thread), `equality` is an immutable value;
@@ -107,7 +102,7 @@ final class StoreExtras<S: State>: @unchecked Sendable {
     /// because only transitions need it.
     let equality = RuntimeEquality(S.self)
     /// The installed observers, in the order they were installed.
-    @usableFromInline var observers: [TransitionObserver<S>] = []
+    var observers: [TransitionObserver<S>] = []
     /// The number the next transition gets.
     var nextSequenceNumber: UInt64 = 1
 

@@ -8,7 +8,6 @@ import Dispatch
 /// so holding one does not keep the store alive.
 ///
 /// Handlers registered after ``end()`` run at once, on the registering thread; handlers always run outside the lock.
-@usableFromInline
 final class StoreLifetime: Sendable {
     private struct Registry {
         var hasEnded = false

@@ -1,13 +1,12 @@
 /// One transition observer: the block, and whether it is still installed.
-@usableFromInline
 final class TransitionObserver<S: State>: CancellableSubscription, @unchecked Sendable {
     // Safe because: `block` is immutable and `@Sendable`; `store` is written only in `init`, before the observer is
     // shared, and weak references load atomically; `isActive` is only touched on the store's queue.
-    @usableFromInline let block: @Sendable (StoreTransition<S>) -> Void
+    let block: @Sendable (StoreTransition<S>) -> Void
     /// Weak, so that neither the token nor the observer keeps the store alive.
     private weak var store: Store<S>?
     /// Confined to the store's queue.
-    @usableFromInline var isActive = true
+    var isActive = true
 
     init(store: Store<S>, block: @escaping @Sendable (StoreTransition<S>) -> Void) {
         self.store = store

@@ -60,7 +60,6 @@ public protocol MessagingEffect: Sendable {
 }
 
 /// `effect`, split into the messages it carries for the parent, in order, and what is left for the store.
-@usableFromInline
 func splitMessages<Effect: MessagingEffect>(_ effect: Effect) -> (messages: [Effect.Message], rest: Effect?) {
     if let message = effect.message { return ([message], nil) }
     guard let composable = Effect.self as? any ComposableEffect.Type else { return ([], effect) }
@@ -196,7 +195,6 @@ extension ChildState where Effect: ComposableEffect {
 
 /// `effect` lifted by `lift`; when `effect` is a ``ComposableEffect`` too, with its plan kept (see
 /// ``ComposableEffect/lifting(_:into:)``).
-@usableFromInline
 func liftKeepingPlan<ChildEffect, Parent: ComposableEffect>(
     _ effect: ChildEffect,
     lift: (ChildEffect) -> Parent

@@ -18,17 +18,15 @@
 /// subscripts work too, when their arguments are `Sendable`).
 public struct PresentationEffects: Hashable, Sendable, CustomStringConvertible {
     /// Where the parent keeps the presented child.
-    @usableFromInline let slot: AnyKeyPath & Sendable
+    let slot: AnyKeyPath & Sendable
 
     /// The id of the effects of the child presented at `slot`.
     ///
     /// - Parameter slot: The parent's optional property that holds the child, such as `\Detail.editor`.
-    @inlinable
     public init<Parent, Child>(_ slot: KeyPath<Parent, Child?> & Sendable) {
         self.slot = slot
     }
 
-    @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
         // One key path literal is one object: the identity check settles the usual case without walking it.
         lhs.slot === rhs.slot || lhs.slot == rhs.slot
@@ -36,7 +34,6 @@ public struct PresentationEffects: Hashable, Sendable, CustomStringConvertible {
 
     /// Hashes the key path's type alone: hashing a key path walks its components, and a parent's presentations
     /// mostly differ in type; `==` tells apart two of one type.
-    @inlinable
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type(of: slot))) }
 
     /// `PresentationEffects(\Detail.editor)`.
@@ -85,7 +82,6 @@ extension ChildState where Effect: ComposableEffect {
     ///   - slot: Where the parent keeps the presented child.
     ///   - lift: Embeds the child's effect in the parent's effect type, usually an enum case.
     /// - Returns: The child's effect, lifted and scoped; the cancellation of its effects for `.dismiss`; or `nil`.
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: PresentationEvent<Child.Event>,
         in slot: WritableKeyPath<Self, Child?> & Sendable,
@@ -130,7 +126,6 @@ extension ChildState where Effect: ComposableEffect {
     ///     message, in order, after the child's transition.
     /// - Returns: The child's remaining effects, lifted and scoped, then `receive`'s effects; for a child that
     ///   `receive` dismissed, the cancellation of its effects, then `receive`'s effects; or `nil`.
-    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: PresentationEvent<Child.Event>,
         in slot: WritableKeyPath<Self, Child?> & Sendable,
@@ -151,7 +146,6 @@ extension ChildState where Effect: ComposableEffect {
     }
 
     /// Sets `slot` to `nil`; the cancellation of the presented child's effects, or `nil` when none was presented.
-    @usableFromInline
     mutating func dismissPresentation<Child>(at slot: WritableKeyPath<Self, Child?> & Sendable) -> Effect? {
         guard self[keyPath: slot] != nil else { return nil }
         self[keyPath: slot] = nil
@@ -159,7 +153,6 @@ extension ChildState where Effect: ComposableEffect {
     }
 
     /// Each message handed to `receive` in order; their effects, in order.
-    @usableFromInline
     mutating func receiveMessages<Message>(
         _ messages: [Message],
         _ receive: (inout Self, Message) -> Effect?
@@ -212,8 +205,6 @@ extension ChildState where Effect: ComposableEffect {
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away, and
     ///   without the work it returned under the child's scope.
-    @inlinable
-    @inline(__always)
     public mutating func presenting<Child>(
         _ slot: WritableKeyPath<Self, Child?> & Sendable,
         _ transition: (inout Self) -> Effect?
@@ -235,8 +226,6 @@ extension ChildState where Effect: ComposableEffect {
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away, and
     ///   without the work it returned under the child's scope.
-    @inlinable
-    @inline(__always)
     public mutating func presenting<Child: Identifiable>(
         _ slot: WritableKeyPath<Self, Child?> & Sendable,
         _ transition: (inout Self) -> Effect?
@@ -264,8 +253,6 @@ extension ChildState where Effect: ComposableEffect {
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellation of the child's effects when it went away, and
     ///   without the work it returned under the child's scope.
-    @inlinable
-    @inline(__always)
     public mutating func presenting<Child, Identity: Equatable>(
         _ slot: WritableKeyPath<Self, Child?> & Sendable,
         identifiedBy identity: (Child) -> Identity,
@@ -286,7 +273,6 @@ extension ChildState where Effect: ComposableEffect {
 }
 
 /// `effect`, lifted by `lift` with the ids of its plans scoped to `scope`, started under `scope`.
-@inlinable
 func liftScoped<ChildEffect, Parent: ComposableEffect>(
     _ effect: ChildEffect,
     scope: EffectID,

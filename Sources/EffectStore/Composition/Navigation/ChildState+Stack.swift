@@ -44,7 +44,7 @@ extension StackEvent: Codable where ScreenEvent: Codable {}
 /// ```
 public struct StackElementEffects: Hashable, Sendable, CustomStringConvertible {
     /// Where the parent keeps the stack.
-    @usableFromInline let stack: AnyKeyPath & Sendable
+    let stack: AnyKeyPath & Sendable
     /// The screen's id.
     public let id: StackElementID
 
@@ -53,13 +53,11 @@ public struct StackElementEffects: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - stack: The parent's property that holds the stack, such as `\App.path`.
     ///   - id: The screen's id.
-    @inlinable
     public init<Parent, Screen>(_ stack: KeyPath<Parent, ScreenStack<Screen>> & Sendable, _ id: StackElementID) {
         self.stack = stack
         self.id = id
     }
 
-    @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
         // One key path literal is one object: the identity check settles the usual case without walking it.
         lhs.id == rhs.id && (lhs.stack === rhs.stack || lhs.stack == rhs.stack)
@@ -67,7 +65,6 @@ public struct StackElementEffects: Hashable, Sendable, CustomStringConvertible {
 
     /// Hashes the id alone: hashing a key path walks its components, and ids of one stack never repeat, so two
     /// scopes with one hash are rare, and `==` tells them apart.
-    @inlinable
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// `StackElementEffects(\App.path, 1)`.
@@ -99,8 +96,6 @@ extension ChildState where Effect: ComposableEffect {
     ///   - stack: Where the parent keeps the stack.
     ///   - lift: Embeds a screen's id and effect in the parent's effect type, usually an enum case.
     /// - Returns: The screen's effect, lifted and scoped; the cancellations of the popped screens; or `nil`.
-    @inlinable
-    @inline(__always)
     public mutating func handle<Screen: ChildState>(
         _ event: StackEvent<Screen.Event>,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
@@ -148,7 +143,6 @@ extension ChildState where Effect: ComposableEffect {
     ///     effect, if any. Called once per message, in order, after the screen's transition.
     /// - Returns: The screen's remaining effects, lifted and scoped (none when `receive` popped the screen), then
     ///   the cancellations of screens `receive` popped, then `receive`'s effects; or `nil`.
-    @inlinable
     public mutating func handle<Screen: ChildState>(
         _ event: StackEvent<Screen.Event>,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
@@ -188,7 +182,6 @@ extension ChildState where Effect: ComposableEffect {
     ///   - id: The lowest screen to pop.
     ///   - stack: Where the parent keeps the stack.
     /// - Returns: The cancellations of the popped screens' effects, or `nil`.
-    @inlinable
     public mutating func popScreens<Screen>(
         from id: StackElementID,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable
@@ -235,8 +228,6 @@ extension ChildState where Effect: ComposableEffect {
     ///   - transition: The parent's transition, given the parent to change.
     /// - Returns: The transition's effect, after the cancellations of the popped screens' effects, and without the
     ///   work it returned under a popped screen's id.
-    @inlinable
-    @inline(__always)
     public mutating func navigating<Screen>(
         _ stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         _ transition: (inout Self) -> Effect?
@@ -275,8 +266,6 @@ extension ChildState where Effect: ComposableEffect {
     /// ``navigating(_:_:)`` after a transition that assigned a new stack: the cancellations of every screen in
     /// `before`, top first, then `effect`; the new stack counts on from `next`, the replaced stack's next id. Out of
     /// line: a rare path, kept off every transition's.
-    @inlinable
-    @inline(never)
     mutating func replacingStack<Screen>(
         of before: [StackElementID],
         countingFrom next: StackElementID,
@@ -291,7 +280,6 @@ extension ChildState where Effect: ComposableEffect {
     /// cancellation that `effect` already has, and without the work `effect` starts under a screen that is gone:
     /// one of `before` not in `after`, or one pushed in this transition (given an id from `nextBefore` on) and not in
     /// `after`. Removal wins: what a transition returns for a screen it removes never starts.
-    @inlinable
     func ending<Screen>(
         screensOf before: [StackElementID],
         after: [StackElementID],
@@ -311,8 +299,6 @@ extension ChildState where Effect: ComposableEffect {
 
     /// The scopes (``StackElementEffects``) of the screens gone: in `before` and not in `after`, or pushed from
     /// `nextBefore` on and not in `after`. Out of line: only a transition that pops and has an effect asks.
-    @usableFromInline
-    @inline(never)
     func endedScopes<Screen>(
         before: [StackElementID],
         after: [StackElementID],
@@ -334,7 +320,6 @@ extension ChildState where Effect: ComposableEffect {
 
     /// The cancellations of the screens whose ids are in `before` and not in `after`, top first, leaving out those
     /// that `effect` already has; `nil` when none.
-    @inlinable
     func cancellations<Screen>(
         of before: [StackElementID],
         after: [StackElementID],

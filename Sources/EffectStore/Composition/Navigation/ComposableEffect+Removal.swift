@@ -6,7 +6,6 @@ extension ComposableEffect {
     /// This effect without the work started under an id that `isEnded` accepts — the work of a child that the
     /// transition removed, which must never start; `nil` when nothing is left. Cancellations are kept, and so is the
     /// value itself when nothing is under an ended id, so an untouched effect is not rebuilt.
-    @usableFromInline
     func withoutWork(under isEnded: (EffectID) -> Bool) -> Self? {
         switch pruned(under: isEnded) {
         case nil: return self
@@ -16,7 +15,6 @@ extension ComposableEffect {
 
     /// Whether this effect starts any work: `false` for a cancellation, or an `.all` of cancellations only — what a
     /// pop returns, which `navigating` then needs to search for no removed screen's work.
-    @usableFromInline
     var startsWork: Bool {
         switch Self.planReader(self) {
         case .cancel?: false
@@ -82,7 +80,6 @@ extension ComposableEffect {
     ///
     /// Used by ``ChildState/presenting(_:identifiedBy:_:)``, where the scope is a slot's: a new child at the same slot
     /// shares it, so the explicit cancellation is the only way to tell its work from the old child's.
-    @usableFromInline
     static func ending(_ scope: EffectID, in effect: Self?) -> Self? {
         guard let effect else { return .plan(.cancel(scope)) }
         let isEnded: (EffectID) -> Bool = { $0 == scope }

@@ -17,16 +17,13 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
     /// The id whose number is `rawValue`.
     ///
     /// - Parameter rawValue: The number, as a stack gives them: `0` for its first screen, then counting up.
-    @inlinable
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The id whose number is `value`: `let id: StackElementID = 2`.
     ///
     /// - Parameter value: The number.
-    @inlinable
     public init(integerLiteral value: Int) { self.init(rawValue: value) }
 
-    @inlinable
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Encodes the number alone.
@@ -91,27 +88,25 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 /// id near the top take constant time.
 public struct ScreenStack<Screen> {
     /// The screens' ids, bottom to top.
-    @usableFromInline var elementIDs: [StackElementID]
+    var elementIDs: [StackElementID]
     /// The screens, bottom to top; `screens[i]` has the id `elementIDs[i]`.
-    @usableFromInline var screens: [Screen]
+    var screens: [Screen]
     /// The id the next pushed screen gets.
-    @usableFromInline var nextElementID: StackElementID
+    var nextElementID: StackElementID
     /// Which screens the recent changes touched, for ``ObservableRows`` (see ``elements``); not part of the value.
-    @usableFromInline var journal: ChangeJournal<StackElementID>
+    var journal: ChangeJournal<StackElementID>
     /// Whether the screens are ``ChildState``s whose effects are ``ComposableEffect``s: see ``route(_:to:)``. Depends
     /// on `Screen` alone, so it is not part of the value either (and two stacks of one type always agree on it).
-    @usableFromInline let effectsAreComposable: Bool
+    let effectsAreComposable: Bool
     /// Whether ``ChildState/navigating(_:_:)`` has kept this stack through a transition. A stack made anew — by
     /// `ScreenStack(…)`, an array literal or decoding — has not: so `navigating` tells a stack assigned inside a
     /// transition from the one it replaced (see there). Not part of the value: a stack equals itself before and after.
-    @usableFromInline var isNavigated: Bool
+    var isNavigated: Bool
 
     /// The id the next pushed screen gets: greater than every id this stack has given.
-    @inlinable
     public var nextID: StackElementID { nextElementID }
 
     /// An empty stack: only the root shows.
-    @inlinable
     public init() {
         elementIDs = []
         screens = []
@@ -128,7 +123,6 @@ public struct ScreenStack<Screen> {
     /// ```
     ///
     /// - Parameter screens: The screens, bottom first.
-    @inlinable
     public init(_ screens: some Sequence<Screen>) {
         self.init()
         for screen in screens { push(screen) }
@@ -136,11 +130,9 @@ public struct ScreenStack<Screen> {
     }
 
     /// The screens' ids, bottom to top.
-    @inlinable
     public var ids: [StackElementID] { elementIDs }
 
     /// The top screen's id, or `nil` when the stack is empty.
-    @inlinable
     public var topID: StackElementID? { elementIDs.last }
 
     /// The screen with `id`, or `nil` when it is not on the stack.
@@ -150,7 +142,6 @@ public struct ScreenStack<Screen> {
     /// ```
     ///
     /// - Parameter id: The screen's id.
-    @inlinable
     public subscript(id id: StackElementID) -> Screen? {
         guard let position = index(id: id) else { return nil }
         return screens[position]
@@ -159,7 +150,6 @@ public struct ScreenStack<Screen> {
     /// The position of the screen with `id`, from `0` at the bottom, or `nil`. Searched from the top.
     ///
     /// - Parameter id: The screen's id.
-    @inlinable
     public func index(id: StackElementID) -> Int? {
         elementIDs.lastIndex(of: id)
     }
@@ -174,7 +164,6 @@ public struct ScreenStack<Screen> {
     ///   - id: The screen's id.
     ///   - body: Changes the screen.
     /// - Returns: What `body` returned, or `nil` when no screen has `id` (and `body` was not called).
-    @inlinable
     @discardableResult
     public mutating func modify<Result>(id: StackElementID, _ body: (inout Screen) throws -> Result) rethrows
         -> Result?
@@ -196,7 +185,6 @@ public struct ScreenStack<Screen> {
     /// - Parameters:
     ///   - id: The screen's id.
     ///   - enumCase: The screen's case (see ``EnumCase``).
-    @inlinable
     public subscript<Value>(id id: StackElementID, case enumCase: EnumCase<Screen, Value>) -> Value? {
         get {
             guard let position = index(id: id) else { return nil }
@@ -225,7 +213,6 @@ public struct ScreenStack<Screen> {
     ///   - body: Changes the screen's value.
     /// - Returns: What `body` returned, or `nil` when no screen has `id` or it is in another case (and `body` was not
     ///   called).
-    @inlinable
     @discardableResult
     public mutating func modify<Value, Result>(
         id: StackElementID,
@@ -244,7 +231,6 @@ public struct ScreenStack<Screen> {
     /// - Parameter screen: The screen to show.
     /// - Returns: Its id.
     @discardableResult
-    @inlinable
     public mutating func push(_ screen: Screen) -> StackElementID {
         let id = nextElementID
         nextElementID = StackElementID(rawValue: id.rawValue + 1)
@@ -258,7 +244,6 @@ public struct ScreenStack<Screen> {
     ///
     /// - Returns: The removed screen, or `nil` when the stack was empty.
     @discardableResult
-    @inlinable
     public mutating func pop() -> Screen? {
         guard !screens.isEmpty else { return nil }
         removeIDs(from: elementIDs.count - 1)
@@ -273,7 +258,6 @@ public struct ScreenStack<Screen> {
     /// - Parameter id: The lowest screen to remove.
     /// - Returns: Whether `id` was on the stack.
     @discardableResult
-    @inlinable
     public mutating func pop(from id: StackElementID) -> Bool {
         guard let position = index(id: id) else { return false }
         removeIDs(from: position)
@@ -289,7 +273,6 @@ public struct ScreenStack<Screen> {
     /// - Parameter id: The screen to show.
     /// - Returns: Whether `id` was on the stack.
     @discardableResult
-    @inlinable
     public mutating func pop(to id: StackElementID) -> Bool {
         guard let position = index(id: id) else { return false }
         removeIDs(from: position + 1)
@@ -306,14 +289,12 @@ public struct ScreenStack<Screen> {
     /// 407 to 154 instructions (callgrind, --push-pop). `navigating` then gives the stack the saved array back,
     /// emptied (``reuseAsIDs(_:)``). A stack emptied outside `navigating` gives up its array's room, and its next push
     /// allocates one.
-    @inlinable
     mutating func removeIDs(from position: Int) {
         if position == 0 { elementIDs = [] } else { elementIDs.removeSubrange(position...) }
     }
 
     /// Takes `ids`' array, emptied, as the ids of this empty stack: a spare array with room for the next pushes (see
     /// ``ChildState/navigating(_:_:)``). The stack's value does not change.
-    @inlinable
     mutating func reuseAsIDs(_ ids: consuming [StackElementID]) {
         assert(elementIDs.isEmpty, "only an empty stack takes a spare array")
         // In place when `ids` is the array's only reference, as it usually is. The usual single id is removed by
@@ -324,13 +305,11 @@ public struct ScreenStack<Screen> {
 
     /// Counts on from `next` when it is past this stack's next id: the stack that this one replaced inside
     /// ``ChildState/navigating(_:_:)`` gave every id below it, and no later push may give one of them again.
-    @inlinable
     mutating func continueCounting(from next: StackElementID) {
         if next.rawValue > nextElementID.rawValue { nextElementID = next }
     }
 
     /// Removes every screen: only the root shows.
-    @inlinable
     public mutating func popToRoot() {
         elementIDs.removeAll()
         screens.removeAll()
@@ -345,7 +324,6 @@ public struct ScreenStack<Screen> {
     /// ```
     ///
     /// - Parameter screens: The new screens, bottom first.
-    @inlinable
     public mutating func setScreens(_ screens: some Sequence<Screen>) {
         popToRoot()
         for screen in screens { push(screen) }
@@ -357,7 +335,6 @@ extension ScreenStack {
     /// ``init()``. A screen effect type that is not composable is told apart only by a dynamic cast, which cannot be
     /// settled at compile time (a conformance may be added in another module): asked at every routed event with an
     /// effect, it cost 285 instructions (callgrind, --push-pop).
-    @usableFromInline
     static func screenEffectsAreComposable() -> Bool {
         guard let childState = Screen.self as? any ChildState.Type else { return false }
         func composable<Child: ChildState>(_: Child.Type) -> Bool { Child.Effect.self is any ComposableEffect.Type }
@@ -369,8 +346,6 @@ extension ScreenStack where Screen: ChildState {
     /// Hands `event` to the screen with `id`: its effect, with whether the screens' effects are
     /// ``ComposableEffect``s; `nil` when it had none, or no screen has `id`. Inlined, as the routing it replaces was:
     /// called, it cost 22 instructions per routed event (--stack).
-    @inlinable
-    @inline(__always)
     mutating func route(_ event: Screen.Event, to id: StackElementID) -> (Screen.Effect, composable: Bool)? {
         guard let effect = modify(id: id, { $0.handle(event: event) }) ?? nil else { return nil }
         return (effect, effectsAreComposable)
@@ -394,7 +369,6 @@ public struct StackElement<Screen>: Identifiable {
     /// - Parameters:
     ///   - id: The screen's id.
     ///   - screen: The screen.
-    @inlinable
     public init(id: StackElementID, screen: Screen) {
         self.id = id
         self.screen = screen
@@ -413,24 +387,19 @@ extension ScreenStack {
     /// path.elements.map(\.id)        // the same as path.ids
     /// path.elements[id: 1]?.screen
     /// ```
-    @inlinable
     public var elements: Elements { Elements(stack: self) }
 
     /// The screens of a stack with their ids, bottom first (see ``ScreenStack/elements``).
     public struct Elements: RandomAccessCollection {
-        @usableFromInline let stack: ScreenStack
+        let stack: ScreenStack
 
-        @inlinable
         init(stack: ScreenStack) { self.stack = stack }
 
         /// `0`.
-        @inlinable
         public var startIndex: Int { 0 }
         /// The number of screens.
-        @inlinable
         public var endIndex: Int { stack.screens.count }
         /// The screen at `position`, from `0` at the bottom, with its id.
-        @inlinable
         public subscript(position: Int) -> StackElement<Screen> {
             StackElement(id: stack.elementIDs[position], screen: stack.screens[position])
         }
@@ -438,7 +407,6 @@ extension ScreenStack {
         /// The screen with `id`, with its id, or `nil`. Searched from the top.
         ///
         /// - Parameter id: The screen's id.
-        @inlinable
         public subscript(id id: StackElementID) -> StackElement<Screen>? {
             guard let position = stack.index(id: id) else { return nil }
             return self[position]
@@ -450,19 +418,15 @@ extension ScreenStack.Elements: Sendable where Screen: Sendable {}
 
 // Its changes are journaled, for `ObservableRows`: every mutating member of the stack records what it touched.
 extension ScreenStack.Elements: JournaledRows {
-    @usableFromInline
-    var journal: ChangeJournal<StackElementID> { stack.journal }
+    @usableFromInline var journal: ChangeJournal<StackElementID> { stack.journal }
 }
 
 extension ScreenStack: RandomAccessCollection {
     /// `0`, the bottom screen's position.
-    @inlinable
     public var startIndex: Int { 0 }
     /// One past the top screen's position: the number of screens.
-    @inlinable
     public var endIndex: Int { screens.count }
     /// The screen at `position`, from `0` at the bottom.
-    @inlinable
     public subscript(position: Int) -> Screen { screens[position] }
 }
 
