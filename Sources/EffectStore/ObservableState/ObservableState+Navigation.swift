@@ -239,9 +239,11 @@
         ) -> ObservableState<Child, Child.Event>? {
             register(self)
             guard let child = storage[keyPath: slot] else { return nil }
-            if let scope = childScopes[slot], scope.shows(storage) {
-                // Made below for this `slot`, whose type names `Child`: the cast cannot fail.
-                return scope.projection as! ObservableState<Child, Child.Event>
+            // Made below for this `slot`, whose type names `Child`: the cast does not fail.
+            if let scope = childScopes[slot], scope.shows(storage),
+                let projection = scope.projection as? ObservableState<Child, Child.Event>
+            {
+                return projection
             }
             let presented = identity(child)
             let projection = ObservableState<Child, Child.Event>(scopedState: child) { [weak self] event in

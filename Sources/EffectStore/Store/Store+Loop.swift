@@ -584,10 +584,10 @@ extension Store {
         }
         // A derived state may keep the box, for the last state; not the observers, the undo history or the event
         // source. They are taken out under the lock and released after it: their `deinit` may read this box.
-        let released = stateBox.withLock { committed -> (Committed.Tail, AnyObject?) in
+        let released = stateBox.withLock { committed -> (AnyObject?, AnyObject?) in
             let tail = committed.tail
-            committed.tail = .empty
-            guard case .extras(let extras) = tail else { return (tail, nil) }
+            committed.tail = nil
+            guard let extras = tail as? StoreExtras<S> else { return (tail, nil) }
             defer { extras.creationEventSource = nil }
             return (tail, extras.creationEventSource)
         }

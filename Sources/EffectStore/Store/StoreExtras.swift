@@ -5,38 +5,22 @@ extension Store {
     @usableFromInline
     struct Committed {
         @usableFromInline var state: S
-        /// The extras once made (see ``Store/extras``); before that, the event source given at creation, if any,
-        /// which the extras then take over. One reference for everything optional keeps every store's box in the
-        /// same malloc size class (see the benchmark's `memory.bytes-per-store` target).
-        var tail: Tail
+        /// The store's extras once made (see ``Store/extras``); before that, the event source given at creation, if
+        /// any, which the extras then take over. One optional reference for both keeps every store's box in the malloc
+        /// size class the benchmark's `memory.bytes-per-store` target needs.
+        @usableFromInline var tail: AnyObject?
 
-        /// What shares the box's one optional reference.
-        enum Tail {
-            case empty
-            case eventSource(AnyObject)
-            case extras(StoreExtras<S>)
-        }
-
-        @usableFromInline
+        @inlinable
         init(state: S, eventSource: AnyObject?) {
             self.state = state
-            self.tail = eventSource.map { .eventSource($0) } ?? .empty
+            self.tail = eventSource
         }
 
         /// The extras, if made.
-        var extras: StoreExtras<S>? {
-            if case .extras(let extras) = tail { return extras }
-            return nil
-        }
+        var extras: StoreExtras<S>? { tail as? StoreExtras<S> }
 
         /// The event source given at creation, if any.
-        var eventSource: AnyObject? {
-            switch tail {
-            case .empty: return nil
-            case .eventSource(let source): return source
-            case .extras(let extras): return extras.creationEventSource
-            }
-        }
+        var eventSource: AnyObject? { extras.map { $0.creationEventSource } ?? tail }
     }
 
     /// The store's extras, made on first use. Safe from any thread.
@@ -48,8 +32,8 @@ extension Store {
     func extras(in committed: inout Committed) -> StoreExtras<S> {
         if let extras = committed.extras { return extras }
         let extras = StoreExtras<S>()
-        if case .eventSource(let source) = committed.tail { extras.creationEventSource = source }
-        committed.tail = .extras(extras)
+        extras.creationEventSource = committed.tail
+        committed.tail = extras
         hasExtras = true
         return extras
     }
@@ -61,12 +45,10 @@ extension Store {
     var clock: any EffectClock { stateBox.withLock { $0.extras?.clock } ?? DispatchEffectClock() }
 }
 
-// The committed state and the reference to the store's thread-safe extras: what a derived state may keep.
-extension Store.Committed: Sendable {}
-
+// The committed state and the reference to the store's extras or event source: what a derived state may keep.
 // Safe because: the extras are thread-safe (see `StoreExtras`); the event source is only held, to keep it alive, and
 // handed out by `allEventSources` for settling, which only casts it to find the stores that feed this one.
-extension Store.Committed.Tail: @unchecked Sendable {}
+extension Store.Committed: @unchecked Sendable {}
 
 /// What a ``Store`` makes only when something needs it: its lifetime, transition observers, undo history, the clock
 /// it was given, event sources added later, and the books of a settling wait.

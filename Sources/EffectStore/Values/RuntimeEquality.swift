@@ -1,8 +1,5 @@
-/// `==` for a type that is `Equatable` at run time, kept as the type itself: no closure, no allocation.
-///
-/// A ``Store`` asks once, when it is created, whether its state is `Equatable`; if so it compares each new state
-/// with the previous one before notifying subscribers, and otherwise it notifies on every transition — without two
-/// `Store` types and without a dynamic cast per event.
+/// `==` for a type that is `Equatable` at run time, asked once: a transition's `changedState`, a derived state that
+/// skips equal values, an observable projection that notifies only what changed.
 @usableFromInline
 struct RuntimeEquality<T> {
     @usableFromInline let equatableType: any Equatable.Type
@@ -27,15 +24,10 @@ struct RuntimeEquality<T> {
 extension RuntimeEquality: @unchecked Sendable {}
 
 extension Equatable {
-    /// `lhs == rhs`, where `T` is `Self` (checked by ``RuntimeEquality``, the only caller).
+    /// `lhs == rhs`, where `T` is `Self` (checked by ``RuntimeEquality``, the only caller): the casts change no value.
     @usableFromInline
     static func effectStoreEquals<T>(_ lhs: T, _ rhs: T) -> Bool {
-        // `T` and `Self` are the same type, so the memory holds a `Self`.
-        withUnsafePointer(to: lhs) { lhsPointer in
-            withUnsafePointer(to: rhs) { rhsPointer in
-                UnsafeRawPointer(lhsPointer).assumingMemoryBound(to: Self.self).pointee
-                    == UnsafeRawPointer(rhsPointer).assumingMemoryBound(to: Self.self).pointee
-            }
-        }
+        guard let lhs = lhs as? Self, let rhs = rhs as? Self else { return false }
+        return lhs == rhs
     }
 }

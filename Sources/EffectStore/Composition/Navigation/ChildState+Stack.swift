@@ -101,9 +101,6 @@ extension ChildState where Effect: ComposableEffect {
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         effect lift: (StackElementID, Screen.Effect) -> Effect
     ) -> Effect? {
-        // Inlined into the parent, where `stack` is a literal: the screen is reached by plain property accesses,
-        // not through the key path at run time (`swift_modifyAtWritableKeyPath`), which spares 77 instructions per
-        // routed event (callgrind, --push-pop).
         switch event {
         case .popFrom(let id):
             return popScreens(from: id, in: stack)
@@ -232,10 +229,7 @@ extension ChildState where Effect: ComposableEffect {
         _ stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         _ transition: (inout Self) -> Effect?
     ) -> Effect? {
-        // Inlined into the parent, where `stack` is a literal: its reads compile to plain property reads.
-        // An empty stack's ids are saved as an empty array of their own, not as a second reference to the stack's
-        // array: the push that usually follows appends in place instead of copying the array first.
-        let before = self[keyPath: stack].ids.isEmpty ? [] : self[keyPath: stack].ids
+        let before = self[keyPath: stack].ids
         let wasNavigated = self[keyPath: stack].isNavigated
         let nextBefore = self[keyPath: stack].nextElementID
         let effect = transition(&self)
@@ -247,20 +241,11 @@ extension ChildState where Effect: ComposableEffect {
         let after = self[keyPath: stack].ids
         // Screens pushed in this transition: those given an id since it began.
         let pushed = self[keyPath: stack].nextElementID.rawValue - nextBefore.rawValue
-        // An array compares in constant time with a copy of itself: the usual transition, which pushes and pops
-        // nothing, costs a retain and a comparison of buffer addresses.
+        // The usual transition pushes and pops nothing; a push pops nothing either. (A screen pushed and popped again
+        // within the transition is not on the stack: `ending` ends it.)
         if after == before, pushed == 0 { return effect }
-        // A push, the other usual change, pops nothing: checked here, as `ending` would, spares its call and its
-        // combining of the effect with no cancellation — 205 instructions per push (callgrind, --push-pop). (A
-        // screen pushed and popped again within the transition is not on the stack: `ending` ends it.)
         if after.count - before.count == pushed, after[..<before.count] == before[...] { return effect }
-        let result = ending(screensOf: before, after: after, pushedFrom: nextBefore, in: stack, before: effect)
-        // The stack emptied, its array let go (see `ScreenStack.removeIDs(from:)`): the saved ids' array, emptied,
-        // becomes its array again, with its room for the next push. With the empty array saved above, a stack that
-        // goes from no screen to one and back allocates and frees no array of ids: 415 instructions fewer per push
-        // and pop (callgrind, --push-pop).
-        if after.isEmpty { self[keyPath: stack].reuseAsIDs(consume before) }
-        return result
+        return ending(screensOf: before, after: after, pushedFrom: nextBefore, in: stack, before: effect)
     }
 
     /// ``navigating(_:_:)`` after a transition that assigned a new stack: the cancellations of every screen in
@@ -326,8 +311,7 @@ extension ChildState where Effect: ComposableEffect {
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         notIn effect: Effect? = nil
     ) -> Effect? {
-        // The ids both share at the bottom, counted in a plain loop: `starts(with:)` went through the generic
-        // sequence path on every push and pop.
+        // The ids both share at the bottom.
         let shorter = Swift.min(before.count, after.count)
         var kept = 0
         while kept < shorter, before[kept] == after[kept] { kept += 1 }
@@ -338,9 +322,7 @@ extension ChildState where Effect: ComposableEffect {
         }
         let cancels: [Effect]
         if kept == after.count {
-            // A pop, the usual change: the popped ids are `before`'s top ones, read from the top down in place
-            // (`before[kept...].reversed()` made an array of them, through a dynamic cast).
-            if kept == before.count - 1 { return cancellation(of: before[kept]) }  // one pop: no array at all
+            // A pop, the usual change: the popped ids are `before`'s top ones, ended from the top down.
             cancels = (kept..<before.count).reversed().compactMap { cancellation(of: before[$0]) }
         } else {
             let keptIDs = Set(after)

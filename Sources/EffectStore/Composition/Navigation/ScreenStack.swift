@@ -95,9 +95,6 @@ public struct ScreenStack<Screen> {
     var nextElementID: StackElementID
     /// Which screens the recent changes touched, for ``ObservableRows`` (see ``elements``); not part of the value.
     var journal: ChangeJournal<StackElementID>
-    /// Whether the screens are ``ChildState``s whose effects are ``ComposableEffect``s: see ``route(_:to:)``. Depends
-    /// on `Screen` alone, so it is not part of the value either (and two stacks of one type always agree on it).
-    let effectsAreComposable: Bool
     /// Whether ``ChildState/navigating(_:_:)`` has kept this stack through a transition. A stack made anew — by
     /// `ScreenStack(…)`, an array literal or decoding — has not: so `navigating` tells a stack assigned inside a
     /// transition from the one it replaced (see there). Not part of the value: a stack equals itself before and after.
@@ -113,7 +110,6 @@ public struct ScreenStack<Screen> {
         nextElementID = 0
         journal = ChangeJournal()
         isNavigated = false
-        effectsAreComposable = Self.screenEffectsAreComposable()
     }
 
     /// A stack of `screens`, bottom to top, with the ids `0`, `1`, … — a deep link, or a path restored from data.
@@ -246,7 +242,7 @@ public struct ScreenStack<Screen> {
     @discardableResult
     public mutating func pop() -> Screen? {
         guard !screens.isEmpty else { return nil }
-        removeIDs(from: elementIDs.count - 1)
+        elementIDs.removeLast()
         journal.recordReordering()
         return screens.removeLast()
     }
@@ -260,7 +256,7 @@ public struct ScreenStack<Screen> {
     @discardableResult
     public mutating func pop(from id: StackElementID) -> Bool {
         guard let position = index(id: id) else { return false }
-        removeIDs(from: position)
+        elementIDs.removeSubrange(position...)
         screens.removeSubrange(position...)
         journal.recordReordering()
         return true
@@ -275,32 +271,10 @@ public struct ScreenStack<Screen> {
     @discardableResult
     public mutating func pop(to id: StackElementID) -> Bool {
         guard let position = index(id: id) else { return false }
-        removeIDs(from: position + 1)
+        elementIDs.removeSubrange((position + 1)...)
         screens.removeSubrange((position + 1)...)
         journal.recordReordering()
         return true
-    }
-
-    /// Removes the ids from `position` on.
-    ///
-    /// Emptying the stack drops its ids' array instead of removing the ids in place: inside
-    /// ``ChildState/navigating(_:_:)`` the array is shared with the ids saved before the transition, so removing in
-    /// place copied it first — an allocation and a copy, freed again at the end of the transition: `pop()` went from
-    /// 407 to 154 instructions (callgrind, --push-pop). `navigating` then gives the stack the saved array back,
-    /// emptied (``reuseAsIDs(_:)``). A stack emptied outside `navigating` gives up its array's room, and its next push
-    /// allocates one.
-    mutating func removeIDs(from position: Int) {
-        if position == 0 { elementIDs = [] } else { elementIDs.removeSubrange(position...) }
-    }
-
-    /// Takes `ids`' array, emptied, as the ids of this empty stack: a spare array with room for the next pushes (see
-    /// ``ChildState/navigating(_:_:)``). The stack's value does not change.
-    mutating func reuseAsIDs(_ ids: consuming [StackElementID]) {
-        assert(elementIDs.isEmpty, "only an empty stack takes a spare array")
-        // In place when `ids` is the array's only reference, as it usually is. The usual single id is removed by
-        // `removeLast()`: `removeAll(keepingCapacity:)` goes through `replaceSubrange`, 81 instructions.
-        if ids.count == 1 { ids.removeLast() } else { ids.removeAll(keepingCapacity: true) }
-        elementIDs = ids
     }
 
     /// Counts on from `next` when it is past this stack's next id: the stack that this one replaced inside
@@ -330,25 +304,12 @@ public struct ScreenStack<Screen> {
     }
 }
 
-extension ScreenStack {
-    /// Whether `Screen` is a ``ChildState`` whose effects are ``ComposableEffect``s: asked once per stack made, by
-    /// ``init()``. A screen effect type that is not composable is told apart only by a dynamic cast, which cannot be
-    /// settled at compile time (a conformance may be added in another module): asked at every routed event with an
-    /// effect, it cost 285 instructions (callgrind, --push-pop).
-    static func screenEffectsAreComposable() -> Bool {
-        guard let childState = Screen.self as? any ChildState.Type else { return false }
-        func composable<Child: ChildState>(_: Child.Type) -> Bool { Child.Effect.self is any ComposableEffect.Type }
-        return composable(childState)
-    }
-}
-
 extension ScreenStack where Screen: ChildState {
     /// Hands `event` to the screen with `id`: its effect, with whether the screens' effects are
-    /// ``ComposableEffect``s; `nil` when it had none, or no screen has `id`. Inlined, as the routing it replaces was:
-    /// called, it cost 22 instructions per routed event (--stack).
+    /// ``ComposableEffect``s; `nil` when it had none, or no screen has `id`.
     mutating func route(_ event: Screen.Event, to id: StackElementID) -> (Screen.Effect, composable: Bool)? {
         guard let effect = modify(id: id, { $0.handle(event: event) }) ?? nil else { return nil }
-        return (effect, effectsAreComposable)
+        return (effect, Screen.Effect.self is any ComposableEffect.Type)
     }
 }
 
