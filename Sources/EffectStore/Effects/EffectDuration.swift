@@ -35,10 +35,14 @@ public struct EffectDuration: Hashable, Comparable, Sendable, CustomStringConver
     ///
     /// - Parameter seconds: The span. Must not be NaN: that is a programmer error and stops with a message.
     public static func seconds(_ seconds: Double) -> EffectDuration {
-        precondition(
-            !seconds.isNaN,
-            "EffectDuration.seconds(_:) was given NaN, which is no span of time. To fix, check the computation of the "
-                + "seconds passed to it (a division of zero by zero, or an uninitialised measurement).")
+        guard !seconds.isNaN else {
+            fatalError(
+                """
+                EffectDuration.seconds(_:) was given NaN, which is no span of time. To fix, check the computation of \
+                the seconds passed to it (a division of zero by zero, or an uninitialised measurement).
+                """
+            )
+        }
         guard seconds > 0 else { return .zero }
         let nanoseconds = (seconds * 1e9).rounded()
         // 2^64 is the first Double past UInt64.max; the conversion traps at it and above (and at infinity).

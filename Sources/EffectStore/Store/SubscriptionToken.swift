@@ -50,10 +50,6 @@ class CancellableSubscription: @unchecked Sendable {
 
     /// Ends the subscription. Idempotent.
     func cancel() {}
-
-    /// Ends the subscription on its store's queue, from outside the store's loop (from `DetachWork`, or a block
-    /// scheduled from another store's loop); the store may already be gone.
-    func detachInLoop() {}
 }
 
 /// A subscription that has nothing to cancel: the token handed out for a source whose store is already gone.

@@ -42,18 +42,23 @@ extension Store {
     /// each event then costs what it costs with a transition observer.
     ///
     /// - Parameters:
-    ///   - limit: The most undo steps kept; the oldest is dropped beyond it. At least 1.
+    ///   - limit: The most undo steps kept; the oldest is dropped beyond it. At least 1: a smaller limit is a
+///     programmer error and stops with a message.
     ///   - isUndoable: Whether a transition opens an undo step. Runs on the store's queue (see <doc:Threading>), once
     ///     per transition. By default, `origin == .dispatch`.
     public func enableUndo(
         limit: Int = 100,
         isUndoable: @escaping @Sendable (StoreTransition<S>) -> Bool = { $0.origin == .dispatch }
     ) {
-        precondition(
-            limit > 0,
-            "EffectStore: Store<\(S.self)>.enableUndo(limit:) needs a limit of at least 1, not \(limit). To fix, "
-                + "pass the number of undo steps to keep."
-        )
+        guard limit > 0 else {
+            // `fatalError`, not `precondition`: the message must survive release builds.
+            fatalError(
+                """
+                EffectStore: Store<\(S.self)>.enableUndo(limit:) needs a limit of at least 1, not \(limit). To fix, \
+                pass the number of undo steps to keep.
+                """
+            )
+        }
         schedule(
             .call { store in
                 let extras = store.extras
