@@ -81,13 +81,15 @@ public struct IdentifiedStates<Element: Identifiable> {
                 remove(id: id)
                 return
             }
-            precondition(
-                newValue.id == id,
-                """
-                EffectStore: IdentifiedStates<\(Element.self)> was given, under id \(id), an element whose id is \
-                \(newValue.id). To fix, write an element under its own id: rows[id: row.id] = row.
-                """
-            )
+            // fatalError, not precondition: a release build (-O) drops a precondition's message.
+            if newValue.id != id {
+                fatalError(
+                    """
+                    EffectStore: IdentifiedStates<\(Element.self)> was given, under id \(id), an element whose id is \
+                    \(newValue.id). To fix, write an element under its own id: rows[id: row.id] = row.
+                    """
+                )
+            }
             if let position = positions[id] {
                 elements[position] = newValue
                 journal.recordChange(of: id)

@@ -58,7 +58,7 @@ public final class StoreEventSource<S: State>: EventSource {
     /// - Parameter dispatch: Sends an event into the owning store. Called on the source store's queue.
     public func configureEventSource(dispatch: @escaping @Sendable (S.Event) -> Void) {
         guard let connect else {
-            preconditionFailure(
+            fatalError(  // not preconditionFailure, whose message a release build (-O) drops
                 """
                 EffectStore: StoreEventSource<\(S.self)> was configured twice. Each store configures its event \
                 source once. To fix, create one StoreEventSource per store.

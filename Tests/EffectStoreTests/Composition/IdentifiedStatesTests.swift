@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -23,6 +24,14 @@ final class IdentifiedStatesTests: XCTestCase {
         XCTAssertEqual(rows[id: 2]?.count, 7)
         XCTAssertNil(rows[id: 1])
         XCTAssertEqual(rows.index(id: 3), 1)
+    }
+
+    /// A programmer error that stops with its message, which a release build keeps too (`fatalError`).
+    func test_anElementWrittenUnderAnotherID_stopsWithAMessage() {
+        runInChildProcess(self, expectingCrashWith: "an element whose id is 2. To fix, write an element under its own id") {
+            var rows = counters(1)
+            rows[id: 1] = Counter(id: 2)
+        }
     }
 
     func test_appendAndInsert_refuseAnIDAlreadyThere_leavingTheCollectionUnchanged() {

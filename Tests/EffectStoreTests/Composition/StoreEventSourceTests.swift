@@ -44,6 +44,17 @@ final class StoreEventSourceTests: XCTestCase {
         token.cancel()
     }
 
+    /// A programmer error that stops with its message, which a release build keeps too (`fatalError`).
+    func test_oneStoreEventSource_givenToTwoStores_stopsWithAMessage() {
+        runInChildProcess(self, expectingCrashWith: "StoreEventSource<SessionListener> was configured twice") {
+            let sessionStore = Store<StandInSession>()
+            let source = StoreEventSource<SessionListener>(sessionStore) { _ in nil }
+            let first = Store<SessionListener>(eventSource: source)
+            let second = Store<SessionListener>(eventSource: source)
+            withExtendedLifetime((first, second)) {}
+        }
+    }
+
     func test_storeEventSource_keepsNeitherStoreAlive() {
         var sessionStore: Store<StandInSession>? = Store<StandInSession>(initialState: StandInSession(user: "ana"))
         weak let weakSession = sessionStore
@@ -58,4 +69,12 @@ final class StoreEventSourceTests: XCTestCase {
         processStore = nil
         XCTAssertNil(weakProcess)
     }
+}
+
+/// A state with no effects that hears the session store.
+private struct SessionListener: State {
+    enum Event: Sendable { case sessionChanged }
+    typealias Effect = Never
+    static var initialState: SessionListener { SessionListener() }
+    mutating func handle(event: Event) -> Never? { nil }
 }

@@ -40,4 +40,73 @@ final class RulesThatDifferTests: XCTestCase {
         clock.advance(by: .zero)
         XCTAssertEqual(store.state.log, ["q"])
     }
+
+    /// Cancelling an effect answered with a plain future drops its answer, but its work runs to its end; a run's task
+    /// is cancelled.
+    func test_cancellingAPlainFuture_dropsItsAnswerButNotItsWork_whileARunsTaskIsCancelled() {
+        let effects = GatedEffects()
+        let store = Store<GatedWork>(effectHandler: effects)
+
+        store.dispatch(event: .start)
+        waitUntil { effects.started.count == 2 }
+        XCTAssertNotNil(store.dispatch(event: .cancel).wait(timeout: .seconds(5)))
+        effects.gate.resolve(())
+        waitUntil { effects.ended.count == 2 }
+
+        XCTAssertEqual(Set(effects.ended.values), ["the future's work: ran to its end", "the run's work: cancelled"])
+        XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)))
+        XCTAssertEqual(store.state.answers, 0, "the cancelled future's answer was dropped")
+    }
+}
+
+/// Two pieces of work under one id, one answered with a plain future and one with a run, both waiting on a gate.
+private struct GatedWork: State, Equatable {
+    var answers = 0
+
+    enum Event: Sendable { case start, cancel, answered }
+    enum Effect: ComposableEffect, Equatable {
+        case future, run
+        case plan(EffectPlan<Effect>)
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: GatedWork { GatedWork() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .start: return .all(Effect.future.cancellable(id: "work"), Effect.run.cancellable(id: "work"))
+        case .cancel: return .cancel(id: "work")
+        case .answered:
+            answers += 1
+            return nil
+        }
+    }
+}
+
+private final class GatedEffects: EffectHandler, Sendable {
+    typealias S = GatedWork
+    let gate = Promise<Void>()
+    let started = Recorder<String>()
+    let ended = Recorder<String>()
+
+    func handle(effect: GatedWork.Effect) -> EffectAnswer<GatedWork.Event>? {
+        switch effect {
+        case .future:
+            return .future(Future { [gate, started, ended] in
+                started.append("future")
+                await gate.future.value
+                ended.append("the future's work: " + (Task.isCancelled ? "cancelled" : "ran to its end"))
+                return .answered
+            })
+        case .run:
+            return .run { [gate, started, ended] send in
+                started.append("run")
+                await gate.future.value
+                ended.append("the run's work: " + (Task.isCancelled ? "cancelled" : "ran to its end"))
+                send(.answered)
+            }
+        case .plan:
+            return nil
+        }
+    }
 }
