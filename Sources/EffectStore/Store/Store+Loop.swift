@@ -275,7 +275,13 @@ extension Store {
         let (previous, state, effect, extras) = stateBox.withLock {
             committed -> (S, S, S.Effect?, StoreExtras<S>?) in
             let previous = committed.state
-            let effect = committed.state.handle(event: event)
+            let effect: S.Effect?
+            if let places = committed.extras?.undoPlaces {
+                // The navigation verbs tell an undo where the state keeps its stacks and children (`UndoPlaces`).
+                effect = UndoPlaceMarker.running.withValue(places) { committed.state.handle(event: event) }
+            } else {
+                effect = committed.state.handle(event: event)
+            }
             return (previous, committed.state, effect, committed.extras)
         }
         isHandling = false

@@ -32,11 +32,18 @@ extension Store {
     ///
     /// ## Effects in flight
     ///
-    /// Undo and redo only replace the state; they never cancel, restart or perform effects. An effect in flight
-    /// when you undo still answers, and its event is handled by whatever state is current then, like any late
-    /// answer (the ``State`` obligation: ignore events that mean nothing now). A ``dispatch(event:)`` future
-    /// waiting for that effect still resolves when the chain ends. Restoring a state does not restart the work it
-    /// describes: if it says "loading", dispatch the event that loads again.
+    /// Undo and redo replace the state; they never restart or perform effects. An effect in flight when you undo
+    /// still answers, and its event is handled by whatever state is current then, like any late answer (the
+    /// ``State`` obligation: ignore events that mean nothing now). A ``dispatch(event:)`` future waiting for that
+    /// effect still resolves when the chain ends. Restoring a state does not restart the work it describes: if it
+    /// says "loading", dispatch the event that loads again.
+    ///
+    /// Navigation is the exception, so that removal means one thing (<doc:Navigation#Removal-wins>): a screen or a
+    /// presented child that an undo or a redo removes ends its work, as a pop or a dismissal would, and a screen id
+    /// is never given twice in a store's life — a stack restored by an undo counts on from the current one's next id.
+    /// The store learns where the state keeps its stacks and presented children from
+    /// ``ChildState/navigating(_:_:)`` and ``ChildState/presenting(_:_:)-19paw`` in the state's `handle(event:)`. A
+    /// stack or a child nested inside a screen or a child ends its work with the one that holds it.
     ///
     /// Calling `enableUndo` again starts a new, empty history with the new limit. Undo makes the store observed:
     /// each event then costs what it costs with a transition observer.
@@ -63,7 +70,7 @@ extension Store {
             .call { store in
                 let extras = store.extras
                 extras.history.withLock { $0 = UndoHistory(limit: limit, isUndoable: isUndoable) }
-                extras.hasHistory = true
+                if extras.undoPlaces == nil { extras.undoPlaces = UndoPlaces() }
                 store.needsTransitions = true
             })
     }
@@ -81,7 +88,7 @@ extension Store {
             .call { store in
                 let extras = store.extras
                 extras.history.withLock { $0 = nil }
-                extras.hasHistory = false
+                extras.undoPlaces = nil
                 store.needsTransitions = extras.needsTransitions
             })
     }
@@ -158,14 +165,17 @@ extension Store {
                 """
             )
         }
-        let target = extras.history.withLock { history -> S? in
+        let found = extras.history.withLock { history -> S? in
             switch direction {
             case .undo: return history?.undo(from: current)
             case .redo: return history?.redo(from: current)
             }
         }
-        guard let target else { return current }
+        guard let found else { return current }
+        // Screen ids stay new and children the undo removes end their work (see `UndoPlaces`).
+        let (target, ended) = extras.undoPlaces?.restore(found, over: current) ?? (found, [])
         stateBox.withLock { $0.state = target }
+        for scope in ended { cancelEffects(under: scope) }
         let transition = StoreTransition(
             sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: direction.origin, event: nil,
             from: current, to: target, effect: nil, changedState: extras.changed(from: current, to: target)

@@ -255,9 +255,10 @@ extension ChildState where Effect: ComposableEffect {
     ///   without the work it returned under the child's scope.
     public mutating func presenting<Child, Identity: Equatable>(
         _ slot: WritableKeyPath<Self, Child?> & Sendable,
-        identifiedBy identity: (Child) -> Identity,
+        identifiedBy identity: @escaping (Child) -> Identity,
         _ transition: (inout Self) -> Effect?
     ) -> Effect? {
+        noteForUndo(slot, identifiedBy: identity)
         guard let before = self[keyPath: slot].map(identity) else {
             let effect = transition(&self)
             guard let effect, self[keyPath: slot] == nil, Effect.planReader(effect) != nil else { return effect }

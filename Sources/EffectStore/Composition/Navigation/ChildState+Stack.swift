@@ -183,6 +183,7 @@ extension ChildState where Effect: ComposableEffect {
         from id: StackElementID,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable
     ) -> Effect? {
+        noteForUndo(stack)
         let before = self[keyPath: stack].ids
         guard self[keyPath: stack].pop(from: id) else { return nil }
         return cancellations(of: before, after: self[keyPath: stack].ids, in: stack)
@@ -229,6 +230,7 @@ extension ChildState where Effect: ComposableEffect {
         _ stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         _ transition: (inout Self) -> Effect?
     ) -> Effect? {
+        noteForUndo(stack)
         let before = self[keyPath: stack].ids
         let wasNavigated = self[keyPath: stack].isNavigated
         let nextBefore = self[keyPath: stack].nextElementID
