@@ -2,7 +2,7 @@ import Dispatch
 
 /// What a store waits with when it delays, debounces or throttles effects.
 ///
-/// A store uses ``DispatchEffectClock`` unless you give it another; tests give it a ``TestClock``, which moves only
+/// A store uses ``DispatchEffectClock`` unless you give it another; tests give it a `TestClock`, which moves only
 /// when the test advances it, so no test sleeps:
 ///
 /// ```swift

@@ -20,8 +20,8 @@ extension Store {
     /// winding down (a loop noticing the cancellation, a stream's termination handler) after the store has settled.
     /// A test that checks that clean-up waits for it itself.
     ///
-    /// **With a ``TestClock``, advance the clock before you wait.** A delayed, debounced or throttled effect waiting
-    /// on a ``TestClock`` stays in flight until the test calls ``TestClock/advance(by:)`` or ``TestClock/runAll()``,
+    /// **With a `TestClock`, advance the clock before you wait.** A delayed, debounced or throttled effect waiting
+    /// on a `TestClock` stays in flight until the test calls `TestClock.advance(by:)` or `TestClock.runAll()`,
     /// and nothing moves that clock while this call blocks: the wait lasts the whole `timeout` and returns `false`,
     /// and the effect has not started. What a test sees: `XCTAssertTrue(store.waitUntilSettled(timeout: .seconds(5)))`
     /// takes five seconds, then fails.
@@ -37,7 +37,7 @@ extension Store {
     ///
     /// - Parameter timeout: The longest to wait.
     /// - Returns: `true` once everything has settled; `false` if `timeout` passed first — also when what holds the
-    ///   store is a delay on a ``TestClock`` that nobody advances.
+    ///   store is a delay on a `TestClock` that nobody advances.
     public func waitUntilSettled(timeout: EffectDuration = .seconds(5)) -> Bool {
         guard LoopMarker.running.value == nil else {
             fatalError(
@@ -80,12 +80,12 @@ extension Store {
     /// let settled = await feed.settled(timeout: .seconds(2))
     /// ```
     ///
-    /// As there, a delayed, debounced or throttled effect pending on a ``TestClock`` holds the wait for the whole
+    /// As there, a delayed, debounced or throttled effect pending on a `TestClock` holds the wait for the whole
     /// `timeout`, which then returns `false`: advance the clock past the delay before you wait.
     ///
     /// - Parameter timeout: The longest to wait.
     /// - Returns: `true` once everything has settled; `false` if `timeout` passed first — also when what holds the
-    ///   store is a delay on a ``TestClock`` that nobody advances.
+    ///   store is a delay on a `TestClock` that nobody advances.
     public func settled(timeout: EffectDuration = .seconds(5)) async -> Bool {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {

@@ -1,5 +1,6 @@
 import AppExamples
 import EffectStore
+import EffectStoreTesting
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// `ChildEffectHandler.screens` and `.presented`: a stack's screens and a presented child performed by functions of

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// Dismissal and pops in a real store, on a test clock: what a screen started stops in the transition that ends it.

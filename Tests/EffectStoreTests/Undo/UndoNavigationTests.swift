@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 import XCTest
 
 /// Undo and redo replace the whole state, yet a screen's id is given once in a store's life, and a screen or a sheet

@@ -1,3 +1,5 @@
+import EffectStore
+
 /// A clock that moves only when you advance it: delayed, debounced and throttled effects start with no sleeping.
 ///
 /// ```swift
