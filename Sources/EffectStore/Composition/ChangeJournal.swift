@@ -58,8 +58,9 @@ struct ChangeJournal<ID: Hashable> {
     @inlinable
     func forEachEntry(since mark: ChangeJournalMark, _ body: (ChangeJournalEntry<ID>) -> Void) -> Bool {
         guard let storage else { return mark.lineage == 0 }  // both empty since they were made
-        guard storage.lineage == mark.lineage
-            || (storage.parentLineage == mark.lineage && storage.parentVersion >= mark.version)
+        guard
+            storage.lineage == mark.lineage
+                || (storage.parentLineage == mark.lineage && storage.parentVersion >= mark.version)
         else { return false }
         guard mark.version >= storage.oldestVersion, mark.version <= storage.version else { return false }
         for version in mark.version..<storage.version { body(storage.entry(version)) }

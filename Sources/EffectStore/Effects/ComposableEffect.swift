@@ -95,7 +95,9 @@ extension ComposableEffect {
 
     /// `effects` with every `.all` replaced by its effects, recursively, in order.
     private static func flattened(_ effects: [Self]) -> [Self] {
-        guard effects.contains(where: { if case .all? = planReader($0) { true } else { false } }) else { return effects }
+        guard effects.contains(where: { if case .all? = planReader($0) { true } else { false } }) else {
+            return effects
+        }
         var flat: [Self] = []
         flat.reserveCapacity(effects.count)
         for effect in effects {

@@ -42,13 +42,6 @@ package struct EffectScheduler<Effect: Sendable> {
         var chain: UInt64?
         var ids: [EffectID]
         var queue: EffectID?
-
-            init(effect: Effect, chain: UInt64?, ids: [EffectID], queue: EffectID?) {
-            self.effect = effect
-            self.chain = chain
-            self.ids = ids
-            self.queue = queue
-        }
     }
 
     enum TimerRecord {
@@ -67,12 +60,10 @@ package struct EffectScheduler<Effect: Sendable> {
         var waiting: [Deferred] = []
         var head = 0
 
-            init() {}
-
-            var waitingEffects: ArraySlice<Deferred> { waiting[head...] }
+        var waitingEffects: ArraySlice<Deferred> { waiting[head...] }
 
         /// Takes the oldest waiting effect; compacts the list once half of it has been taken.
-            mutating func popWaiting() -> Deferred? {
+        mutating func popWaiting() -> Deferred? {
             guard head < waiting.count else { return nil }
             let next = waiting[head]
             head += 1
@@ -84,7 +75,7 @@ package struct EffectScheduler<Effect: Sendable> {
         }
 
         /// Replaces the waiting effects.
-            mutating func setWaiting(_ effects: [Deferred]) {
+        mutating func setWaiting(_ effects: [Deferred]) {
             waiting = effects
             head = 0
         }
@@ -94,12 +85,6 @@ package struct EffectScheduler<Effect: Sendable> {
         var window: UInt64
         var interval: EffectDuration
         var trailing: Deferred?
-
-            init(window: UInt64, interval: EffectDuration, trailing: Deferred?) {
-            self.window = window
-            self.interval = interval
-            self.trailing = trailing
-        }
     }
 
     let planOf: (Effect) -> EffectPlan<Effect>?

@@ -209,4 +209,3 @@ final class AnswerTicket: @unchecked Sendable {
         if !isAnswered { onUnanswered() }
     }
 }
-

@@ -164,7 +164,9 @@ extension Store {
     /// effect), or pending in the books until it does.
     @inlinable
     func future(of chain: UInt64?) -> Future<S> {
-        guard let chain, let effects, effects.scheduler.isWaiting(for: chain) else { return Future(value: committedState) }
+        guard let chain, let effects, effects.scheduler.isWaiting(for: chain) else {
+            return Future(value: committedState)
+        }
         let promise = Promise<S>()
         effects.waiting[chain] = promise
         return promise.future
@@ -605,20 +607,4 @@ extension Store {
     func setClock(_ clock: (any EffectClock)?) {
         if let clock { extras.clock = clock }
     }
-}
-
-/// An `undo()` or a `redo()`.
-enum HistoryMove: Sendable, CustomStringConvertible {
-    case undo
-    case redo
-
-    /// The origin its transition has.
-    var origin: TransitionOrigin {
-        switch self {
-        case .undo: return .undo
-        case .redo: return .redo
-        }
-    }
-
-    var description: String { origin.rawValue }
 }

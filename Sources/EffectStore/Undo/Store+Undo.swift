@@ -50,7 +50,7 @@ extension Store {
     ///
     /// - Parameters:
     ///   - limit: The most undo steps kept; the oldest is dropped beyond it. At least 1: a smaller limit is a
-///     programmer error and stops with a message.
+    ///     programmer error and stops with a message.
     ///   - isUndoable: Whether a transition opens an undo step. Runs on the store's queue (see <doc:Threading>), once
     ///     per transition. By default, `origin == .dispatch`.
     public func enableUndo(
@@ -146,7 +146,7 @@ extension Store {
         moveRequest(.redo)
     }
 
-    private func moveRequest(_ direction: HistoryMove) -> Future<S> {
+    private func moveRequest(_ direction: TransitionOrigin) -> Future<S> {
         let promise = Promise<S>()
         schedule(.call({ store in promise.resolve(store.move(direction)) }, inTurn: true))
         return promise.future
@@ -154,22 +154,19 @@ extension Store {
 
     /// Performs an undo or a redo and returns the state after it (the current state when there is nothing to move
     /// to). On the queue.
-    func move(_ direction: HistoryMove) -> S {
+    func move(_ direction: TransitionOrigin) -> S {
         assertOnQueue()
-        let current = stateOnQueue(reading: "Store.\(direction)()")
+        let current = stateOnQueue(reading: "Store.\(direction.rawValue)()")
         guard let extras = stateBox.withLock({ $0.extras }), extras.history.withLock({ $0 != nil }) else {
             fatalError(
                 """
-                EffectStore: Store<\(S.self)>.\(direction)() was called, but undo is not enabled for this store. \
+                EffectStore: Store<\(S.self)>.\(direction.rawValue)() was called, but undo is not enabled for this store. \
                 To fix, call enableUndo(limit:) on the store before undo() or redo().
                 """
             )
         }
         let found = extras.history.withLock { history -> S? in
-            switch direction {
-            case .undo: return history?.undo(from: current)
-            case .redo: return history?.redo(from: current)
-            }
+            direction == .undo ? history?.undo(from: current) : history?.redo(from: current)
         }
         guard let found else { return current }
         // Screen ids stay new and children the undo removes end their work (see `UndoPlaces`).
@@ -177,7 +174,7 @@ extension Store {
         stateBox.withLock { $0.state = target }
         for scope in ended { cancelEffects(under: scope) }
         let transition = StoreTransition(
-            sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: direction.origin, event: nil,
+            sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: direction, event: nil,
             from: current, to: target, effect: nil, changedState: extras.changed(from: current, to: target)
         )
         publish(transition, extras: extras, recordingInHistory: false)
