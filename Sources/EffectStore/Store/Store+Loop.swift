@@ -73,7 +73,8 @@ extension Store {
         }
     }
 
-    // The three ways onto the queue follow. Nothing else in the package calls `queue.sync` or `queue.async`.
+    // The three ways onto the queue follow, then `cancel(_:)`, which takes the same routes for a subscriber whose store
+    // is not at hand. Nothing else in the package puts work on a store's queue.
 
     /// Runs `body` on the queue synchronously, inside the loop, for a caller outside any store's loop.
     @inlinable
