@@ -37,3 +37,25 @@ public final class ImmediateAnswers: EffectHandler {
         Future(value: .increment)
     }
 }
+
+/// The state of the workloads that make stores with no effect handler: a counter with no effects.
+public struct BenchCounter: State, Equatable {
+    public var count = 0
+
+    public enum Event: Sendable {
+        case increment
+    }
+
+    public typealias Effect = Never
+
+    public init(count: Int = 0) { self.count = count }
+
+    public static var initialState: BenchCounter { BenchCounter() }
+
+    // Not inlined into callers, as `BenchState.handle(event:)`.
+    @inline(never)
+    public mutating func handle(event: Event) -> Never? {
+        count &+= 1
+        return nil
+    }
+}

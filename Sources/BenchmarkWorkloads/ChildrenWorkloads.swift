@@ -43,6 +43,13 @@ public struct BenchBoard: State, Equatable {
     }
 }
 
+/// The effect handler of ``BenchBoard``'s store: a row's `increment` asks for no effect, so it is never called.
+public final class BenchBoardEffects: EffectHandler {
+    public typealias S = BenchBoard
+    public init() {}
+    public func handle(effect: BenchBoard.Effect) -> Future<BenchBoard.Event>? { nil }
+}
+
 extension Workloads {
     /// One event routed by id to one row of a board of `rows` rows, with no store: `children.route` (10,000 rows)
     /// and `children.route.10` (10 rows). The rows are visited in a scattered order, so that a large board pays for

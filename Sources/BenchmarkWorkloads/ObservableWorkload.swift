@@ -12,7 +12,7 @@ extension Workloads {
     public static func observableUpdate(count: Int) throws -> Double {
         #if canImport(Observation)
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return .nan }
-            let store = Store<BenchState>()
+            let store = Store<BenchCounter>()
             let model = ObservableState(store)
             var observed = 0
             withObservationTracking {

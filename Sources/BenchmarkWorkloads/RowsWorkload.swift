@@ -13,7 +13,8 @@ extension Workloads {
     public static func rowsToggle(rows rowCount: Int, count: Int) throws -> Double {
         #if canImport(Observation)
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return .nan }
-            let store = Store<BenchBoard>(initialState: BenchBoard(rowCount: rowCount))
+            let store = Store<BenchBoard>(
+                initialState: BenchBoard(rowCount: rowCount), effectHandler: BenchBoardEffects())
             let list = ObservableRows(store, rows: \.rows, event: BenchBoard.Event.row)
             let rows = list.rows
             let notified = UnsafeCounter()

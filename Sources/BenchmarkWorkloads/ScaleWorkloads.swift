@@ -68,7 +68,7 @@ extension Workloads {
 
     /// `subscribers` subscribers, each summing the counts it sees, and `events` dispatches; ns per event.
     public static func fanOut(subscribers: Int, events: Int) throws -> Double {
-        let store = Store<BenchState>()
+        let store = Store<BenchCounter>()
         let sums = (0..<subscribers).map { _ in UnsafeCounter() }
         // Each block runs on the store's queue only, one at a time, so the counters need no lock there.
         let tokens = sums.map { sum in store.subscribe { state in sum.value &+= state.count } }
@@ -84,7 +84,7 @@ extension Workloads {
 
     /// `threads` threads each dispatching `perThread` events to one store at once; ns per event.
     public static func contended(threads: Int, perThread: Int) throws -> Double {
-        let store = Store<BenchState>()
+        let store = Store<BenchCounter>()
         let elapsed = try onThreads(threads) { _ in
             for _ in 0..<perThread { store.dispatch(event: .increment) }
         }

@@ -64,7 +64,7 @@ public enum Workloads {
 
     /// `store.dispatch(event:)` from one thread, no subscriber, no effect.
     public static func dispatch(count: Int) throws -> Double {
-        let store = Store<BenchState>()
+        let store = Store<BenchCounter>()
         let start = now()
         for _ in 0..<count { store.dispatch(event: .increment) }
         let elapsed = now() - start
@@ -74,7 +74,7 @@ public enum Workloads {
 
     /// `store.dispatch(event:)` with one transition observer that counts what it sees: the cost of observation.
     public static func dispatchObserved(count: Int) throws -> Double {
-        let store = Store<BenchState>()
+        let store = Store<BenchCounter>()
         let seen = UnsafeCounter()
         // The observer runs on the store's queue only, one transition at a time, so the counter needs no lock there.
         let token = store.observeTransitions { transition in seen.value &+= transition.to.count }
@@ -89,7 +89,7 @@ public enum Workloads {
 
     /// `store.dispatch(event:)` with ten subscribers, each summing the counts it sees.
     public static func dispatchTenSubscribers(count: Int) throws -> Double {
-        let store = Store<BenchState>()
+        let store = Store<BenchCounter>()
         let sums = (0..<10).map { _ in UnsafeCounter() }
         // Each block runs on the store's queue only, one at a time, so the counters need no lock there.
         let tokens = sums.map { sum in store.subscribe { state in sum.value &+= state.count } }
@@ -157,14 +157,14 @@ public enum Workloads {
 
     /// Heap bytes per live store that has one subscription, its token held.
     public static func bytesPerStore(count: Int) throws -> Double {
-        var stores: [Store<BenchState>] = []
+        var stores: [Store<BenchCounter>] = []
         var tokens: [SubscriptionToken] = []
         stores.reserveCapacity(count)
         tokens.reserveCapacity(count)
         let delivered = UnsafeCounter()
         let before = heapBytesInUse()
         for _ in 0..<count {
-            let store = Store<BenchState>()
+            let store = Store<BenchCounter>()
             tokens.append(store.subscribe { _ in delivered.value &+= 1 })
             stores.append(store)
         }

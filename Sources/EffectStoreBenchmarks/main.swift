@@ -40,7 +40,7 @@ struct ProfilingMode {
 
 let profilingModes = [
     ProfilingMode(flag: "--allocations", counts: "effect-less dispatches") { count in
-        let store = Store<BenchState>()
+        let store = Store<BenchCounter>()
         for _ in 0..<count { store.dispatch(event: .increment) }
         try Workloads.verify(
             store.state.count == count, "allocations: the store counted \(store.state.count) of \(count)")

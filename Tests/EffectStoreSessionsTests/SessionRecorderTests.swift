@@ -75,7 +75,7 @@ final class SessionRecorderTests: XCTestCase {
     }
 
     func test_recorder_pastItsLimit_dropsTheOldest_saysSo_andTheLogStillReplays() {
-        let store = Store<Ledger>()
+        let store = Store<Ledger>(effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store, limit: 3)
 
         for amount in 1...5 { store.dispatch(event: .deposit(amount)) }
@@ -119,7 +119,7 @@ final class SessionRecorderTests: XCTestCase {
     }
 
     func test_recorder_stop_keepsTheLog_andRecordsNothingMore() {
-        let store = Store<Ledger>()
+        let store = Store<Ledger>(effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
         store.dispatch(event: .deposit(1))
         recorder.stop()

@@ -8,7 +8,7 @@ import XCTest
 final class ReplayAssertionTests: XCTestCase {
     /// A session of `Counter` as a store records it: three increments, the save's answer, an undo.
     private func recordedSession() -> SessionLog<Counter> {
-        let store = Store<Counter>(initialState: Counter(count: 0))
+        let store = Store<Counter>(initialState: Counter(count: 0), effectHandler: NoAnswers())
         store.enableUndo()
         let recorder = SessionRecorder(recording: store)
         store.dispatch(event: .increment)

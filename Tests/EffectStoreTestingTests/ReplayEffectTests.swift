@@ -8,7 +8,7 @@ import XCTest
 final class ReplayEffectTests: XCTestCase {
     /// A session of `Thermostat` as a store records it.
     private func recordedSession() -> SessionLog<Thermostat> {
-        let store = Store<Thermostat>(initialState: Thermostat(target: 20))
+        let store = Store<Thermostat>(initialState: Thermostat(target: 20), effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
         store.dispatch(event: .set(21))
         store.dispatch(event: .saved)
@@ -56,7 +56,7 @@ final class ReplayEffectTests: XCTestCase {
     }
 
     func test_sessionLog_ofAnEffectTypeThatIsNotCodable_writesNoEffect() throws {
-        let store = Store<CodableCounterWithEffect>(initialState: CodableCounterWithEffect())
+        let store = Store<CodableCounterWithEffect>(initialState: CodableCounterWithEffect(), effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
         store.dispatch(event: .increment)
 

@@ -9,7 +9,7 @@ import XCTest
 final class EventSourceTests: XCTestCase {
     func test_configureEventSource_isCalledExactlyOnce_duringCreation() {
         let source = ManualEvents()
-        let store = Store<Tally>(eventSource: source)
+        let store = Store<Tally>(effectHandler: NoAnswers(), eventSource: source)
         XCTAssertEqual(source.timesConfigured, 1)
         store.dispatch(event: .increment)
         _ = store.subscribe { _ in }
@@ -18,15 +18,15 @@ final class EventSourceTests: XCTestCase {
 
     func test_dispatchDuringCreation_isHandledWithoutDeadlock() {
         let source = ManualEvents(eventsDuringConfiguration: [.add(2), .add(3)])
-        let store = Store<Tally>(eventSource: source)
+        let store = Store<Tally>(effectHandler: NoAnswers(), eventSource: source)
         XCTAssertEqual(store.state.count, 5)
     }
 
     func test_dispatchDuringCreationInsideAnotherStoresCallback_isHandled() {
-        let outer = Store<Tally>()
+        let outer = Store<Tally>(effectHandler: NoAnswers())
         let created = Recorder<Store<Tally>>()
         let token = outer.subscribe { _ in
-            created.append(Store<Tally>(eventSource: ManualEvents(eventsDuringConfiguration: [.add(4)])))
+            created.append(Store<Tally>(effectHandler: NoAnswers(), eventSource: ManualEvents(eventsDuringConfiguration: [.add(4)])))
         }
         waitUntil { created.values.first?.state.count == 4 }
         token.cancel()
@@ -34,7 +34,7 @@ final class EventSourceTests: XCTestCase {
 
     func test_dispatch_fromManyThreads_deliversEveryEvent() {
         let source = ManualEvents()
-        let store = Store<Tally>(eventSource: source)
+        let store = Store<Tally>(effectHandler: NoAnswers(), eventSource: source)
         runConcurrently(threads: 4) { _ in
             for _ in 0..<2_500 { source.send(.increment) }
         }
@@ -45,7 +45,7 @@ final class EventSourceTests: XCTestCase {
         let source = ManualEvents()
         weak var weakStore: Store<Tally>?
         do {
-            let store = Store<Tally>(eventSource: source)
+            let store = Store<Tally>(effectHandler: NoAnswers(), eventSource: source)
             weakStore = store
             source.send(.increment)
             XCTAssertEqual(store.state.count, 1)

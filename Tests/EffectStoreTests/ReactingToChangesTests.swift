@@ -31,7 +31,7 @@ final class ReactingToChangesTests: XCTestCase {
     /// The trap the docs warn about: a subscriber that dispatches on a condition fires after every later event that
     /// leaves the condition true.
     func test_aSubscriberThatDispatchesOnACondition_firesAgainOnEveryEvent() {
-        let store = Store<Feed>()
+        let store = Store<Feed>(effectHandler: NoAnswers())
         let token = store.subscribe { state in
             if state.needsRefresh, state.refreshesAsked < 10 { store.dispatch(event: .refresh) }
         }
@@ -43,7 +43,7 @@ final class ReactingToChangesTests: XCTestCase {
 
     /// The loop-free form: through `map`, the subscriber hears `needsRefresh` once per change.
     func test_aSubscriberOfAMappedField_dispatchesOncePerChange() {
-        let store = Store<Feed>()
+        let store = Store<Feed>(effectHandler: NoAnswers())
         let token = store.map(\.needsRefresh).subscribe { needsRefresh in
             if needsRefresh { store.dispatch(event: .refresh) }
         }
@@ -56,9 +56,9 @@ final class ReactingToChangesTests: XCTestCase {
 
     /// The same with a linked store: `whenChanged:` sends once per change of the watched field.
     func test_anEventSourceWhenChanged_sendsOncePerChange() {
-        let feed = Store<Feed>()
+        let feed = Store<Feed>(effectHandler: NoAnswers())
         let refresher = Store<Feed>(
-            eventSource: StoreEventSource<Feed>(feed, whenChanged: \.needsRefresh) { $0 ? .refresh : nil })
+            effectHandler: NoAnswers(), eventSource: StoreEventSource<Feed>(feed, whenChanged: \.needsRefresh) { $0 ? .refresh : nil })
         feed.dispatch(event: .expired)
         for _ in 0..<3 { feed.dispatch(event: .tick) }
         XCTAssertTrue(feed.waitUntilSettled(timeout: .seconds(10)))

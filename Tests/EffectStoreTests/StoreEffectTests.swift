@@ -79,7 +79,7 @@ final class StoreEffectTests: XCTestCase {
     }
 
     func test_storeWithoutEffectHandler_dropsEffects() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let future = store.dispatch(event: .request(id: 1, amount: 9))
         XCTAssertTrue(future.isResolved)
         XCTAssertEqual(store.state.count, 0)
@@ -88,7 +88,7 @@ final class StoreEffectTests: XCTestCase {
     // MARK: Promise 5
 
     func test_dispatch_withoutEffect_resolvesAtOnceWithTheStateAfterTheEvent() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let future = store.dispatch(event: .add(4))
         XCTAssertTrue(future.isResolved)
         let result = Recorder<Int>()

@@ -13,7 +13,7 @@ final class StoreEventSourceLifetimeTests: XCTestCase {
         var derived: DerivedState<Int>?
         do {
             let source = ManualEvents()
-            let store = Store<Tally>(eventSource: source)
+            let store = Store<Tally>(effectHandler: NoAnswers(), eventSource: source)
             weakStore = store
             weakSource = source
             derived = store.map(\.count)
@@ -30,7 +30,7 @@ final class StoreEventSourceLifetimeTests: XCTestCase {
         var box: LockedBox<Store<Tally>.Committed>?
         do {
             let source = ManualEvents()
-            let store = Store<Tally>(eventSource: source)
+            let store = Store<Tally>(effectHandler: NoAnswers(), eventSource: source)
             weakSource = source
             box = store.stateBox  // as a derived state does, without making the extras
             XCTAssertFalse(store.stateBox.withLock { $0.extras != nil })
@@ -46,7 +46,7 @@ final class StoreEventSourceLifetimeTests: XCTestCase {
         do {
             let source = ManualEvents()
             weakSource = source
-            store = Store<Tally>(eventSource: source)
+            store = Store<Tally>(effectHandler: NoAnswers(), eventSource: source)
         }
         XCTAssertNotNil(weakSource, "the store keeps its event source")
         let added = ManualEvents()
@@ -63,7 +63,7 @@ final class StoreEventSourceLifetimeTests: XCTestCase {
     }
 
     func test_storeWithoutAnEventSource_hasNone() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         XCTAssertTrue(store.allEventSources.isEmpty)
         _ = store.extras  // made on demand: still no source
         XCTAssertTrue(store.allEventSources.isEmpty)

@@ -31,7 +31,7 @@ final class StoreLifetimeTests: XCTestCase {
         weak var weakStore: Store<Tally>?
         var token: SubscriptionToken?
         do {
-            let store = Store<Tally>()
+            let store = Store<Tally>(effectHandler: NoAnswers())
             weakStore = store
             token = store.subscribe { _ in }
         }
@@ -63,7 +63,7 @@ final class StoreLifetimeTests: XCTestCase {
         weak var weakStore: Store<Tally>?
         var token: SubscriptionToken?
         do {
-            let store = Store<Tally>()
+            let store = Store<Tally>(effectHandler: NoAnswers())
             weakStore = store
             token = store.subscribe { [weak store] _ in _ = store?.state }
             store.dispatch(event: .increment)

@@ -72,7 +72,7 @@ final class StoreOrderingTests: XCTestCase {
     }
 
     func test_dispatch_fromAnotherStoresCallbacks_isHandledInOrder() {
-        let source = Store<Tally>()
+        let source = Store<Tally>(effectHandler: NoAnswers())
         let target = Store<Probe>()
         let token = source.subscribe { state in
             target.dispatch(event: .numbered(thread: 0, sequence: state.count))

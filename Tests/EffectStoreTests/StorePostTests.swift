@@ -9,7 +9,7 @@ import XCTest
 /// projection's `send`): handled the same way, with no future or promise made.
 final class StorePostTests: XCTestCase {
     func test_post_fromOutside_isHandledBeforeItReturns_andNotifiesSubscribers() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let seen = Recorder<Int>()
         let token = store.subscribe { seen.append($0.count) }
         store.post(.increment)
@@ -31,7 +31,7 @@ final class StorePostTests: XCTestCase {
     }
 
     func test_post_fromInsideTheStoresOwnLoop_isHandledAfterTheCurrentEvent() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let seen = Recorder<Int>()
         let token = store.subscribe { state in
             seen.append(state.count)

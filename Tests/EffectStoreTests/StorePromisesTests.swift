@@ -9,7 +9,7 @@ final class StorePromisesTests: XCTestCase {
     // MARK: A subscriber made inside a transition observer
 
     func test_subscriberMadeInsideAnObserver_receivesEachStateOnce() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let received = Recorder<Int>()
         let tokens = Recorder<SubscriptionToken>()
         let observation = store.observeTransitions { [weak store] _ in
@@ -23,7 +23,7 @@ final class StorePromisesTests: XCTestCase {
     }
 
     func test_subscriberMadeInsideAnObserverDuringUndo_receivesTheRestoredStateOnce() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo()
         store.dispatch(event: .increment)
         store.dispatch(event: .increment)
@@ -63,7 +63,7 @@ final class StorePromisesTests: XCTestCase {
 
     /// Seconds to cancel `subscribers` subscribers in `order`, or `nil` once `giveUpAfter` seconds have passed.
     private func cancellingTime(subscribers: Int, order: CancelOrder, giveUpAfter limit: Double?) -> Double? {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let tokens = (0..<subscribers).map { _ in store.subscribe { _ in } }
         var generator = SplitMix(seed: 42)
         let indices = order == .reverse ? Array(tokens.indices.reversed()) : tokens.indices.shuffled(using: &generator)

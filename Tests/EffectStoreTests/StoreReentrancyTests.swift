@@ -7,7 +7,7 @@ import XCTest
 /// Promise 8: a subscriber or an effect handler may dispatch, read `state`, subscribe or cancel without deadlock.
 final class StoreReentrancyTests: XCTestCase {
     func test_subscriber_mayDispatchReadSubscribeAndCancel() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let log = Recorder<String>()
         let token = store.subscribe { state in
             log.append("saw \(state.count), read \(store.state.count)")
@@ -45,7 +45,7 @@ final class StoreReentrancyTests: XCTestCase {
     func test_subscriber_reenteringThroughAnotherQueuesSync_doesNotDeadlock() {
         // `otherQueue.sync` runs on the loop's own thread: the store must still see a re-entrant call and enqueue,
         // not wait on its own queue.
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let otherQueue = DispatchQueue(label: "other")
         let token = store.subscribe { state in
             guard state.count == 1 else { return }
@@ -60,14 +60,14 @@ final class StoreReentrancyTests: XCTestCase {
     }
 
     func test_dispatchFutureCallback_mayDispatch() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.dispatch(event: .increment).onComplete { _ in store.dispatch(event: .increment) }
         XCTAssertEqual(store.state.count, 2)
     }
 
     func test_twoStoresFeedingEachOther_fromManyThreads_doNotDeadlock() {
-        let ping = Store<Tally>()
-        let pong = Store<Tally>()
+        let ping = Store<Tally>(effectHandler: NoAnswers())
+        let pong = Store<Tally>(effectHandler: NoAnswers())
         // Every change of one store calls into the other from its queue: ping's changes increment pong, and pong's
         // changes send ping an event that changes nothing (so the exchange ends). `map` skips unchanged states.
         let pingToken = ping.map { $0 }.subscribe { _ in pong.dispatch(event: .increment) }

@@ -8,18 +8,18 @@ import XCTest
 /// deadlocks, and returns the latest committed state.
 final class StoreStateTests: XCTestCase {
     func test_state_startsWithTheInitialState() {
-        XCTAssertEqual(Store<Tally>().state, Tally())
-        XCTAssertEqual(Store<Tally>(initialState: Tally(count: 7)).state.count, 7)
+        XCTAssertEqual(Store<Tally>(effectHandler: NoAnswers()).state, Tally())
+        XCTAssertEqual(Store<Tally>(initialState: Tally(count: 7), effectHandler: NoAnswers()).state.count, 7)
     }
 
     func test_state_afterDispatchFromOutside_isTheCommittedState() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.dispatch(event: .add(5))
         XCTAssertEqual(store.state.count, 5)
     }
 
     func test_state_readInsideSubscriber_isTheStateBeingDelivered() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let mismatches = Recorder<Int>()
         let token = store.subscribe { delivered in
             let read = store.state
@@ -44,7 +44,7 @@ final class StoreStateTests: XCTestCase {
     }
 
     func test_state_readFromManyThreadsWhileDispatching_isNeverOlderThanAnEarlierRead() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let regressions = Recorder<Int>()
         let total = 20_000
         runConcurrently(threads: 4) { thread in

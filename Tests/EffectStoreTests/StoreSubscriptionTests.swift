@@ -9,7 +9,7 @@ import XCTest
 /// subscribing and cancelling work from any thread, also from inside a block.
 final class StoreSubscriptionTests: XCTestCase {
     func test_subscribe_deliversCurrentStateFirst_thenEveryLaterStateInOrder() {
-        let store = Store<Tally>(initialState: Tally(count: 3))
+        let store = Store<Tally>(initialState: Tally(count: 3), effectHandler: NoAnswers())
         let received = Recorder<Int>()
         let token = store.subscribe { received.append($0.count) }
         XCTAssertEqual(received.values, [3], "the current state arrives before subscribe returns")
@@ -19,7 +19,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_subscribe_runsBlocksOnTheStoresQueue() {
-        let store = Store<Tally>().markedForTesting()
+        let store = Store<Tally>(effectHandler: NoAnswers()).markedForTesting()
         let queues = Recorder<ObjectIdentifier?>()
         let token = store.subscribe { _ in queues.append(currentStoreQueue()) }
         store.dispatch(event: .increment)
@@ -29,7 +29,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_subscribe_underConcurrentDispatch_seesEveryStateOnceInOrder_neverConcurrently() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let detector = LockedBox.make(Overlaps())
         let received = Recorder<Int>()
         let token = store.subscribe { state in
@@ -46,7 +46,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_subscribe_whileOtherThreadsDispatch_startsAtTheCurrentStateWithNoGapOrRepeat() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let late = Recorder<Int>()
         let tokens = Recorder<SubscriptionToken>()
         runConcurrently(threads: 3) { thread in
@@ -65,7 +65,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_subscribe_deliversTheStateAfterEveryEvent_evenAnUnchangedOne() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let received = Recorder<Int>()
         let token = store.subscribe { received.append($0.count) }
         store.dispatch(event: .nothing)
@@ -77,7 +77,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_subscribe_throughMap_skipsEqualStates() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let received = Recorder<Int>()
         let token = store.map { $0 }.subscribe { received.append($0.count) }
         store.dispatch(event: .nothing)
@@ -101,7 +101,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_cancel_fromOutside_stopsDeliveryBeforeItReturns() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let received = Recorder<Int>()
         let token = store.subscribe { received.append($0.count) }
         store.dispatch(event: .increment)
@@ -112,7 +112,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_cancel_fromOutside_anEventSentWhileTheBlockIsReleased_isHandledWithoutDeadlock() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         // Released with the block, on the store's queue: its `deinit` dispatches, which must not wait for that queue.
         final class DispatchesWhenReleased: Sendable {
             let store: Store<Tally>
@@ -127,8 +127,8 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_cancel_fromAnotherStoresCallback_anEventSentWhileTheBlockIsReleased_isHandledWithoutDeadlock() {
-        let store = Store<Tally>()
-        let driver = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
+        let driver = Store<Tally>(effectHandler: NoAnswers())
         final class DispatchesWhenReleased: Sendable {
             let store: Store<Tally>
             init(store: Store<Tally>) { self.store = store }
@@ -146,7 +146,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_subscribersCancelledFromOutside_stayListedUntilTheNextEvent_whichCompactsThemAway() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let received = Recorder<Int>()
         let tokens = (0..<10).map { index in store.subscribe { _ in received.append(index) } }
         for token in tokens.prefix(6) { token.cancel() }
@@ -158,7 +158,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_subscribersCancelledFromOutside_areDroppedWhenTheListWouldGrow_orTheOnlyOneIsReplaced() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let first = store.subscribe { _ in }
         first.cancel()
         let second = store.subscribe { _ in }
@@ -201,7 +201,7 @@ final class StoreSubscriptionTests: XCTestCase {
         var made = Pair(stores: [], tokens: [])
         var weakStores: [() -> Store<Tally>?] = []
         for _ in 0..<count {
-            let store = Store<Tally>()
+            let store = Store<Tally>(effectHandler: NoAnswers())
             made.tokens.append(store.subscribe { _ in })
             made.stores.append(store)
             weakStores.append { [weak store] in store }
@@ -229,7 +229,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_cancel_fromAnotherThreadDuringDelivery_noCallStartsAfterCancelReturns() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let afterCancel = Recorder<Int>()
         let cancelled = LockedBox.make(false)
         let token = store.subscribe { state in
@@ -248,7 +248,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_releasingTheToken_cancelsTheSubscription() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let received = Recorder<Int>()
         var token: SubscriptionToken? = store.subscribe { received.append($0.count) }
         store.dispatch(event: .increment)
@@ -259,7 +259,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_subscribeAndCancel_fromInsideABlock_takeEffectAtOnce() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let inner = Recorder<Int>()
         let innerToken = Recorder<SubscriptionToken>()
         let outer = store.subscribe { state in
@@ -277,7 +277,7 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_cancel_fromInsideItsOwnBlock_stopsFurtherDelivery() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let received = Recorder<Int>()
         let holder = LockedBox<SubscriptionToken?>.make(nil)
         let token = store.subscribe { state in
@@ -290,8 +290,8 @@ final class StoreSubscriptionTests: XCTestCase {
     }
 
     func test_subscribeAndCancel_fromAnotherStoresCallbacks_doNotDeadlock() {
-        let driver = Store<Tally>()
-        let observed = Store<Tally>(initialState: Tally(count: 100))
+        let driver = Store<Tally>(effectHandler: NoAnswers())
+        let observed = Store<Tally>(initialState: Tally(count: 100), effectHandler: NoAnswers())
         let received = Recorder<Int>()
         let holder = LockedBox<SubscriptionToken?>.make(nil)
         let driverToken = driver.subscribe { state in

@@ -105,7 +105,7 @@ final class MainActorClientTests: XCTestCase {
             }
         }
         let source = Switch()
-        let store = Store<Light>(eventSource: source)
+        let store = Store<Light>(effectHandler: Dimmer(), eventSource: source)
         let send = source.dispatch
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {

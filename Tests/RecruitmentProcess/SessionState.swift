@@ -36,8 +36,8 @@ public enum SessionState: State, Hashable {
         case logOut
     }
 
-    /// The session has no effects: this type has no values.
-    public enum Effect: Sendable, Hashable {}
+    /// The session has no effects.
+    public typealias Effect = Never
 
     /// ``loggedOut``.
     public static var initialState: SessionState { .loggedOut }

@@ -11,7 +11,7 @@
 ///     var isDone = false
 ///
 ///     enum Event: Sendable { case toggle }
-///     enum Effect: Sendable {}
+///     typealias Effect = Never
 ///
 ///     mutating func handle(event: Event) -> Effect? {
 ///         switch event {

@@ -128,15 +128,19 @@ public final class Store<S: State> {
         )
     }
 
-    /// Creates a store with no effect handler and no event source: effects are dropped.
+    /// Creates a store with no effect handler and no event source, for a state that has no effects.
     ///
     /// ```swift
-    /// let store = Store<CounterState>()
+    /// let store = Store<CounterState>()   // CounterState.Effect is Never
     /// ```
+    ///
+    /// Only a state whose `Effect` is `Never` can have a store with no effect handler: for any other state the store
+    /// would have to drop what the state asks for, so this initializer does not compile. Pass
+    /// `effectHandler:` instead.
     ///
     /// - Parameter initialState: The state to start from; `S.initialState` by default.
     @inlinable
-    public convenience init(initialState: S = S.initialState) {
+    public convenience init(initialState: S = S.initialState) where S.Effect == Never {
         self.init(
             initialState: initialState, performEffect: nil, eventSource: nil, clock: nil, configureEventSource: nil)
     }
@@ -166,17 +170,21 @@ public final class Store<S: State> {
         )
     }
 
-    /// Creates a store with an event source and no effect handler: effects are dropped.
+    /// Creates a store with an event source and no effect handler, for a state that has no effects.
     ///
     /// ```swift
-    /// let store = Store<ProcessState>(eventSource: ProcessEvents(sessionStore: sessionStore))
+    /// let store = Store<ClockState>(eventSource: Ticks())   // ClockState.Effect is Never
     /// ```
+    ///
+    /// As with ``init(initialState:)``, only a state whose `Effect` is `Never` can have a store with no effect
+    /// handler; for any other state, pass `effectHandler:` too.
     ///
     /// - Parameters:
     ///   - initialState: The state to start from; `S.initialState` by default.
     ///   - eventSource: Feeds outside events in. Held strongly until the store is released.
     @inlinable
-    public convenience init<ES: EventSource>(initialState: S = S.initialState, eventSource: ES) where ES.S == S {
+    public convenience init<ES: EventSource>(initialState: S = S.initialState, eventSource: ES)
+    where ES.S == S, S.Effect == Never {
         self.init(
             initialState: initialState,
             performEffect: nil,

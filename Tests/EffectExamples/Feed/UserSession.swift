@@ -20,8 +20,8 @@ public enum UserSession: State, Equatable {
         case logOut
     }
 
-    /// The session has no effects: this type has no values.
-    public enum Effect: Sendable, Equatable {}
+    /// The session has no effects.
+    public typealias Effect = Never
 
     /// ``loggedOut``.
     public static var initialState: UserSession { .loggedOut }

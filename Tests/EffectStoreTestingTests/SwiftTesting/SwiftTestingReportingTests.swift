@@ -368,7 +368,7 @@ struct AssertionsSwiftTestingTests {
     }
 
     @Test func aDivergentReplay_isRecorded() {
-        let store = Store<Counter>(initialState: Counter(count: 0))
+        let store = Store<Counter>(initialState: Counter(count: 0), effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
         store.dispatch(event: .increment)
         _ = store.waitUntilSettled(timeout: .seconds(10))

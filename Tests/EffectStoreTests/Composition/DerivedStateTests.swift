@@ -5,7 +5,7 @@ import XCTest
 
 final class DerivedStateTests: XCTestCase {
     func test_state_isTheTransformOfTheStoresCurrentState() {
-        let store = Store<StandInProcessState>()
+        let store = Store<StandInProcessState>(effectHandler: NoAnswers())
         let viewState = store.map { StandInListViewState($0) }
 
         XCTAssertEqual(viewState.state, StandInListViewState(title: "Processes", rows: [], showsSpinner: false))

@@ -237,7 +237,7 @@ final class LinkedStoresTests: XCTestCase {
     }
 
     func test_waitUntilSettled_onAnIdleStore_returnsAtOnce() {
-        XCTAssertTrue(Store<Planner>().waitUntilSettled(timeout: .zero))
+        XCTAssertTrue(Store<Planner>(effectHandler: NoAnswers()).waitUntilSettled(timeout: .zero))
     }
 
     func test_settled_async_waitsForARun() async {

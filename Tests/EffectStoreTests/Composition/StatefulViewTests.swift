@@ -58,7 +58,7 @@ final class StatefulViewTests: XCTestCase {
 
     func test_bind_viewNotReady_keepsTheLatestStateAndRendersItWhenReady() {
         MainActor.assumeIsolated {  // XCTest runs tests on the main thread
-            let store = Store<StandInProcessState>()
+            let store = Store<StandInProcessState>(effectHandler: NoAnswers())
             let view = FakeProcessListView(isLoaded: false)
             view.binding = store.map { StandInListViewState($0) }.bind(view)
             store.dispatch(event: .fetchProcesses)  // no effect handler: stays loading
@@ -77,7 +77,7 @@ final class StatefulViewTests: XCTestCase {
 
     func test_bind_viewReadyBeforeAnyStateIsPending_rendersNormally() {
         MainActor.assumeIsolated {  // XCTest runs tests on the main thread
-            let store = Store<StandInProcessState>()
+            let store = Store<StandInProcessState>(effectHandler: NoAnswers())
             let view = FakeProcessListView(isLoaded: false)
             view.binding = store.map { StandInListViewState($0) }.bind(view)
             view.isLoaded = true
@@ -108,7 +108,7 @@ final class StatefulViewTests: XCTestCase {
 
     func test_bind_viewHoldingItsBinding_releasesBothTogether() {
         MainActor.assumeIsolated {  // XCTest runs tests on the main thread
-            let store = Store<StandInProcessState>()
+            let store = Store<StandInProcessState>(effectHandler: NoAnswers())
             var view: FakeProcessListView? = FakeProcessListView()
             weak let weakView = view
             view!.binding = store.map { StandInListViewState($0) }.bind(view!)

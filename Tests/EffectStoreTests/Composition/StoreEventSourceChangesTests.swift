@@ -23,13 +23,13 @@ final class StoreEventSourceChangesTests: XCTestCase {
     }
 
     func test_whenChanged_whenTheSessionStartsLoggedOut_sendsNothingAtStartUp() {
-        let sessionStore = Store<StandInSession>()  // logged out
+        let sessionStore = Store<StandInSession>(effectHandler: NoAnswers())  // logged out
         let sent = eventsSent(by: logOutSource(of: sessionStore), whileTheSessionHandles: [], in: sessionStore)
         XCTAssertEqual(sent.map(\.name), [])
     }
 
     func test_whenChanged_logInThenLogOutTwice_sendsOneLogOut() {
-        let sessionStore = Store<StandInSession>()
+        let sessionStore = Store<StandInSession>(effectHandler: NoAnswers())
         let sent = eventsSent(
             by: logOutSource(of: sessionStore),
             whileTheSessionHandles: [.logIn(user: "ana"), .logOut, .logOut], in: sessionStore)
@@ -37,7 +37,7 @@ final class StoreEventSourceChangesTests: XCTestCase {
     }
 
     func test_whenChanged_whenTheSessionStartsLoggedIn_sendsOnceAtEachLogOut() {
-        let sessionStore = Store<StandInSession>(initialState: StandInSession(user: "ana"))
+        let sessionStore = Store<StandInSession>(initialState: StandInSession(user: "ana"), effectHandler: NoAnswers())
         let sent = eventsSent(
             by: logOutSource(of: sessionStore),
             whileTheSessionHandles: [.logOut, .logIn(user: "bob"), .logOut], in: sessionStore)
@@ -45,7 +45,7 @@ final class StoreEventSourceChangesTests: XCTestCase {
     }
 
     func test_whenChanged_callsTheFunctionOnlyWithChangedKeys() {
-        let sessionStore = Store<StandInSession>(initialState: StandInSession(user: "ana"))
+        let sessionStore = Store<StandInSession>(initialState: StandInSession(user: "ana"), effectHandler: NoAnswers())
         let keys = Recorder<Bool>()
         let source = StoreEventSource<StandInProcessState>(sessionStore, whenChanged: \.isLoggedIn) { isLoggedIn in
             keys.append(isLoggedIn)
@@ -60,8 +60,8 @@ final class StoreEventSourceChangesTests: XCTestCase {
     }
 
     func test_whenChanged_inAStore_keepsTheInitialStateWhenTheSessionStartsLoggedOut() {
-        let sessionStore = Store<StandInSession>()  // logged out
-        let processStore = Store<StandInProcessState>(initialState: .loaded([]), eventSource: logOutSource(of: sessionStore))
+        let sessionStore = Store<StandInSession>(effectHandler: NoAnswers())  // logged out
+        let processStore = Store<StandInProcessState>(initialState: .loaded([]), effectHandler: NoAnswers(), eventSource: logOutSource(of: sessionStore))
 
         // An event this thread dispatches after creating the store is handled after anything the source sent.
         let barrier = processStore.dispatch(event: .fetchProcesses)

@@ -6,7 +6,7 @@ import XCTest
 final class StoreEventSourceTests: XCTestCase {
     /// Flux: one session store, three feature stores kept in sync with it by one-line event sources.
     func test_storeEventSource_oneLogOutResetsEveryFeatureStoreExactlyOnce() async {
-        let sessionStore = Store<StandInSession>(initialState: StandInSession(user: "ana"))
+        let sessionStore = Store<StandInSession>(initialState: StandInSession(user: "ana"), effectHandler: NoAnswers())
         let features = (0..<3).map { _ in
             makeStandInProcessStore(sessionStore: sessionStore, service: StubStandInService())
         }
@@ -32,10 +32,10 @@ final class StoreEventSourceTests: XCTestCase {
     }
 
     func test_storeEventSource_seesTheCurrentStateFirst() {
-        let sessionStore = Store<StandInSession>()  // logged out
+        let sessionStore = Store<StandInSession>(effectHandler: NoAnswers())  // logged out
         let processStore = Store<StandInProcessState>(
             initialState: .loaded([]),
-            eventSource: StoreEventSource(sessionStore) { $0.isLoggedIn ? nil : .userDidLogOut }
+            effectHandler: NoAnswers(), eventSource: StoreEventSource(sessionStore) { $0.isLoggedIn ? nil : .userDidLogOut }
         )
         let reset = expectation(description: "reset for the current session state")
         let token = processStore.subscribe { if $0 == .idle { reset.fulfill() } }
@@ -47,7 +47,7 @@ final class StoreEventSourceTests: XCTestCase {
     /// A programmer error that stops with its message, which a release build keeps too (`fatalError`).
     func test_oneStoreEventSource_givenToTwoStores_stopsWithAMessage() {
         runInChildProcess(self, expectingCrashWith: "StoreEventSource<SessionListener> was configured twice") {
-            let sessionStore = Store<StandInSession>()
+            let sessionStore = Store<StandInSession>(effectHandler: NoAnswers())
             let source = StoreEventSource<SessionListener>(sessionStore) { _ in nil }
             let first = Store<SessionListener>(eventSource: source)
             let second = Store<SessionListener>(eventSource: source)
@@ -56,7 +56,7 @@ final class StoreEventSourceTests: XCTestCase {
     }
 
     func test_storeEventSource_keepsNeitherStoreAlive() {
-        var sessionStore: Store<StandInSession>? = Store<StandInSession>(initialState: StandInSession(user: "ana"))
+        var sessionStore: Store<StandInSession>? = Store<StandInSession>(initialState: StandInSession(user: "ana"), effectHandler: NoAnswers())
         weak let weakSession = sessionStore
         var processStore: Store<StandInProcessState>? = makeStandInProcessStore(
             sessionStore: sessionStore!,

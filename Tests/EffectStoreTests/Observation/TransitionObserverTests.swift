@@ -50,7 +50,7 @@ final class TransitionObserverTests: XCTestCase {
     }
 
     func test_observers_areCalledBeforeSubscribers_forEveryEvent() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let calls = Recorder<String>()
         let subscription = store.subscribe { calls.append("subscriber \($0.count)") }
         let observation = store.observeTransitions { calls.append("observer \($0.to.count)") }
@@ -64,7 +64,7 @@ final class TransitionObserverTests: XCTestCase {
     }
 
     func test_observer_mayReadStateAndDispatch_withoutDeadlock_andItsEventIsHandledNext() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let seen = Recorder<String>()
         let token = store.observeTransitions { [weak store] transition in
             guard let store else { return }
@@ -80,7 +80,7 @@ final class TransitionObserverTests: XCTestCase {
     }
 
     func test_cancellingTheLastObserver_turnsObservationOff_andSequenceNumbersContinue() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         XCTAssertFalse(store.needsTransitions)
         let first = Recorder<UInt64>()
         var token: SubscriptionToken? = store.observeTransitions { first.append($0.sequenceNumber) }
@@ -101,7 +101,7 @@ final class TransitionObserverTests: XCTestCase {
     }
 
     func test_observer_cancelledFromInsideItsOwnCall_isNotCalledAgain() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let calls = Recorder<UInt64>()
         let holder = LockedBox<SubscriptionToken?>.make(nil)
         let token = store.observeTransitions { transition in
@@ -120,7 +120,7 @@ final class TransitionObserverTests: XCTestCase {
         weak var weakStore: Store<Tally>?
         var token: SubscriptionToken?
         do {
-            let store = Store<Tally>()
+            let store = Store<Tally>(effectHandler: NoAnswers())
             weakStore = store
             token = store.observeTransitions { _ in }
             store.dispatch(event: .increment)
@@ -130,7 +130,7 @@ final class TransitionObserverTests: XCTestCase {
     }
 
     func test_observer_withDispatchesFromManyThreads_seesEveryTransitionOnce_inOrder_neverConcurrently() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         let seen = Recorder<StoreTransition<Tally>>()
         let overlap = LockedBox.make(Overlaps())
         let token = store.observeTransitions { transition in

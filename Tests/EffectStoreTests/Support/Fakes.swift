@@ -214,3 +214,9 @@ func waitUntil(
         }
     }
 }
+
+/// An effect handler that performs nothing and answers nothing: for stores whose tests are about something else than
+/// their effects (a store with no handler at all is for states with no effects).
+final class NoAnswers<S: State>: EffectHandler {
+    func handle(effect: S.Effect) -> Future<S.Event>? { nil }
+}

@@ -11,7 +11,7 @@ struct TwoFieldState: State, Equatable {
         case set(Int)
     }
 
-    enum Effect: Sendable, Equatable {}
+    typealias Effect = Never
 
     static var initialState: TwoFieldState { TwoFieldState() }
 

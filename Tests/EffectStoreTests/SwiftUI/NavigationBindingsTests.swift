@@ -160,7 +160,7 @@
     final class NavigationBindingsTests: XCTestCase {
         /// A new store's projection, which keeps the store alive.
         private func makeModel() -> ObservableState<Library, Library.Event> {
-            ObservableState(Store<Library>())
+            ObservableState(Store<Library>(effectHandler: NoAnswers()))
         }
 
         /// Whether reading `read` under `withObservationTracking` is told of a change by `change`.
@@ -441,7 +441,7 @@
         }
 
         func test_childProjection_showsAStateTheStoreDeliveredFromAnotherThread() async {
-            let store = Store<Library>()
+            let store = Store<Library>(effectHandler: NoAnswers())
             let model = ObservableState(store)
             model.send(.edit(id: 1))
             guard let editor = model.scope(\.editor, event: { Library.Event.editor(.presented($0)) }) else {

@@ -96,7 +96,7 @@
         private typealias List = ObservableRows<Item, Item.Event>
 
         private func list(_ state: Checklist) -> (Store<Checklist>, List) {
-            let store = Store<Checklist>(initialState: state)
+            let store = Store<Checklist>(initialState: state, effectHandler: NoAnswers())
             return (store, ObservableRows(store, rows: \.items, event: Checklist.Event.item))
         }
 
@@ -459,7 +459,7 @@
 
             // The alternative, measured the same way: one derived state per row, `store.map { $0.items[i] }`.
             func comparisonsPerEventWithDerivedStates(rows count: Int) -> Double {
-                let store = Store<Checklist>(initialState: .with(count))
+                let store = Store<Checklist>(initialState: .with(count), effectHandler: NoAnswers())
                 let tokens = (0..<count).map { index in store.map { $0.items[index] }.subscribe { _ in } }
                 let before = itemComparisons.withLock { $0 }
                 for toggle in 0..<10 { store.dispatch(event: .item(id: toggle, .toggle)) }

@@ -19,7 +19,7 @@
         }
 
         func test_aScreensEvent_notifiesThatScreenOnly_andNotTheList() {
-            let store = Store<Host>()
+            let store = Store<Host>(effectHandler: NoAnswers())
             store.dispatch(event: .push(.ticker(Ticker(id: 1))))
             store.dispatch(event: .push(.ticker(Ticker(id: 2))))
             let list = screens(of: store)
@@ -38,7 +38,7 @@
         }
 
         func test_pushAndPop_notifyTheList_andAPoppedScreensObjectStops() {
-            let store = Store<Host>()
+            let store = Store<Host>(effectHandler: NoAnswers())
             store.dispatch(event: .push(.note("a")))
             let list = screens(of: store)
             let listFired = fired { _ = list.rows }
@@ -58,7 +58,7 @@
 
         func test_anEventFromTheStoreForTheBottomScreen_notifiesThatScreenOnly() async {
             // Async: on Linux, a main-actor test class needs one async test (see NavigationBindingsTests).
-            let store = Store<Host>()
+            let store = Store<Host>(effectHandler: NoAnswers())
             store.dispatch(event: .push(.ticker(Ticker(id: 1))))
             store.dispatch(event: .push(.note("b")))
             let list = screens(of: store)

@@ -7,7 +7,7 @@ import XCTest
 /// Part 5 of issue 6: opt-in, bounded undo and redo, as ordinary transitions.
 final class UndoTests: XCTestCase {
     func test_undoAndRedo_moveBetweenStates_asTransitionsThatSubscribersAndObserversSeeInOrder() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo()
         let states = Recorder<Int>()
         let origins = Recorder<TransitionOrigin>()
@@ -72,7 +72,7 @@ final class UndoTests: XCTestCase {
     }
 
     func test_undo_aDispatchThatNothingChangesAfter_recordsNoStep() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo()
         store.dispatch(event: .increment)
         store.dispatch(event: .nothing)
@@ -82,7 +82,7 @@ final class UndoTests: XCTestCase {
     }
 
     func test_aNewChange_clearsTheRedoHistory() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo()
         store.dispatch(event: .increment)
         store.dispatch(event: .increment)
@@ -99,7 +99,7 @@ final class UndoTests: XCTestCase {
     }
 
     func test_anEventThatChangesNothing_keepsTheRedoHistory() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo()
         store.dispatch(event: .increment)
         store.undo()
@@ -146,7 +146,7 @@ final class UndoTests: XCTestCase {
     }
 
     func test_history_pastItsLimit_dropsTheOldestSteps() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo(limit: 2)
         for _ in 0..<5 { store.dispatch(event: .increment) }
 
@@ -159,7 +159,7 @@ final class UndoTests: XCTestCase {
     }
 
     func test_isUndoable_choosesWhichTransitionsStartAStep() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo(isUndoable: { $0.event != .increment })
         store.dispatch(event: .add(10))
         store.dispatch(event: .increment)
@@ -171,7 +171,7 @@ final class UndoTests: XCTestCase {
     }
 
     func test_undo_fromInsideASubscriber_isHandledAfterTheEventsDispatchedBeforeIt() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo()
         let origins = Recorder<String>()
         let observation = store.observeTransitions { origins.append($0.event.map { "\($0)" } ?? $0.origin.rawValue) }
@@ -192,7 +192,7 @@ final class UndoTests: XCTestCase {
     }
 
     func test_disableUndo_forgetsTheHistory_andTurnsObservationOff() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo()
         store.dispatch(event: .increment)
         XCTAssertTrue(store.needsTransitions)
@@ -204,7 +204,7 @@ final class UndoTests: XCTestCase {
     }
 
     func test_undoRedoAndDispatch_fromManyThreads_keepEveryTransitionChained() {
-        let store = Store<Tally>()
+        let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo(limit: 20)
         let transitions = Recorder<StoreTransition<Tally>>()
         let token = store.observeTransitions { transitions.append($0) }
