@@ -15,8 +15,8 @@ import EffectStore
 /// window. A store's timer action dispatches into the store synchronously from outside any store, so when `advance`
 /// returns, the store has handled what the timers started.
 ///
-/// Nothing else moves it: ``/EffectStore/Store/waitUntilSettled(timeout:)`` on a store with a delay pending on this clock waits
-/// out its whole timeout and returns `false`. Advance the clock first, then wait.
+/// Nothing else moves it: ``/EffectStore/Store/waitUntilSettled(timeout:)`` on a store with a delay pending on this
+/// clock waits out its whole timeout and returns `false`. Advance the clock first, then wait.
 ///
 /// Safe from any thread: its schedule is guarded by a lock, and actions run outside it.
 public final class TestClock: EffectClock, Sendable {
