@@ -5,5 +5,5 @@ final class TextField {
     var text = ""
 }
 
-let model = ObservableState(Store<SearchState>())
+let model = ObservableState(Store<SearchState>(effectHandler: SearchEffects(service: InMemorySearchService())))
 let searchField = TextField()
