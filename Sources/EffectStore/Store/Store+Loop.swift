@@ -203,8 +203,10 @@ extension Store {
             if !actions.isEmpty { carryOut(actions) }
         case .runEvents:
             handleRunEvents()
-        case .ended, .timerFired:
-            processEnd(work)
+        case .ended(let job):
+            endJob(job)
+        case .timerFired(let timer):
+            timerFired(timer)
         case .call(let call, _):
             call(self)
         }
@@ -473,19 +475,11 @@ extension Store {
         carryOut(effects.scheduler.ended(job))
     }
 
-    /// A job's end with no answer (its run finished, its future was released unanswered) or a timer's firing.
+    /// A timer the scheduler set has fired: what it started, unless it was cancelled meanwhile.
     @usableFromInline
-    func processEnd(_ work: Work) {
-        guard let effects else { return }
-        switch work {
-        case .ended(let job):
-            endJob(job)
-        case .timerFired(let timer):
-            guard effects.timers.removeValue(forKey: timer) != nil else { return }
-            carryOut(effects.scheduler.timerFired(timer))
-        default:
-            return
-        }
+    func timerFired(_ timer: UInt64) {
+        guard let effects, effects.timers.removeValue(forKey: timer) != nil else { return }
+        carryOut(effects.scheduler.timerFired(timer))
     }
 
     /// Leaves a run's event or end in the inbox for the loop, on the run's thread, and makes sure a drain of the
