@@ -1,9 +1,10 @@
-// For the README's EventBinding snippet: the search example's model, and a text field of a UI kit.
+// For the EventBinding snippet of the EffectStoreSwiftUI article: the search example's model, and a text field
+// of a UI kit.
 import EffectExamples
 
 final class TextField {
     var text = ""
 }
 
-let model = ObservableState(Store<SearchState>())
+let model = ObservableState(Store<SearchState>(effectHandler: SearchEffects(service: InMemorySearchService())))
 let searchField = TextField()
