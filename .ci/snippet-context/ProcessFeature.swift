@@ -1,6 +1,6 @@
-// What the README's process-feature snippets assume exists in the reader's module: the state, its events and
-// effects, and a service. `.ci/check-snippets` compiles a snippet marked `<!-- snippet: compile with=ProcessFeature
-// -->` beside this file, in a module of its own.
+// What the process-feature snippets of the articles assume exists in the reader's module: the state, its events
+// and effects, and a service. `.ci/check-snippets` compiles a snippet marked
+// `<!-- snippet: compile with=ProcessFeature -->` beside this file, in a module of its own.
 import EffectStore
 
 struct Process: Sendable, Equatable, Codable {

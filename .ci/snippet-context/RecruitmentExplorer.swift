@@ -1,4 +1,4 @@
-// For the README's explorer snippet: the events to send the recruitment example's state.
+// For the explorer snippet of the EffectStoreTesting article: the events to send the recruitment example's state.
 import EffectStore
 import RecruitmentProcess
 

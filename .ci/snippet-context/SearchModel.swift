@@ -1,4 +1,5 @@
-// For the README's EventBinding snippet: the search example's model, and a text field of a UI kit.
+// For the EventBinding snippet of the EffectStoreSwiftUI article: the search example's model, and a text field
+// of a UI kit.
 import EffectExamples
 
 final class TextField {
