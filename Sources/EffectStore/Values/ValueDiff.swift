@@ -19,7 +19,8 @@ package enum ValueDiff {
             case removed
             /// The container's children are the same but in another order: ``order``.
             case reordered
-            /// An array's count changed (from `from`, to `to`, as `Int`s); its elements are reported on their own.
+            /// An array's count changed (``counts``; ``from`` and ``to`` are the whole arrays); its elements are
+            /// reported on their own, after this change.
             case count
         }
 
@@ -32,6 +33,8 @@ package enum ValueDiff {
         package var position: Int?
         /// For ``Kind/reordered``: the container's children, in their new order.
         package var order: [PathComponent]?
+        /// For ``Kind/count``: the array's count before and after.
+        package var counts: (from: Int, to: Int)?
         /// Whether the container is a set, whose differences read "missing element" and "unexpected element".
         package var inSet = false
 
@@ -81,7 +84,7 @@ package enum ValueDiff {
                 + Describing.truncated("[\(before)]", to: maxLength) + ", actual "
                 + Describing.truncated("[\(order)]", to: maxLength)
         case .count:
-            return change.pathText + ".count: expected \(change.from ?? 0), actual \(change.to ?? 0)"
+            return change.pathText + ".count: expected \(change.counts?.from ?? 0), actual \(change.counts?.to ?? 0)"
         case .changed, .added, .removed:
             return location + "expected \(text(change.from)), actual \(text(change.to))"
         }
@@ -124,7 +127,7 @@ package enum ValueDiff {
             }
             compare(old, new, path: path + [.caseName(name)], depth: depth + 1, into: &changes)
         case (.list(let old), .list(let new)):
-            compareLists(old, new, path: path, depth: depth, into: &changes)
+            compareLists(old, new, of: (from, to), path: path, depth: depth, into: &changes)
         case (.identified(let old), .identified(let new)):
             compareIdentified(old, new, path: path, depth: depth, into: &changes)
         case (.keyed(let old), .keyed(let new)):
@@ -147,7 +150,8 @@ package enum ValueDiff {
     /// Arrays: after their common start and end, the elements both have are compared by position; the rest are
     /// removed (from the end) or added.
     private static func compareLists(
-        _ old: [Any], _ new: [Any], path: [PathComponent], depth: Int, into changes: inout [Change]
+        _ old: [Any], _ new: [Any], of lists: (from: Any, to: Any), path: [PathComponent], depth: Int,
+        into changes: inout [Change]
     ) {
         if old.count == new.count {
             for index in old.indices {
@@ -155,7 +159,8 @@ package enum ValueDiff {
             }
             return
         }
-        changes.append(Change(kind: .count, path: path, from: old.count, to: new.count))
+        changes.append(
+            Change(kind: .count, path: path, from: lists.from, to: lists.to, counts: (old.count, new.count)))
         var prefix = 0
         while prefix < min(old.count, new.count), same(old[prefix], new[prefix]) { prefix += 1 }
         var suffix = 0
