@@ -94,7 +94,8 @@ package enum Describing {
                     if !stack.isEmpty { stack[stack.count - 1].commas += 1 }
                 case ")", "]":
                     guard let (open, commas) = stack.popLast() else { break }
-                    let collapsed: [Character] = characters[open] == "["
+                    let collapsed: [Character] =
+                        characters[open] == "["
                         ? Array("[\(commas + 1) element\(commas == 0 ? "" : "s")]")
                         : Array("(…)")
                     if collapsed.count < index - open + 1 {

@@ -271,9 +271,21 @@ package enum ValueDescriber {
         typeName(type(of: value))
     }
 
+    /// The names made so far, by type: a diff asks for the name of every value it looks into, and making one from
+    /// `String(reflecting:)` took 14% of writing a session (`effectstore-session-bench`).
+    private static let typeNames = LockedBox.make([ObjectIdentifier: String]())
+
     /// The name of `type` as Swift writes it in source, without modules: `String(reflecting:)` with every module
     /// prefix, and the contexts of local and private types, taken out (`SignUp.Details`, `Array<Row>`).
     package static func typeName(_ type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let name = typeNames.withLock({ $0[key] }) { return name }
+        let name = makeTypeName(type)
+        typeNames.withLock { $0[key] = name }
+        return name
+    }
+
+    private static func makeTypeName(_ type: Any.Type) -> String {
         var name = String(reflecting: type)
         // "(unknown context at $10a2b3c4d)." for local and private types: an address, different on every run.
         while let start = name.range(of: "(unknown context at $"),

@@ -4,8 +4,9 @@
 ///
 /// Without it, a value is described by its `Mirror`: every stored property, in order. Adopt it when that is not what
 /// `==` compares — a cache, a counter or a journal that `==` ignores, which a diff would otherwise show as a
-/// difference — or when the value's parts are better named by id than by position. ``IdentifiedStates`` and ``ScreenStack``
-/// adopt it: their rows and screens are named by id (`.rows[id: 500].isOn`), and their bookkeeping is never shown.
+/// difference — or when the value's parts are better named by id than by position. ``IdentifiedStates`` and
+/// ``ScreenStack`` adopt it: their rows and screens are named by id (`.rows[id: 500].isOn`), and their bookkeeping is
+/// never shown.
 ///
 /// ```swift
 /// struct Draft: Equatable, CustomValueStructure {
@@ -73,6 +74,20 @@ public struct ValueStructure {
     /// - Returns: The structure.
     public static func fields(_ fields: KeyValuePairs<String, Any>, typeName: String? = nil) -> ValueStructure {
         ValueStructure(.fields(fields.map { (label: $0.key, value: $0.value) }), typeName: typeName)
+    }
+
+    /// Named fields, in the order given, from a list made at run time (the form above takes a literal).
+    ///
+    /// ```swift
+    /// var valueStructure: ValueStructure { .fields(columns.map { (label: $0.name, value: $0.value) }) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fields: Each field's label and value; leave out what `==` ignores.
+    ///   - typeName: The name written before the fields; the value's type name (without its module) when `nil`.
+    /// - Returns: The structure.
+    public static func fields(_ fields: [(label: String, value: Any)], typeName: String? = nil) -> ValueStructure {
+        ValueStructure(.fields(fields), typeName: typeName)
     }
 
     /// Elements named by their ids, in order: a diff names each `[id: 500]`, and compares the elements with one id
