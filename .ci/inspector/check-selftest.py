@@ -108,11 +108,13 @@ def main():
         fail("a step takes %s ms (the median of %d); it must take under 50" %
              (result["steps"]["medianMs"], result["steps"]["count"]))
     print("inspector-check: %s: %d entries listed, step %d changes %s, keyboard steps, filters keep %s, "
-          "%d script elements, %d big collections closed; a step takes %s ms (median of %d; slowest %s ms); "
-          "interactive %d ms after navigation start (script %d ms)"
+          "%d script elements, %d big collections closed; a step takes %s ms (median of %d; slowest %s ms; "
+          "arrow keys %s ms, slowest %s; jumps %s ms, slowest %s); interactive %d ms after navigation start "
+          "(script %d ms)"
           % (sys.argv[2].rsplit("/", 1)[-1], count, step, expected, result["filtered"], result["scripts"],
              result["bigCollections"], result["steps"]["medianMs"], result["steps"]["count"],
-             result["steps"]["maxMs"], result["readyMs"], result["scriptMs"]))
+             result["steps"]["maxMs"], result["arrowSteps"]["medianMs"], result["arrowSteps"]["maxMs"],
+             result["jumps"]["medianMs"], result["jumps"]["maxMs"], result["readyMs"], result["scriptMs"]))
 
 
 main()

@@ -529,22 +529,25 @@ extension SessionInspectorPage {
             document.body.getBoundingClientRect();  // the layout the four steps need, counted in their time
             result.stepMs = Math.round((performance.now() - stepStarted) / 4);
             // Stepping, each step timed with the layout it needs: forward and back through the middle, and jumps.
-            const times = [];
-            function timed(action) {
+            function timed(times, action) {
               const t = performance.now();
               action();
               void document.getElementById("detail").offsetHeight;
               times.push(performance.now() - t);
             }
+            function summary(times) {
+              const sorted = times.slice().sort(function (a, b) { return a - b; });
+              return { count: sorted.length, maxMs: Math.round(sorted[sorted.length - 1] * 10) / 10,
+                       medianMs: Math.round(sorted[sorted.length >> 1] * 10) / 10 };
+            }
+            const arrows = [], jumps = [];
             select(Math.floor(steps.length / 2));
-            for (let i = 0; i < 25; i++) timed(function () { key("ArrowRight"); });
-            for (let i = 0; i < 25; i++) timed(function () { key("ArrowLeft"); });
-            for (let i = 1; i <= 25; i++) timed(function () { select((i * 7919) % steps.length); });
-            times.sort(function (a, b) { return a - b; });
-            result.steps = {
-              count: times.length, maxMs: Math.round(times[times.length - 1] * 10) / 10,
-              medianMs: Math.round(times[times.length >> 1] * 10) / 10
-            };
+            for (let i = 0; i < 25; i++) timed(arrows, function () { key("ArrowRight"); });
+            for (let i = 0; i < 25; i++) timed(arrows, function () { key("ArrowLeft"); });
+            for (let i = 1; i <= 25; i++) timed(jumps, function () { select((i * 7919) % steps.length); });
+            result.steps = summary(arrows.concat(jumps));
+            result.arrowSteps = summary(arrows);
+            result.jumps = summary(jumps);
             result.hash = location.hash;
             result.marks = marks;
             // Filters: how many steps stay shown for an event text, and for each origin, then none again.
