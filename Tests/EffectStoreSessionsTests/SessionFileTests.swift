@@ -170,6 +170,25 @@ final class SessionFileTests: XCTestCase {
         XCTAssertTrue(message.contains("  actual changes (replayed):\n    .rows[id: 6].isOn → true\n"), message)
     }
 
+    /// Issue 35, part 6: the page shows events with their labels and type names. Failed before: the page wrote
+    /// `item(toggle, id: 3)` and `signedUp((email: …))` from the Codable JSON.
+    func test_events_areWrittenForThePage_asSwiftWritesThem() throws {
+        let time = Date(timeIntervalSinceReferenceDate: 0)
+        let log = SessionLog(
+            initialState: NestedEvents(),
+            entries: [
+                .init(sequenceNumber: 1, time: time, origin: .dispatch, event: .item(id: 3, .toggle), state: .init()),
+                .init(
+                    sequenceNumber: 2, time: time, origin: .dispatch, event: .signedUp(.init(email: "a@b.c")),
+                    state: .init(email: "a@b.c")),
+            ])
+        let entries = try XCTUnwrap(
+            (JSONSerialization.jsonObject(with: log.jsonData()) as? [String: Any])?["entries"] as? [[String: Any]])
+        XCTAssertEqual(
+            entries.map { $0["eventText"] as? String },
+            ["item(id: 3, .toggle)", #"signedUp(NestedEvents.Details(email: "a@b.c"))"#])
+    }
+
     func test_write_streamsTheSameBytes_asJSONData_andReplacesTheFile() throws {
         let log = recordedSearch(events: [.typed("a"), .toggle(3)])
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("search-\(UUID().uuidString).json")
@@ -201,6 +220,20 @@ final class SessionFileTests: XCTestCase {
         XCTAssertNotNil(read.effectComparisonNote)
         let page = try SessionInspector.page(forSessionJSON: data)
         XCTAssertTrue(page.contains("(of type OpaqueTimer.Scope) is not Codable"))
+    }
+}
+
+/// A form whose events nest: the page shows them as Swift writes them.
+struct NestedEvents: State, Equatable, Codable {
+    struct Details: Equatable, Codable, Sendable { var email: String }
+    enum RowEvent: Equatable, Codable, Sendable { case toggle }
+    enum Event: Equatable, Codable, Sendable { case item(id: Int, RowEvent), signedUp(Details) }
+    typealias Effect = Never
+    var email = ""
+    static var initialState: NestedEvents { NestedEvents() }
+    mutating func handle(event: Event) -> Never? {
+        if case .signedUp(let details) = event { email = details.email }
+        return nil
     }
 }
 
