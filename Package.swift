@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
         .executable(name: "effectstore-benchmarks", targets: ["EffectStoreBenchmarks"]),
         .executable(name: "effectstore-inspect", targets: ["EffectStoreInspect"]),
+        .executable(name: "effectstore-session-bench", targets: ["EffectStoreSessionBench"]),
     ],
     targets: [
         // The library: no dependencies beyond Foundation and Dispatch.
@@ -29,6 +30,9 @@ let package = Package(
 
         // Writes the inspector page of a recorded session: `swift run effectstore-inspect session.json`.
         .executableTarget(name: "EffectStoreInspect", dependencies: ["EffectStoreSessions"]),
+        // Records and writes a long session of a large state, timed: the figures of the session file, and the large
+        // session .ci/check-inspector opens. `swift run -c release effectstore-session-bench`.
+        .executableTarget(name: "EffectStoreSessionBench", dependencies: ["EffectStore", "EffectStoreSessions"]),
 
         // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),

@@ -46,19 +46,17 @@ guard outputURL.standardizedFileURL != inputURL.standardizedFileURL else {
     fail("the page would replace the session itself; give another path with --output.", status: 64)
 }
 
-let data: Data
+let page: String
 do {
-    data = try Data(contentsOf: inputURL)
-} catch {
-    fail("cannot read \(input): \((error as NSError).localizedDescription)")
-}
-
-do {
-    let page = try SessionInspector.page(forSessionJSON: data, title: inputURL.lastPathComponent)
-    try Data(page.utf8).write(to: outputURL, options: .atomic)
-    print(outputURL.path)
+    page = try SessionInspector.page(forSessionAt: inputURL)
 } catch let error as SessionInspector.InputError {
     fail("\(input): \(error.description) Nothing was written.")
+} catch {
+    fail("\(input): \((error as NSError).localizedDescription) Nothing was written.")
+}
+do {
+    try Data(page.utf8).write(to: outputURL, options: .atomic)
+    print(outputURL.path)
 } catch {
     fail("cannot write \(outputURL.path): \((error as NSError).localizedDescription)")
 }

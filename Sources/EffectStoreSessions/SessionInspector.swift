@@ -50,8 +50,9 @@ public enum SessionInspector {
         }
     }
 
-    /// The inspector page of a session, from the JSON that ``SessionLog/jsonData()`` or
-    /// ``SessionLog/write(to:)`` wrote.
+    /// The inspector page of a session, from the JSON that ``SessionLog/write(to:)`` or ``SessionLog/jsonData()``
+    /// wrote — of format 2, or of format 1, written by an earlier version, whose states the page shows without their
+    /// Swift type names.
     ///
     /// ```swift
     /// let html = try SessionInspector.page(forSessionJSON: data, title: "session.json")
@@ -60,77 +61,210 @@ public enum SessionInspector {
     /// - Parameters:
     ///   - data: The session's JSON.
     ///   - title: The page's title, shown at its top.
-    /// - Returns: The whole page, as HTML.
-    /// - Throws: ``InputError`` when `data` is not JSON, or not a recorded session (a missing or malformed field,
-    ///   naming the entry).
+    /// - Returns: The whole page, as HTML. Runs on the calling thread.
+    /// - Throws: ``InputError`` when `data` is not UTF-8 JSON, or not a recorded session: it says what is wrong, and
+    ///   where (line, column and entry) when it can.
     public static func page(forSessionJSON data: Data, title: String = "Recorded session") throws -> String {
-        let summary = try validate(data)
-        return SessionInspectorPage.html(title: title, sessionJSON: data, summary: summary)
+        let session = try validate(data)
+        return SessionInspectorPage.html(title: title, sessionJSON: session.json ?? data, summary: session.summary)
     }
 
-    /// Checks that `data` is a recorded session: a JSON object with a supported `formatVersion`, an `initialState`,
-    /// a `droppedEntryCount` and `entries`, each with its number, time, origin, state and — unless it is an undo or
-    /// a redo — its event.
+    /// The inspector page of the session in the file at `url` (see ``page(forSessionJSON:title:)``).
     ///
-    /// - Returns: What the page's header says of the session.
-    static func validate(_ data: Data) throws -> SessionSummary {
+    /// ```swift
+    /// let html = try SessionInspector.page(forSessionAt: URL(fileURLWithPath: "session.json"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - title: The page's title; the file's name by default.
+    /// - Returns: The whole page, as HTML. Runs on the calling thread.
+    /// - Throws: ``InputError`` when the file cannot be read (a directory, a missing file) or is not a session.
+    public static func page(forSessionAt url: URL, title: String? = nil) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw InputError("There is no file at \(url.path). To fix, give the path of the session's JSON file.")
+        }
+        guard !isDirectory.boolValue else {
+            throw InputError(
+                "\(url.path) is a directory, not a session file. To fix, give the path of the JSON file that "
+                    + "SessionLog.write(to:) wrote.")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let reason =
+                ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
+                ?? (error as NSError).localizedDescription
+            throw InputError("\(url.path) cannot be read: \(reason). To fix, check the file's permissions.")
+        }
+        return try page(forSessionJSON: data, title: title ?? url.lastPathComponent)
+    }
+
+    /// A session checked, and what the page embeds: its own JSON (format 2), or the JSON it was converted to
+    /// (format 1).
+    struct ValidSession {
+        var summary: SessionSummary
+        /// The JSON to embed when it is not the file's own.
+        var json: Data?
+    }
+
+    /// Checks that `data` is a recorded session: UTF-8 JSON, an object with a supported `formatVersion`, an
+    /// `initialState`, a `droppedEntryCount` and `entries`, each with its number, time, origin and — unless it is an
+    /// undo or a redo — its event; in format 2 also what changed, and in format 1 its state.
+    static func validate(_ data: Data) throws -> ValidSession {
         guard !data.isEmpty else {
             throw InputError(
                 "The file is empty. A recorded session is the JSON that SessionLog.write(to:) writes; to fix, record "
                     + "the session again.")
         }
-        let root: Any
+        try checkEncoding(data)
+        let probe: SessionProbe
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            probe = try JSONDecoder().decode(SessionProbe.self, from: data)
+        } catch let error as InputError {
+            throw error
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw notJSON(data, detail: detail)
+            // Not JSON: Foundation's parser says where, and why.
+            do {
+                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            } catch {
+                let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+                throw notJSON(data, detail: detail)
+            }
+            throw InputError("The file is not a recorded session: \(error).")
         }
-        guard let object = root as? [String: Any] else {
+        let summary = SessionSummary(entryCount: probe.entryCount, droppedEntryCount: probe.droppedEntryCount)
+        guard probe.version == 1 else { return ValidSession(summary: summary, json: nil) }
+        return ValidSession(summary: summary, json: try SessionFormatOne.convert(data))
+    }
+
+    /// Refuses text that is not UTF-8 — UTF-16 or UTF-32, bytes that are no UTF-8, or a string escaping half of a
+    /// UTF-16 pair — saying where.
+    static func checkEncoding(_ data: Data) throws {
+        let head = Array(data.prefix(4))
+        let utf =
+            "A session is UTF-8 JSON, as SessionLog.write(to:) writes it. To fix, write it again with "
+            + "SessionLog.write(to:), or convert it: iconv -f UTF-16 -t UTF-8 session.json > session-utf8.json."
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            throw InputError("The file is UTF-16 text (it starts with a UTF-16 byte order mark), not UTF-8. " + utf)
+        }
+        if head.count >= 2, head.prefix(4).contains(0) {
             throw InputError(
-                "The file is JSON but not a recorded session: its top level is \(kind(of: root)), not an object "
-                    + "with \"formatVersion\", \"initialState\" and \"entries\".")
+                "The file is UTF-16 or UTF-32 text (its first characters are ASCII with zero bytes between them), "
+                    + "not UTF-8. " + utf)
         }
-        guard let version = object["formatVersion"] as? Int else {
+        if let offset = loneSurrogate(in: data) {
+            let place = JSONPlace(of: offset, in: data)
+            let escape = String(decoding: data[(data.startIndex + offset)...].prefix(6), as: UTF8.self)
             throw InputError(
-                "The file is JSON but not a recorded session: it has no number \"formatVersion\". A session is "
-                    + "written by SessionLog.write(to:) or a SessionRecorder's log.")
+                "The file holds a lone surrogate, \(escape), at \(place.description): half of a UTF-16 pair, "
+                    + "escaped in a string, which is no character. To fix, record the session again (a text edited "
+                    + "by hand must escape both halves of the pair, or none).",
+                entry: place.entry)
         }
-        guard version == 1 else {
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { return }  // a UTF-8 byte order mark: JSON parsers skip it
+        if let offset = firstInvalidUTF8(in: data) {
+            let place = JSONPlace(of: offset, in: data)
+            let byte = String(data[data.startIndex + offset], radix: 16, uppercase: true)
             throw InputError(
-                "The session is in format \(version); this inspector reads format 1. To fix, use the "
-                    + "effectstore-inspect of the EffectStore version that recorded it.")
+                "The file is not UTF-8 text: the byte 0x\(byte) at \(place.description), is not valid UTF-8. A session "
+                    + "is UTF-8 JSON, as SessionLog.write(to:) writes it; to fix, record the session again (a file "
+                    + "edited by hand must be saved as UTF-8).",
+                entry: place.entry)
         }
-        guard object["initialState"] != nil else {
-            throw InputError("The session has no \"initialState\".")
+    }
+
+    /// The offset of the first byte that does not start or continue a valid UTF-8 sequence, or `nil`.
+    static func firstInvalidUTF8(in data: Data) -> Int? {
+        var index = 0
+        let bytes = [UInt8](data)
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            let minimum: UInt32
+            switch byte {
+            case 0xC2...0xDF: (length, minimum) = (2, 0x80)
+            case 0xE0...0xEF: (length, minimum) = (3, 0x800)
+            case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
+            default: return index
+            }
+            guard index + length <= bytes.count else { return index }
+            var scalar = UInt32(byte) & (0xFF >> (length + 1))
+            for next in 1..<length {
+                let continuation = bytes[index + next]
+                guard continuation & 0xC0 == 0x80 else { return index + next }
+                scalar = scalar << 6 | UInt32(continuation & 0x3F)
+            }
+            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return index }
+            index += length
         }
-        guard let dropped = object["droppedEntryCount"] as? Int, dropped >= 0 else {
-            throw InputError("The session has no \"droppedEntryCount\" (a number, 0 or more).")
-        }
-        guard let entries = object["entries"] as? [Any] else {
-            throw InputError("The session has no \"entries\" list.")
-        }
-        for (index, element) in entries.enumerated() {
-            try validateEntry(element, number: index + 1, of: entries.count)
-        }
-        return SessionSummary(entryCount: entries.count, droppedEntryCount: dropped)
+        return nil
     }
 
     /// The error for data that is not JSON, placed: where the parser stopped ("around character N"), or the end of the
-    /// data when it ended early — by line and column, and by entry when that place is inside one.
+    /// data when it ended early — by line and column, and by entry when that place is inside one. Nesting deeper than
+    /// the reader allows is named as such.
     static func notJSON(_ data: Data, detail: String) -> InputError {
         let offset = characterOffset(in: detail)
+        if detail.contains("Too many nested") {
+            let place = JSONPlace(of: min(offset ?? data.count, data.count), in: data)
+            return InputError(
+                "The file nests arrays and objects deeper than the JSON reader allows (512 levels), at "
+                    + "\(place.description). A session nests as deep as its state; to fix, record a state that is "
+                    + "less deeply nested, or check that the file is the session you meant.",
+                entry: place.entry)
+        }
         let place = JSONPlace(of: min(offset ?? data.count, data.count), in: data)
-        var position = "line \(place.line), column \(place.column)"
-        if let entry = place.entry { position += ", inside entry \(entry)" }
         let what =
             offset == nil
-            ? "it ends at \(position): it is truncated, or was cut while being written"
-            : "at \(position), the text is not JSON"
+            ? "it ends at \(place.description): it is truncated, or was cut while being written"
+            : "at \(place.description), the text is not JSON"
         return InputError(
             "The file is not JSON (\(detail)): \(what). To fix, record the session again and write it with "
                 + "SessionLog.write(to:).",
             entry: place.entry)
+    }
+
+    /// The offset of the first `\uD800`–`\uDFFF` escape that is not half of a pair, or `nil`.
+    static func loneSurrogate(in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        func escape(at index: Int) -> UInt32? {
+            guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { return nil }
+            return UInt32(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+        }
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if !inString {
+                if byte == UInt8(ascii: "\"") { inString = true }
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = false
+                index += 1
+            } else if byte == UInt8(ascii: "\\") {
+                if let unit = escape(at: index), (0xD800...0xDFFF).contains(unit) {
+                    guard unit < 0xDC00, let low = escape(at: index + 6), (0xDC00...0xDFFF).contains(low) else {
+                        return index
+                    }
+                    index += 12
+                } else {
+                    index += 2
+                }
+            } else {
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// N in Foundation's "… around character N." message, if there is one.
@@ -139,45 +273,6 @@ public enum SessionInspector {
         return Int(detail[range.upperBound...].prefix { $0.isNumber })
     }
 
-    private static let origins = TransitionOrigin.allCases.map(\.rawValue)
-
-    private static func validateEntry(_ element: Any, number: Int, of count: Int) throws {
-        let at = "Entry \(number) of \(count)"
-        guard let entry = element as? [String: Any] else {
-            throw InputError("\(at) is \(kind(of: element)), not an object.", entry: number)
-        }
-        guard let origin = entry["origin"] as? String else {
-            throw InputError("\(at) has no \"origin\".", entry: number)
-        }
-        guard origins.contains(origin) else {
-            throw InputError(
-                "\(at) has origin \"\(origin)\"; it must be one of \(origins.joined(separator: ", ")).", entry: number)
-        }
-        guard entry["sequenceNumber"] is NSNumber else {
-            throw InputError("\(at) has no number \"sequenceNumber\".", entry: number)
-        }
-        guard entry["time"] is NSNumber else {
-            throw InputError("\(at) has no number \"time\".", entry: number)
-        }
-        guard entry["state"] != nil else {
-            throw InputError("\(at) has no \"state\".", entry: number)
-        }
-        if entry["event"] == nil || entry["event"] is NSNull, origin != "undo", origin != "redo" {
-            throw InputError(
-                "\(at) (origin \(origin)) has no \"event\"; only an undo or a redo is recorded without one.",
-                entry: number)
-        }
-    }
-
-    private static func kind(of value: Any) -> String {
-        switch value {
-        case is [Any]: return "a list"
-        case is String: return "a string"
-        case is NSNull: return "null"
-        case is NSNumber: return "a number"
-        default: return "an object"
-        }
-    }
 }
 
 /// Where a byte offset of JSON text is: its line and column, and the session entry it falls in (counting from 1),
@@ -191,6 +286,11 @@ struct JSONPlace: Equatable {
         self.line = line
         self.column = column
         self.entry = entry
+    }
+
+    /// "line 3, column 7", with ", inside entry 2" when it is inside one.
+    var description: String {
+        "line \(line), column \(column)" + (entry.map { ", inside entry \($0)" } ?? "")
     }
 
     init(of offset: Int, in data: Data) {
@@ -259,7 +359,7 @@ extension SessionLog where S: Codable, S.Event: Codable {
     ///
     /// - Parameter title: The page's title; the state type's name by default.
     /// - Returns: The whole page, as HTML.
-    /// - Throws: An `EncodingError` when a state or an event fails to encode.
+    /// - Throws: An `EncodingError` when a state or an event fails to encode. Runs on the calling thread.
     public func inspectorPage(title: String? = nil) throws -> String {
         try SessionInspector.page(forSessionJSON: jsonData(), title: title ?? "\(S.self) session")
     }

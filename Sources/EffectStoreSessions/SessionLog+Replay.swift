@@ -5,7 +5,7 @@ extension SessionLog {
     ///
     /// ```swift
     /// let session = try SessionLog<ProcessState>(contentsOf: url)
-    /// for step in session.replay() where step.to != step.entry.state {
+    /// for step in session.replay() where !step.matchesRecording {
     ///     print("diverges at #\(step.entry.sequenceNumber)")
     /// }
     /// ```
@@ -13,8 +13,8 @@ extension SessionLog {
     /// Each entry with an event runs ``/EffectStore/State/handle(event:)`` on the state the previous step produced; the
     /// effect it returns is kept in the step, not performed — the events that effects answered with are in the log
     /// already. An undo or redo entry has no event: its step restores the recorded state. The replay is deterministic
-    /// as long as `handle(event:)` is pure; where the state logic has changed since the recording, a step's
-    /// ``ReplayStep/to`` differs from its entry's recorded `state`.
+    /// as long as `handle(event:)` is pure; where the state logic has changed since the recording, a step does not
+    /// match its entry (``ReplayStep/matchesRecording``).
     ///
     /// - Returns: One step per entry, in order. Runs on the calling thread.
     public func replay() -> [ReplayStep<S>] {
@@ -26,8 +26,8 @@ extension SessionLog {
             var effect: S.Effect?
             if let event = entry.event {
                 effect = state.handle(event: event)
-            } else {
-                state = entry.state
+            } else if let restored = entry.state {
+                state = restored
             }
             steps.append(ReplayStep(index: index, entry: entry, from: from, to: state, effect: effect))
         }
@@ -38,12 +38,13 @@ extension SessionLog {
 /// One step of a replayed ``SessionLog``: the recorded entry, and what the state does with it now.
 ///
 /// ```swift
-/// let first = session.replay().first { $0.to != $0.entry.state }   // the first divergence, if any
+/// let first = session.replay().first { !$0.matchesRecording }   // the first divergence, if any
 /// ```
 public struct ReplayStep<S: State>: Sendable {
     /// The entry's position in ``SessionLog/entries``, from 0.
     public let index: Int
-    /// The recorded entry: the event, its origin, and the state the store committed then.
+    /// The recorded entry: the event, its origin, and the state the store committed then (or, read from a file
+    /// between keyframes, what changed).
     public let entry: SessionLog<S>.Entry
     /// The replayed state before this step.
     public let from: S
@@ -51,4 +52,42 @@ public struct ReplayStep<S: State>: Sendable {
     public let to: S
     /// The effect ``/EffectStore/State/handle(event:)`` returned in the replay; not performed. `nil` for undo and redo.
     public let effect: S.Effect?
+}
+
+extension ReplayStep where S: Equatable {
+    /// Whether today's logic reproduces the recorded entry: ``to`` equals the recorded state where the entry holds
+    /// it, and otherwise what changed from ``from`` to ``to`` is what the entry recorded, path by path.
+    ///
+    /// ```swift
+    /// XCTAssertTrue(session.replay().allSatisfy(\.matchesRecording))
+    /// ```
+    ///
+    /// The state the session declares secret (``SessionRedacting``) is redacted before it is compared, as it was when
+    /// the session was written. Effects are not compared here; `assertReplayMatchesRecording` (EffectStoreTesting)
+    /// compares them too.
+    public var matchesRecording: Bool {
+        recordedStateDifference == nil
+    }
+
+    /// What differs from the recording, or `nil` when the step matches it: the recorded state (when the entry holds
+    /// it), or the recorded changes and the replayed ones.
+    package var recordedStateDifference: RecordedDifference<S>? {
+        let redaction = SessionLog<S>.declaredRedaction
+        let replayed = redaction?.redacted(to) ?? to
+        if let recorded = entry.state {
+            return recorded == replayed ? nil : .state(recorded: recorded, replayed: replayed)
+        }
+        guard let recorded = entry.recordedChanges else { return nil }
+        let changes = SessionView.changes(from: redaction?.redacted(from) ?? from, to: replayed)
+        guard changes != recorded else { return nil }
+        return .changes(recorded: SessionView.lines(of: recorded), replayed: SessionView.lines(of: changes))
+    }
+}
+
+/// How a replayed step differs from its recorded entry.
+package enum RecordedDifference<S: State> {
+    /// The entry holds the whole state, and the replay reached another.
+    case state(recorded: S, replayed: S)
+    /// The entry holds what changed, and the replay changed something else: both, one change a line.
+    case changes(recorded: [String], replayed: [String])
 }

@@ -36,24 +36,37 @@ public final class SessionRecorder<S: State>: Sendable {
     ///
     /// ```swift
     /// let recorder = SessionRecorder(recording: store, limit: 500)
+    /// let quiet = SessionRecorder(recording: store, redacting: SessionRedaction().replacing(\.password, with: ""))
     /// ```
     ///
     /// - Parameters:
     ///   - store: The store to record. Not kept alive by the recorder.
     ///   - limit: The most entries to keep; past it, the oldest are dropped. At least 1; 10,000 by default.
-    public init(recording store: Store<S>, limit: Int = 10_000) {
-        precondition(
-            limit > 0,
-            "EffectStore: SessionRecorder<\(S.self)> needs a limit of at least 1, not \(limit). To fix, pass the "
-                + "number of entries to keep."
-        )
+    ///   - redaction: What the session never holds (see ``SessionRedaction``): applied to the starting state and to
+    ///     each transition's state, event and effect as it is recorded, on the store's queue, after the redaction the
+    ///     state declares (``SessionRedacting``). None by default.
+    public init(recording store: Store<S>, limit: Int = 10_000, redacting redaction: SessionRedaction<S> = .init()) {
+        guard limit > 0 else {
+            fatalError(
+                "EffectStore: SessionRecorder<\(S.self)> needs a limit of at least 1, not \(limit). To fix, pass the "
+                    + "number of entries to keep.")
+        }
         self.limit = limit
-        let recording = LockedBox.make(Recording(initialState: store.state, limit: limit))
+        let redaction = (SessionLog<S>.declaredRedaction ?? SessionRedaction()).combined(with: redaction)
+        let recording = LockedBox.make(Recording(initialState: redaction.redacted(store.state), limit: limit))
         self.recording = recording
         // The observer holds the recording, not the recorder: the recorder holds the token, which holds the observer.
         self.token = store.addObserver(
-            { transition in recording.withLock { $0.append(SessionLog.Entry(transition)) } },
-            onInstall: { state in recording.withLock { $0.initialState = state } }
+            { transition in
+                var entry = SessionLog.Entry(transition)
+                if !redaction.isEmpty {
+                    entry.state = entry.state.map(redaction.redacted)
+                    entry.event = entry.event.map { redaction.redacted(event: $0) }
+                    entry.effect = entry.effect.map { redaction.redacted(effect: $0) }
+                }
+                recording.withLock { $0.append(entry) }
+            },
+            onInstall: { state in recording.withLock { $0.initialState = redaction.redacted(state) } }
         )
     }
 
@@ -99,7 +112,7 @@ public final class SessionRecorder<S: State>: Sendable {
                 ring.append(entry)
                 return
             }
-            initialState = ring[head].state
+            initialState = ring[head].state ?? initialState  // a recorder's entries always hold their state
             ring[head] = entry
             head = (head + 1) % limit
             droppedCount += 1

@@ -56,21 +56,54 @@ public func assertReplayMatchesRecording<S: State & Equatable>(
 ) {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
     let steps = log.replay()
-    guard let step = steps.first(where: { $0.to != $0.entry.state || effectDiverges(in: $0) }) else { return }
-    if step.to == step.entry.state {
-        reportEffectDivergence(at: step, of: log, stepCount: steps.count, reporter: reporter, at: location)
-        return
+    var uncompared: String?
+    for step in steps {
+        let stateDifference = step.recordedStateDifference
+        let effectCheck = effectComparison(in: step)
+        if case .notComparable(let reason) = effectCheck, uncompared == nil { uncompared = reason }
+        if let stateDifference {
+            reportStateDivergence(
+                stateDifference, at: step, of: log, stepCount: steps.count, reporter: reporter,
+                at: location)
+            return
+        }
+        if case .differs = effectCheck {
+            reportEffectDivergence(at: step, of: log, stepCount: steps.count, reporter: reporter, at: location)
+            return
+        }
     }
+    if let uncompared = uncompared ?? log.effectComparisonNote {
+        print(
+            "assertReplayMatchesRecording: note: the recorded \(Describing.label(S.self, maxLength: 120)) session's "
+                + "states match; some of its effects were not compared: \(uncompared). To have them compared, make "
+                + "the effects and their ids Codable (and the effect type Equatable).")
+    }
+}
+
+private func reportStateDivergence<S: State & Equatable>(
+    _ difference: RecordedDifference<S>, at step: ReplayStep<S>, of log: SessionLog<S>, stepCount: Int,
+    reporter: TestFailureReporter, at location: TestSourceLocation
+) {
     let entry = step.entry
     let what = entry.event.map { Describing.value($0) } ?? "none (\(entry.origin.name))"
     var message =
         "Replay of a recorded \(Describing.label(S.self, maxLength: 120)) session diverges at entry "
-        + "\(step.index + 1) of \(steps.count) (#\(entry.sequenceNumber), \(entry.origin.name)):\n"
+        + "\(step.index + 1) of \(stepCount) (#\(entry.sequenceNumber), \(entry.origin.name)):\n"
     message += "  event: \(what)\n"
     message += "  handled in: \(Describing.value(step.from))\n"
-    message += "  expected (recorded): \(Describing.value(entry.state))\n"
-    message += "  actual (replayed):   \(Describing.value(step.to))\n"
-    message += "  diff:\n" + Describing.indented(StructuralDiff.describe(expected: entry.state, actual: step.to))
+    switch difference {
+    case .state(let recorded, let replayed):
+        message += "  expected (recorded): \(Describing.value(recorded))\n"
+        message += "  actual (replayed):   \(Describing.value(replayed))\n"
+        message += "  diff:\n" + Describing.indented(StructuralDiff.describe(expected: recorded, actual: replayed))
+    case .changes(let recorded, let replayed):
+        func list(_ lines: [String]) -> String {
+            lines.isEmpty ? " (no change)" : "\n" + lines.map { "    " + $0 }.joined(separator: "\n")
+        }
+        message += "  expected changes (recorded):" + list(recorded) + "\n"
+        message += "  actual changes (replayed):" + list(replayed) + "\n"
+        message += "  (the session file holds what changed at this entry, not the whole state)"
+    }
     if log.hasDroppedEntries {
         message +=
             "\n  (the recording dropped its \(log.droppedEntryCount) oldest entries; the replay starts after "
@@ -147,16 +180,35 @@ public func assertReplayMatchesRecording<S: State & Equatable & Codable>(
     assertReplayMatchesRecording(log, reporter: reporter, fileID: fileID, file: file, line: line, column: column)
 }
 
-/// Whether the step's entry records an effect that differs from the one the state returns now; `false` when the
-/// effect type is not `Equatable`.
-private func effectDiverges<S: State>(in step: ReplayStep<S>) -> Bool {
-    guard step.entry.hasRecordedEffect, step.entry.event != nil else { return false }
-    switch (step.entry.effect, step.effect) {
-    case (nil, nil): return false
-    case (nil, _), (_, nil): return true
+/// What comparing a step's recorded effect with the replayed one found.
+private enum EffectComparison {
+    case same, differs, notComparable(String)
+}
+
+/// Compares the effect the step's entry records with the one the state returns now: by `==` for an effect the entry
+/// holds as a value, by their recorded forms (effects and ids encoded, with their types' names) for one read from a
+/// file; neither where a part is not `Codable` or the type not `Equatable`.
+private func effectComparison<S: State>(in step: ReplayStep<S>) -> EffectComparison {
+    let entry = step.entry
+    guard entry.hasRecordedEffect, entry.event != nil else { return .same }
+    let replayed = step.effect.map { effect in SessionLog<S>.declaredRedaction?.redacted(effect: effect) ?? effect }
+    if let recorded = entry.recordedComparableEffect {
+        guard let replayed else { return .differs }
+        guard let recordedForm = recorded.form else { return .notComparable(recorded.reason) }
+        let replayedRecord = EffectRecord(replayed)
+        guard let replayedForm = replayedRecord.comparable else {
+            return .notComparable(replayedRecord.reason ?? "an effect is not Codable")
+        }
+        return recordedForm == replayedForm ? .same : .differs
+    }
+    switch (entry.effect, replayed) {
+    case (nil, nil): return .same
+    case (nil, _), (_, nil): return .differs
     case (let recorded?, let replayed?):
-        guard let equatable = recorded as? any Equatable else { return false }
-        return !equatable.isEqual(toValue: replayed)
+        guard let equatable = recorded as? any Equatable else {
+            return .notComparable("\(Describing.label(S.Effect.self, maxLength: 80)) is not Equatable")
+        }
+        return equatable.isEqual(toValue: replayed) ? .same : .differs
     }
 }
 
@@ -176,10 +228,20 @@ private func reportEffectDivergence<S: State>(
         + "(#\(entry.sequenceNumber), \(entry.origin.name)): the state is the same, the effect is not:\n"
     message += "  event: \(entry.event.map { Describing.value($0) } ?? "none")\n"
     message += "  handled in: \(Describing.value(step.from))\n"
-    message += "  expected effect (recorded): \(describeEffect(entry.effect))\n"
-    message += "  actual effect (replayed):   \(describeEffect(step.effect))"
+    // An effect read from a file is known by its recorded text: the replayed one is written the same way.
+    let fromFile = entry.effect == nil && entry.effectDescription != nil
+    let recorded = fromFile ? entry.effectDescription.map { "." + $0 } : describeEffect(entry.effect)
+    let replayed = fromFile ? step.effect.map { "." + EffectRecord($0).text } : describeEffect(step.effect)
+    message += "  expected effect (recorded): \(recorded ?? "none")\n"
+    message += "  actual effect (replayed):   \(replayed ?? "none")"
     if let recorded = entry.effect, let replayed = step.effect {
         message += "\n  diff:\n" + Describing.indented(StructuralDiff.describe(expected: recorded, actual: replayed))
+    } else if fromFile, recorded == replayed, let form = entry.recordedComparableEffect?.form, let effect = step.effect
+    {
+        // The same text, another value: show both recorded forms, ids with their types.
+        let replayedForm = EffectRecord(effect).comparable?.jsonData ?? Data()
+        message += "\n  recorded form: \(String(decoding: form.jsonData, as: UTF8.self))"
+        message += "\n  replayed form: \(String(decoding: replayedForm, as: UTF8.self))"
     }
     message +=
         "\nThe state logic no longer asks for the effects it asked for when the session was recorded. To fix, "

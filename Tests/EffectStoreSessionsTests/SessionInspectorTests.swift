@@ -9,21 +9,37 @@ import XCTest
 final class SessionInspectorTests: XCTestCase {
     private let hostile = "</script><script>alert(1)</script>\u{2028}&amp;"
 
-    /// A session as JSON, from a dictionary, with `entries` entries each changing `count`.
-    private func sessionJSON(entries count: Int = 3, change: (inout [String: Any], Int) -> Void = { _, _ in }) -> Data
-    {
-        var entries: [[String: Any]] = []
-        for number in 1...count {
-            var entry: [String: Any] = [
-                "sequenceNumber": number, "time": 800_000_000.5, "origin": "dispatch",
-                "event": ["increment": [String: Any]()], "state": ["count": number],
-            ]
-            change(&entry, number)
-            entries.append(entry)
+    /// A counter with a name: a small Codable state for sessions made here.
+    struct Named: State, Equatable, Codable {
+        var count = 0
+        var name = ""
+        enum Event: Sendable, Equatable, Codable { case increment, rename(String) }
+        typealias Effect = Never
+        static var initialState: Named { Named() }
+        mutating func handle(event: Event) -> Never? {
+            switch event {
+            case .increment: count += 1
+            case .rename(let name): self.name = name
+            }
+            return nil
         }
-        let session: [String: Any] = [
-            "formatVersion": 1, "initialState": ["count": 0], "droppedEntryCount": 0, "entries": entries,
-        ]
+    }
+
+    /// A session of `count` increments as the file holds it (format 2), each entry passed through `change` as a
+    /// dictionary first.
+    private func sessionJSON(entries count: Int = 3, change: (inout [String: Any], Int) -> Void = { _, _ in }) -> Data {
+        var state = Named()
+        let entries = (1...count).map { number -> SessionLog<Named>.Entry in
+            _ = state.handle(event: .increment)
+            return .init(
+                sequenceNumber: UInt64(number), time: Date(timeIntervalSinceReferenceDate: 800_000_000.5),
+                origin: .dispatch, event: .increment, state: state)
+        }
+        let data = try! SessionLog(initialState: Named(), entries: entries).jsonData()
+        var session = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+        var list = session["entries"] as! [[String: Any]]
+        for index in list.indices { change(&list[index], index + 1) }
+        session["entries"] = list
         return try! JSONSerialization.data(withJSONObject: session, options: [.sortedKeys])
     }
 
@@ -50,12 +66,16 @@ final class SessionInspectorTests: XCTestCase {
     }
 
     func test_page_markupInAValue_cannotCloseTheDataOrStartAnElement_andReadsBackTheSame() throws {
-        let json = sessionJSON { entry, number in
-            guard number == 2 else { return }
-            entry["event"] = ["rename": ["_0": self.hostile]]
-            entry["state"] = ["count": 2, "name": self.hostile]
-        }
-        let page = try SessionInspector.page(forSessionJSON: json, title: hostile)
+        let time = Date(timeIntervalSinceReferenceDate: 0)
+        let log = SessionLog(
+            initialState: Named(),
+            entries: [
+                .init(sequenceNumber: 1, time: time, origin: .dispatch, event: .increment, state: Named(count: 1)),
+                .init(
+                    sequenceNumber: 2, time: time, origin: .dispatch, event: .rename(hostile),
+                    state: Named(count: 1, name: hostile)),
+            ])
+        let page = try SessionInspector.page(forSessionJSON: log.jsonData(), title: hostile)
 
         XCTAssertEqual(page.components(separatedBy: "<script").count - 1, 2, "the data element and the script only")
         XCTAssertFalse(page.contains("alert(1)</script>"))
@@ -65,7 +85,8 @@ final class SessionInspectorTests: XCTestCase {
         XCTAssertTrue(page.contains("<h1>&lt;/script&gt;&lt;script&gt;alert(1)"), "the title is escaped as text")
         let embedded = try XCTUnwrap(embeddedJSON(in: page) as? [String: Any])
         let entries = try XCTUnwrap(embedded["entries"] as? [[String: Any]])
-        XCTAssertEqual((entries[1]["state"] as? [String: Any])?["name"] as? String, hostile, "the same text, read back")
+        let event = try XCTUnwrap(entries[1]["event"] as? [String: Any])
+        XCTAssertEqual((event["rename"] as? [String: Any])?["_0"] as? String, hostile, "the same text, read back")
     }
 
     func test_page_saysWhenEntriesWereDropped() throws {
@@ -156,15 +177,18 @@ final class SessionInspectorTests: XCTestCase {
                 + "\"formatVersion\", \"initialState\" and \"entries\".")
         let noVersion = refusal(Data(#"{"entries": []}"#.utf8))
         XCTAssertTrue(noVersion?.description.contains("no number \"formatVersion\"") ?? false)
-        XCTAssertTrue(refusal(Data(#"{"formatVersion": 2}"#.utf8))?.description.contains("in format 2") ?? false)
+        XCTAssertTrue(refusal(Data(#"{"formatVersion": 3}"#.utf8))?.description.contains("in format 3") ?? false)
         XCTAssertEqual(
             refusal(Data(#"{"formatVersion": 1, "initialState": 0, "droppedEntryCount": 0}"#.utf8))?.description,
             "The session has no \"entries\" list.")
     }
 
     func test_input_aBrokenEntry_isRefused_namingTheEntry() {
-        let noState = refusal(sessionJSON(entries: 10) { entry, number in if number == 7 { entry["state"] = nil } })
-        XCTAssertEqual(noState, SessionInspector.InputError("Entry 7 of 10 has no \"state\".", entry: 7))
+        let noChanges = refusal(sessionJSON(entries: 10) { entry, number in if number == 7 { entry["changes"] = nil } })
+        XCTAssertEqual(
+            noChanges,
+            SessionInspector.InputError(
+                "Entry 7 of 10 has no \"changes\" list: what changed from the entry before.", entry: 7))
 
         let origin = refusal(sessionJSON { entry, number in if number == 2 { entry["origin"] = "magic" } })
         XCTAssertEqual(origin?.entry, 2)

@@ -45,7 +45,7 @@ final class SessionLogDecodingTests: XCTestCase {
     }
 
     func test_decoding_anUndoWithoutAnEvent_succeeds() throws {
-        XCTAssertEqual(try SessionLog<Ledger>(jsonData: log().jsonData()).entries, log().entries)
+        assertSameSession(try SessionLog<Ledger>(jsonData: log().jsonData()), log())
     }
 
     func test_decoding_aDispatchEntryWithoutItsEvent_failsNamingTheEntry() throws {

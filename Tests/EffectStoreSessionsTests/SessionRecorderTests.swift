@@ -103,15 +103,17 @@ final class SessionRecorderTests: XCTestCase {
         try log.write(to: url)
         let read = try SessionLog<Ledger>(contentsOf: url)
 
-        XCTAssertEqual(read, log)
+        assertSameSession(read, log)
         XCTAssertEqual(read.entries.last?.origin, .undo)
         XCTAssertNil(read.entries.last?.event)
+        XCTAssertEqual(read.entries.last?.state, log.entries.last?.state, "an undo holds the state it restores")
         let text = try XCTUnwrap(String(data: try log.jsonData(), encoding: .utf8))
-        XCTAssertTrue(text.contains("\"formatVersion\" : 1"), text)
+        XCTAssertTrue(text.hasPrefix("{\"formatVersion\":2,"), text)
     }
 
     func test_log_fromAnotherFormatVersion_failsToDecode_withAMessageThatSaysWhatToDo() throws {
-        let json = #"{"formatVersion": 99, "initialState": {"balance": 0, "pendingSaves": 0}, "#
+        let json =
+            #"{"formatVersion": 99, "initialState": {"balance": 0, "pendingSaves": 0}, "#
             + #""droppedEntryCount": 0, "entries": []}"#
         XCTAssertThrowsError(try SessionLog<Ledger>(jsonData: Data(json.utf8))) { error in
             XCTAssertTrue("\(error)".contains("To fix, record the session again"), "\(error)")
@@ -161,4 +163,24 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertEqual(log.replay().map(\.to), log.entries.map(\.state))
         XCTAssertEqual(log.finalState, store.state)
     }
+}
+
+/// Checks that `read`, a log written and read back, records the same session as `log`: the same transitions, events
+/// and effects, the same states where the file holds them (keyframes), and a replay that matches every entry.
+func assertSameSession(
+    _ read: SessionLog<Ledger>, _ log: SessionLog<Ledger>, file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(read.initialState, log.initialState, file: file, line: line)
+    XCTAssertEqual(read.droppedEntryCount, log.droppedEntryCount, file: file, line: line)
+    XCTAssertEqual(read.entries.map(\.sequenceNumber), log.entries.map(\.sequenceNumber), file: file, line: line)
+    XCTAssertEqual(read.entries.map(\.time), log.entries.map(\.time), file: file, line: line)
+    XCTAssertEqual(read.entries.map(\.origin), log.entries.map(\.origin), file: file, line: line)
+    XCTAssertEqual(read.entries.map(\.event), log.entries.map(\.event), file: file, line: line)
+    XCTAssertEqual(read.entries.map(\.effectDescription), log.entries.map(\.effectDescription), file: file, line: line)
+    for (readEntry, entry) in zip(read.entries, log.entries) where readEntry.state != nil {
+        XCTAssertEqual(readEntry.state, entry.state, file: file, line: line)
+    }
+    XCTAssertEqual(read.finalState, log.finalState, file: file, line: line)
+    XCTAssertTrue(
+        read.replay().allSatisfy(\.matchesRecording), "the replay of the file matches", file: file, line: line)
 }

@@ -63,6 +63,6 @@ final class StructuralDiffTests: XCTestCase {
         let text = StructuralDiff.describe(expected: AlwaysDifferent(), actual: AlwaysDifferent())
 
         XCTAssertTrue(text.contains("no structural difference found"), text)
-        XCTAssertTrue(text.contains("expected: AlwaysDifferent(id: 1)"), text)
+        XCTAssertTrue(text.contains("expected: StructuralDiffTests.AlwaysDifferent(id: 1)"), text)
     }
 }

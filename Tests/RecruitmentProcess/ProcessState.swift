@@ -108,8 +108,9 @@ public enum ProcessState: State, Hashable {
     }
 }
 
-/// The ids the process list's effects run under.
-public enum ProcessEffectID: Hashable, Sendable {
+/// The ids the process list's effects run under. `Codable`, so that a recorded session's plans can be compared in a
+/// replay (see `ProcessState+Codable.swift`).
+public enum ProcessEffectID: Hashable, Sendable, Codable {
     /// The download in flight.
     case download
 }

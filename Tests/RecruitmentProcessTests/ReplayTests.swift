@@ -17,6 +17,21 @@ final class ReplayTests: XCTestCase {
         assertReplayMatchesRecording(ofSessionAt: fixture("demo-session.json"), as: ProcessState.self)
     }
 
+    /// The same session as an earlier version wrote it (format 1, every state whole) still reads and replays.
+    func test_demoSessionOfFormatOne_stillReplays() throws {
+        assertReplayMatchesRecording(ofSessionAt: fixture("demo-session-format1.json"), as: ProcessState.self)
+        let session = try SessionLog<ProcessState>(contentsOf: fixture("demo-session-format1.json"))
+        XCTAssertEqual(session.entries.compactMap(\.state).count, 5, "format 1 holds every state")
+    }
+
+    /// The demo's effects — a download under an id, its cancellation — are recorded in a form a replay compares.
+    func test_demoSession_recordsItsPlans_inAFormTheReplayCompares() throws {
+        let session = try SessionLog<ProcessState>(contentsOf: fixture("demo-session.json"))
+        XCTAssertEqual(session.entries.first?.effectDescription, "downloadProcesses.cancellable(id: download)")
+        XCTAssertNil(session.effectComparisonNote, "every effect and id of the demo is Codable")
+        XCTAssertNotNil(session.entries.first?.recordedComparableEffect?.form)
+    }
+
     func test_demoSession_holdsTheEffectAnswersAndTheEventSourceEvent() throws {
         let session = try SessionLog<ProcessState>(contentsOf: fixture("demo-session.json"))
 

@@ -41,3 +41,11 @@ extension IdentifiedStates: Decodable where Element: Decodable {
 
 // Its changes are journaled, for `ObservableRows`: every mutating member records what it touched.
 extension IdentifiedStates: JournaledRows {}
+
+extension IdentifiedStates: CustomValueStructure {
+    /// The elements named by their ids, in order — what `==` compares: a diff reads `.rows[id: 500].isOn`, and never
+    /// shows the collection's bookkeeping.
+    public var valueStructure: ValueStructure {
+        .identified(elements.map { (id: $0.id as any Hashable, element: $0 as Any) })
+    }
+}

@@ -18,12 +18,23 @@ import Foundation
 /// [ProcessState] #6 undo      → loaded([3 elements])
 /// ```
 ///
-/// Values are written with `String(describing:)` (conform to `CustomStringConvertible` to choose the text), on one
-/// line, without module prefixes. A value longer than ``maxValueLength`` loses its innermost detail first — a list
-/// becomes `[3 elements]` — and is cut with `…` only as a last resort. A state the event left unchanged is marked
-/// `(unchanged)`. An effect that carries a plan (``ComposableEffect``) is written the way the state built it, so the
+/// Values are written as Swift writes them — `item(id: 3, .toggle)`, `alert(.dismiss)`,
+/// `signedUp(SignUp.Details(email: "a@b.c"))` — on one line, type names without their module, with the describer the
+/// diffs and the session inspector use (a type chooses its parts with ``CustomValueStructure``). A value longer than
+/// ``maxValueLength`` loses its innermost detail first — a list becomes `[3 elements]` — and is cut with `…` only as a
+/// last resort. An effect that carries a plan (``ComposableEffect``) is written the way the state built it, so the
 /// line shows which effect runs under the plan: `downloadProcesses.cancellable(id: download)`, `all(save, track)`,
 /// `cancel(id: search)`.
+///
+/// A state that is a struct is written as what changed, by path, in braces — a form with a thousand rows logs one
+/// line about the row that changed:
+///
+/// ```text
+/// [SignUp] #4 effect    submitted(.success) → {.isSubmitting: true → false, .rows[id: 3].isOn: false → true} → none
+/// [SignUp] #5 dispatch  emailChanged("a@b.c") → (unchanged) → none
+/// ```
+///
+/// Any other state (an enum, as above) is written whole, marked `(unchanged)` when the event left it so.
 ///
 /// A logger is a plain value; ``Store/logTransitions(_:)`` installs it as a transition observer.
 public struct TransitionLogger<S: State>: Sendable {
@@ -70,7 +81,7 @@ public struct TransitionLogger<S: State>: Sendable {
         // Padded to one width, so that events line up.
         let origin = transition.origin.name
         line += origin + String(repeating: " ", count: max(10 - origin.count, 1))
-        let state = describe(transition.to) + (transition.changedState ? "" : " (unchanged)")
+        let state = describeState(transition)
         if let event = transition.event {
             line += describe(event) + " → " + state + " → " + (transition.effect.map(describeEffect) ?? "none")
         } else {
@@ -95,6 +106,52 @@ public struct TransitionLogger<S: State>: Sendable {
 
     private func describe(_ value: Any) -> String {
         Describing.collapsed(value, maxLength: maxValueLength)
+    }
+
+    /// The most changes a line lists before it says how many more there are.
+    private static var maxChangesListed: Int { 6 }
+
+    /// A struct state as what changed, `{.path: from → to, …}`; any other state whole.
+    private func describeState(_ transition: StoreTransition<S>) -> String {
+        guard case .composite(let composite) = ValueDescriber.shape(of: transition.to),
+            composite.kind == .structure
+        else {
+            return describe(transition.to) + (transition.changedState ? "" : " (unchanged)")
+        }
+        // An array whose count changed is written whole, not element by element.
+        var changes: [ValueDiff.Change] = []
+        var resized: [[PathComponent]] = []
+        for change in ValueDiff.changes(from: transition.from, to: transition.to) {
+            if resized.contains(where: { change.path.starts(with: $0) }) { continue }
+            if change.kind == .count {
+                resized.append(change.path)
+                changes.append(ValueDiff.Change(kind: .changed, path: change.path, from: change.from, to: change.to))
+            } else {
+                changes.append(change)
+            }
+        }
+        guard !changes.isEmpty else { return "(unchanged)" }
+        var parts = changes.prefix(Self.maxChangesListed).map { change -> String in
+            let path = change.pathText
+            switch change.kind {
+            case .added where change.inSet:
+                return "\(change.path.dropLast().map(\.text).joined()): added \(change.path.last?.text ?? "")"
+            case .removed where change.inSet:
+                return "\(change.path.dropLast().map(\.text).joined()): removed \(change.path.last?.text ?? "")"
+            case .added:
+                return "\(path): added \(change.to.map(describe) ?? "")"
+            case .removed:
+                return "\(path): removed"
+            case .reordered:
+                return "\(path): reordered"
+            case .changed, .count:
+                let from = change.from.map(describe) ?? "nil"
+                let to = change.to.map(describe) ?? "nil"
+                return (path.isEmpty ? "" : path + ": ") + from + " → " + to
+            }
+        }
+        if changes.count > Self.maxChangesListed { parts.append("… \(changes.count - Self.maxChangesListed) more") }
+        return "{" + parts.joined(separator: ", ") + "}"
     }
 
     /// A plan written as it was built (`download.cancellable(id: download)`, `all(a, b)`, `cancel(id: search)`), so

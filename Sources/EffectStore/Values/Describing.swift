@@ -10,30 +10,11 @@
 /// is it cut at the limit with `…`; ``value(_:maxLength:)`` and ``label(_:maxLength:)`` (for failures and diagrams)
 /// keep the detail and only cut. Brackets and dots inside string literals are left alone.
 package enum Describing {
-    /// `String(describing:)`, with strings quoted, enum cases written `.case`, optionals unwrapped and module
-    /// prefixes removed; cut at `maxLength`. For failure messages.
+    /// The value in one line as Swift writes it (``ValueDescriber/line(_:nested:)``): strings quoted, enum cases
+    /// written `.case`, optionals unwrapped, type names without their module; cut at `maxLength`. For failure
+    /// messages.
     package static func value(_ value: Any, maxLength: Int = 240) -> String {
-        let text: String
-        switch value {
-        case let string as String:
-            text = String(reflecting: string)
-        case let substring as Substring:
-            text = String(reflecting: String(substring))
-        case let character as Character:
-            text = String(reflecting: character)
-        default:
-            let mirror = Mirror(reflecting: value)
-            switch mirror.displayStyle {
-            case .optional:
-                guard let wrapped = mirror.children.first else { return "nil" }
-                return self.value(wrapped.value, maxLength: maxLength)
-            case .enum:
-                text = "." + withoutModulePrefixes(String(describing: value))
-            default:
-                text = withoutModulePrefixes(String(describing: value))
-            }
-        }
-        return truncated(text, to: maxLength)
+        truncated(ValueDescriber.line(value, nested: true), to: maxLength)
     }
 
     /// `String(describing:)` with sets and dictionaries sorted (``StableDescription``), without module prefixes, on
@@ -42,11 +23,10 @@ package enum Describing {
         truncated(oneLine(withoutModulePrefixes(StableDescription.of(value))), to: maxLength)
     }
 
-    /// `String(describing:)` (strings quoted) without module prefixes, on one line, its innermost groups collapsed
-    /// until it fits in `maxLength`. For logs.
+    /// The value in one line as Swift writes it (``ValueDescriber/line(_:nested:)``, the outermost enum case without
+    /// its dot), its innermost groups collapsed until it fits in `maxLength`. For logs.
     package static func collapsed(_ value: Any, maxLength: Int) -> String {
-        let raw = (value as? String).map { String(reflecting: $0) } ?? String(describing: value)
-        return collapsing(oneLine(withoutModulePrefixes(raw)), to: maxLength)
+        collapsing(ValueDescriber.line(value, nested: false), to: maxLength)
     }
 
     /// `text` with its innermost bracketed groups collapsed (`(…)`, `[3 elements]`) until it fits in `maxLength`,

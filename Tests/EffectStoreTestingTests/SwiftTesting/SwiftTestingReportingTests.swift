@@ -373,7 +373,7 @@ struct AssertionsSwiftTestingTests {
         store.dispatch(event: .increment)
         _ = store.waitUntilSettled(timeout: .seconds(10))
         var session = recorder.log
-        session.entries[0].state.count = 7
+        session.entries[0].state?.count = 7
         let line = #line + 2
         expectIssue(containing: "diverges at entry 1", atLine: line) {
             assertReplayMatchesRecording(session)

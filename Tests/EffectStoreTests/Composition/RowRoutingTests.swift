@@ -160,7 +160,7 @@ final class RowRoutingTests: XCTestCase {
 
         XCTAssertEqual(failures.messages.count, 1)
         XCTAssertTrue(
-            failures.messages.first?.contains("still in flight: .counter(id: 1, Counter.Effect.ticks)") ?? false,
+            failures.messages.first?.contains("still in flight: .counter(id: 1, .ticks)") ?? false,
             failures.messages.first ?? "no failure")
     }
 

@@ -19,27 +19,28 @@ final class TransitionLoggerTests: XCTestCase {
     func test_line_readsEventThenStateThenEffect() {
         let logger = TransitionLogger<Tally>()
         let line = logger.line(
-            for: transition(3, .dispatch, .request(id: 1, amount: 2), from: Tally(), to: Tally(), effect:
-                .fetch(id: 1, amount: 2), changed: false)
+            for: transition(
+                3, .dispatch, .request(id: 1, amount: 2), from: Tally(), to: Tally(),
+                effect:
+                    .fetch(id: 1, amount: 2), changed: false)
         )
         XCTAssertEqual(
             line,
-            "[Tally] #3 dispatch  request(id: 1, amount: 2) → Tally(count: 0, log: []) (unchanged) → "
-                + "fetch(id: 1, amount: 2)"
+            "[Tally] #3 dispatch  request(id: 1, amount: 2) → (unchanged) → fetch(id: 1, amount: 2)"
         )
     }
 
     func test_line_forUndo_hasNoEventAndNoEffect() {
         let logger = TransitionLogger<Tally>(label: "tally")
         let line = logger.line(for: transition(9, .undo, nil, from: Tally(count: 2), to: Tally(count: 1)))
-        XCTAssertEqual(line, "[tally] #9 undo      → Tally(count: 1, log: [])")
+        XCTAssertEqual(line, "[tally] #9 undo      → {.count: 2 → 1}")
     }
 
     func test_line_shortensLongValuesFromTheInsideOut() {
         let notes = (1...12).map { "note number \($0)" }
         let logger = TransitionLogger<Tally>(maxValueLength: 40)
         let line = logger.line(for: transition(1, .effect, .note("x"), from: Tally(), to: Tally(count: 1, log: notes)))
-        XCTAssertEqual(line, "[Tally] #1 effect    note(\"x\") → Tally(count: 1, log: [12 elements]) → none")
+        XCTAssertEqual(line, "[Tally] #1 effect    note(\"x\") → {.count: 0 → 1, .log: [] → [12 elements]} → none")
     }
 
     func test_shortDescription_collapsesInnermostGroupsFirst_thenCuts() {
@@ -62,12 +63,13 @@ final class TransitionLoggerTests: XCTestCase {
         store.dispatch(event: .request(id: 7, amount: 2))
 
         XCTAssertEqual(lines.count, 152)
-        XCTAssertEqual(lines.values.prefix(1), ["[Tally] #1 dispatch  increment → Tally(count: 1, log: []) → none"])
-        XCTAssertEqual(lines.values.suffix(2), [
-            "[Tally] #151 dispatch  request(id: 7, amount: 2) → Tally(count: 150, log: []) (unchanged) → "
-                + "fetch(id: 7, amount: 2)",
-            "[Tally] #152 effect    add(2) → Tally(count: 152, log: []) → none",
-        ])
+        XCTAssertEqual(lines.values.prefix(1), ["[Tally] #1 dispatch  increment → {.count: 0 → 1} → none"])
+        XCTAssertEqual(
+            lines.values.suffix(2),
+            [
+                "[Tally] #151 dispatch  request(id: 7, amount: 2) → (unchanged) → fetch(id: 7, amount: 2)",
+                "[Tally] #152 effect    add(2) → {.count: 150 → 152} → none",
+            ])
         token.cancel()
     }
 
@@ -75,6 +77,74 @@ final class TransitionLoggerTests: XCTestCase {
         let logger = TransitionLogger<Tally>(showsTime: true)
         let line = logger.line(for: transition(1, .dispatch, .increment, from: Tally(), to: Tally(count: 1)))
         XCTAssertNotNil(line.range(of: #"^\d\d:\d\d:\d\d\.\d\d\d \[Tally\] #1 "#, options: .regularExpression), line)
+    }
+}
+
+/// Issue 35, part 5: a struct state is logged as what changed, and events as Swift writes them. Each of these failed
+/// before: the line held `SignUp(…)` for the state and `alert(PresentationEvent<SignUp.AlertAction>.dismiss)`.
+final class TransitionLoggerReadableTests: XCTestCase {
+    struct Row: Identifiable, Equatable, Sendable {
+        let id: Int
+        var isOn = false
+    }
+
+    struct SignUp: State, Equatable {
+        struct Details: Equatable, Sendable { var email: String }
+        enum AlertAction: Equatable, Sendable { case retry }
+        var email = ""
+        var isSubmitting = false
+        var rows = IdentifiedStates((0..<1_000).map { Row(id: $0) })
+        var tags: Set<String> = []
+
+        enum Event: Sendable {
+            case submitted(Details)
+            case alert(PresentationEvent<AlertAction>)
+            case item(id: Int, ItemEvent)
+        }
+        enum ItemEvent: Sendable { case toggle }
+        typealias Effect = Never
+        static var initialState: SignUp { SignUp() }
+
+        mutating func handle(event: Event) -> Never? {
+            switch event {
+            case .submitted(let details):
+                email = details.email
+                isSubmitting = false
+            case .alert:
+                break
+            case .item(let id, .toggle):
+                rows[id: id]?.isOn.toggle()
+                tags.insert("touched")
+            }
+            return nil
+        }
+    }
+
+    private func line(_ event: SignUp.Event, from: SignUp = SignUp(isSubmitting: true)) -> String {
+        var to = from
+        _ = to.handle(event: event)
+        return TransitionLogger<SignUp>().line(
+            for: StoreTransition(
+                sequenceNumber: 4, time: Date(), origin: .effect, event: event, from: from, to: to, effect: nil,
+                changedState: from != to))
+    }
+
+    func test_aStructState_isLoggedAsWhatChanged() {
+        XCTAssertEqual(
+            line(.submitted(.init(email: "a@b.c"))),
+            #"[SignUp] #4 effect    submitted(TransitionLoggerReadableTests.SignUp.Details(email: "a@b.c")) → "#
+                + #"{.email: "" → "a@b.c", .isSubmitting: true → false} → none"#)
+    }
+
+    func test_aRowOfAThousand_isOneChange_namedByID_andASetElementIsNamed() {
+        XCTAssertEqual(
+            line(.item(id: 500, .toggle)),
+            #"[SignUp] #4 effect    item(id: 500, .toggle) → {.rows[id: 500].isOn: false → true, .tags: added "touched"} → none"#
+        )
+    }
+
+    func test_anEventOfANestedGenericEnum_isWrittenAsSwiftWritesIt_andNoChangeIsUnchanged() {
+        XCTAssertEqual(line(.alert(.dismiss)), "[SignUp] #4 effect    alert(.dismiss) → (unchanged) → none")
     }
 }
 
@@ -89,12 +159,14 @@ final class TransitionLoggerPlanTests: XCTestCase {
     }
 
     func test_aPlan_isWrittenAsItWasBuilt_showingTheEffectUnderIt() {
-        XCTAssertEqual(line(for: Planner.Effect.fetch("a").cancellable(id: "download")),
-                       "fetch(\"a\").cancellable(id: \"download\")")
+        XCTAssertEqual(
+            line(for: Planner.Effect.fetch("a").cancellable(id: "download")),
+            "fetch(\"a\").cancellable(id: \"download\")")
         XCTAssertEqual(line(for: .all(.fetch("a"), .endless)), "all(fetch(\"a\"), endless)")
         XCTAssertEqual(line(for: .cancel(id: "search")), "cancel(id: \"search\")")
-        XCTAssertEqual(line(for: Planner.Effect.fetch("q").debounced(id: "search", for: .milliseconds(300))),
-                       "fetch(\"q\").debounced(id: \"search\", for: 300 ms)")
+        XCTAssertEqual(
+            line(for: Planner.Effect.fetch("q").debounced(id: "search", for: .milliseconds(300))),
+            "fetch(\"q\").debounced(id: \"search\", for: 300 ms)")
         XCTAssertEqual(line(for: .ticks(count: 2)), "ticks(count: 2)")
     }
 

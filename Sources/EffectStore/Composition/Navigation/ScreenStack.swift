@@ -422,6 +422,14 @@ extension ScreenStack: CustomStringConvertible {
     }
 }
 
+extension ScreenStack: CustomValueStructure {
+    /// The screens named by their ids, bottom first — what `==` compares: a diff reads
+    /// `.path[id: 1].record.secondsElapsed`, and never shows the next id or the stack's bookkeeping.
+    public var valueStructure: ValueStructure {
+        .identified(zip(elementIDs, screens).map { (id: $0 as any Hashable, element: $1 as Any) })
+    }
+}
+
 /// The keys of a ``ScreenStack`` in its encoded form.
 private enum ScreenStackKeys: String, CodingKey { case screens, nextID }
 /// The keys of one screen with its id in a ``ScreenStack``'s encoded form.

@@ -1,0 +1,164 @@
+import EffectStore
+import Foundation
+
+extension SessionLog {
+    /// How many entries apart the keyframes of a session file are: the entries that hold the whole state, from which a
+    /// replay checks the state with `==` and the inspector's page starts.
+    static var keyframeInterval: Int { 500 }
+
+    /// The redaction the state declares (``SessionRedacting``), if it declares one.
+    package static var declaredRedaction: SessionRedaction<S>? {
+        guard let redacting = S.self as? any SessionRedacting.Type else { return nil }
+        return redacting.anySessionRedaction as? SessionRedaction<S>
+    }
+
+    /// Why a replay cannot compare some of the recorded effects — which effect or id is not `Codable` — or `nil` when
+    /// it can compare every one. Said once, by the page and by `assertReplayMatchesRecording`.
+    package var effectComparisonNote: String? {
+        for entry in entries where entry.hasRecordedEffect {
+            if let recorded = entry.recordedEffect {
+                if recorded["value"] == nil {
+                    return "\(recorded["text"]?.stringValue ?? "an effect") was recorded without a comparable form "
+                        + "(an effect or an id in it is not Codable)"
+                }
+            } else if let effect = entry.effect, let reason = EffectRecord(effect).reason,
+                !(S.Effect.self is any Equatable.Type)
+            {
+                return reason
+            }
+        }
+        return nil
+    }
+}
+
+extension SessionLog.Entry {
+    /// The effect as a session file recorded it, for a replay to compare: its comparable form, or why it has none;
+    /// `nil` for an entry that holds its effect as a value (made by a recorder), or records none.
+    package var recordedComparableEffect: (form: JSONValue?, reason: String)? {
+        guard let recordedEffect else { return nil }
+        let text = recordedEffect["text"]?.stringValue ?? "an effect"
+        return (recordedEffect["value"], "\(text) was recorded without a comparable form (a part of it is not Codable)")
+    }
+}
+
+extension SessionLog where S: Codable, S.Event: Codable {
+    /// Writes the log to `url` through a file beside it, which then replaces `url`.
+    func write(to url: URL, keyframeInterval: Int) throws {
+        let directory = url.deletingLastPathComponent()
+        let partial = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: partial.path])
+        }
+        do {
+            let file = try FileHandle(forWritingTo: partial)
+            defer { try? file.close() }
+            let output = SessionJSONOutput(file: file)
+            try write(into: output, keyframeInterval: keyframeInterval)
+            try output.flush()
+            try file.synchronize()
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            throw error
+        }
+        guard rename(partial.path, url.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: partial)
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [
+                    NSFilePathErrorKey: url.path,
+                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
+                ])
+        }
+    }
+
+    /// Writes the log as JSON of format 2 (see ``SessionLog``), an entry at a time.
+    func write(into output: SessionJSONOutput, keyframeInterval: Int) throws {
+        let redaction = Self.declaredRedaction
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func redacted(_ state: S) -> S { redaction?.redacted(state) ?? state }
+
+        let initial = redacted(initialState)
+        output.raw("{\"formatVersion\":\(Self.formatVersion),\"stateType\":")
+        output.string(ValueDescriber.typeName(S.self))
+        output.raw(",\"keyframeInterval\":\(keyframeInterval),\"droppedEntryCount\":\(droppedEntryCount)")
+        output.raw(",\n\"initialState\":")
+        output.raw(try encoder.encode(initial))
+        output.raw(",\n\"initialView\":")
+        SessionView.writeNode(initial, to: output)
+        output.raw(",\n\"entries\":[")
+
+        var previous: S? = initial
+        var note: String?
+        for (index, entry) in entries.enumerated() {
+            let current = entry.state.map(redacted)
+            output.raw(index == 0 ? "\n{" : ",\n{")
+            output.raw("\"sequenceNumber\":\(entry.sequenceNumber)")
+            output.raw(",\"time\":\(entry.time.timeIntervalSinceReferenceDate)")
+            output.raw(",\"origin\":")
+            output.string(entry.origin.rawValue)
+            if let event = entry.event.map({ redaction?.redacted(event: $0) ?? $0 }) {
+                output.raw(",\"event\":")
+                output.raw(try encoder.encode(event))
+                output.raw(",\"eventText\":")
+                output.string(Describing.truncated(ValueDescriber.line(event, nested: false), to: 2_000))
+            }
+            output.raw(",\"changes\":")
+            if let current, let previous {
+                SessionView.writeChanges(from: previous, to: current, output: output)
+            } else if let recorded = entry.recordedChanges {
+                output.raw(recorded.jsonData)
+            } else if let current {
+                output.raw("[{\"p\":[],\"op\":\"set\",\"to\":")
+                SessionView.writeNode(current, to: output)
+                output.raw("}]")
+            } else {
+                throw EncodingError.invalidValue(
+                    entry,
+                    EncodingError.Context(
+                        codingPath: [],
+                        debugDescription: "SessionLog<\(S.self)>: entry \(index) has neither its state nor what "
+                            + "changed, so the file could not say what it did. To fix, give the entry its state."))
+            }
+            // A keyframe holds the whole state, which a replay compares with `==` and the page starts from; an undo or
+            // a redo holds it too, for the replay to restore (the page follows its changes).
+            let isKeyframe =
+                index % keyframeInterval == keyframeInterval - 1 || index == entries.count - 1 || previous == nil
+            if let current, isKeyframe || entry.origin == .undo || entry.origin == .redo {
+                output.raw(",\n \"state\":")
+                output.raw(try encoder.encode(current))
+            }
+            if let current, isKeyframe {
+                output.raw(",\n \"view\":")
+                SessionView.writeNode(current, to: output)
+            }
+            if entry.hasRecordedEffect {
+                output.raw(",\"effect\":")
+                if let effect = entry.effect.map({ redaction?.redacted(effect: $0) ?? $0 }) {
+                    let record = EffectRecord(effect)
+                    if note == nil, let reason = record.reason { note = reason }
+                    record.write(to: output)
+                } else if let recorded = entry.recordedEffect {
+                    if note == nil, recorded["value"] == nil {
+                        note = "\(recorded["text"]?.stringValue ?? "an effect") has no comparable form"
+                    }
+                    output.raw(recorded.jsonData)
+                } else {
+                    output.raw("null")
+                }
+            }
+            output.raw("}")
+            previous = current
+            try output.flushIfNeeded()
+        }
+        output.raw("\n]")
+        if let note {
+            output.raw(",\n\"effectsNote\":")
+            output.string(
+                "The effects are recorded as Swift writes them, but a replay cannot compare them: \(note). To have "
+                    + "them compared, make the effects and their ids Codable.")
+        }
+        output.raw("}\n")
+    }
+}

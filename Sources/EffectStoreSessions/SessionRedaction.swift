@@ -1,0 +1,197 @@
+import EffectStore
+
+/// What a recorded session never holds: state fields, event payloads and effect payloads replaced by placeholders
+/// before anything is recorded, written to a file or shown on the inspector's page.
+///
+/// Give one to the recorder, or declare it on the state (``SessionRedacting``); both apply when both are given:
+///
+/// ```swift
+/// let recorder = SessionRecorder(
+///     recording: store,
+///     redacting: SessionRedaction<SignUp>()
+///         .replacing(\.password, with: "•••")
+///         .events { event in
+///             guard case .passwordChanged = event else { return event }
+///             return .passwordChanged("•••")
+///         }
+///         .effects { effect in
+///             guard case .checkStrength = effect else { return effect }
+///             return .checkStrength("•••")
+///         }
+/// )
+/// ```
+///
+/// The recorder redacts each transition as it records it, on the store's queue, so that ``SessionRecorder/log`` holds
+/// the placeholders only; ``SessionLog/write(to:)`` applies the redaction the state declares again, so that a log made
+/// by hand is covered too. Redacting a value twice gives the same value.
+///
+/// A replay runs the state's logic on the recorded, redacted events: where the logic depends on a secret (a strength
+/// meter of the password), the replayed state differs from the recorded one there. Choose placeholders the logic
+/// treats like the secret, or leave such sessions out of replay tests.
+public struct SessionRedaction<S: State>: Sendable {
+    private var stateRedactions: [@Sendable (inout S) -> Void] = []
+    private var eventRedactions: [@Sendable (S.Event) -> S.Event] = []
+    private var effectRedactions: [@Sendable (S.Effect) -> S.Effect] = []
+
+    /// A redaction that replaces nothing yet; add to it with ``replacing(_:with:)``, ``state(_:)``, ``events(_:)`` and
+    /// ``effects(_:)``.
+    ///
+    /// ```swift
+    /// let redaction = SessionRedaction<SignUp>().replacing(\.password, with: "")
+    /// ```
+    public init() {}
+
+    /// This redaction, and also the state field at `field` replaced by `placeholder`.
+    ///
+    /// ```swift
+    /// SessionRedaction<SignUp>().replacing(\.password, with: "•••").replacing(\.token, with: nil)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - field: A writable property of the state (or of a part of it).
+    ///   - placeholder: What the session holds instead.
+    /// - Returns: The redaction with the field added.
+    public func replacing<Value: Sendable>(
+        _ field: WritableKeyPath<S, Value> & Sendable, with placeholder: Value
+    ) -> SessionRedaction {
+        state { $0[keyPath: field] = placeholder }
+    }
+
+    /// This redaction, and also `redact` applied to every recorded state: for a secret a key path cannot reach, such as
+    /// one inside an enum's case.
+    ///
+    /// ```swift
+    /// SessionRedaction<App>().state { app in
+    ///     if case .signIn(var form) = app.screen { form.password = ""; app.screen = .signIn(form) }
+    /// }
+    /// ```
+    ///
+    /// - Parameter redact: Replaces what must not be recorded, in place. Called on the store's queue for a recorder's
+    ///   redaction, on the writing thread for a declared one; it must be pure and quick.
+    /// - Returns: The redaction with `redact` added.
+    public func state(_ redact: @escaping @Sendable (inout S) -> Void) -> SessionRedaction {
+        var copy = self
+        copy.stateRedactions.append(redact)
+        return copy
+    }
+
+    /// This redaction, and also `redact` applied to every recorded event: return the event with its secret replaced,
+    /// or the event as it is.
+    ///
+    /// ```swift
+    /// .events { event in
+    ///     guard case .passwordChanged = event else { return event }
+    ///     return .passwordChanged("•••")
+    /// }
+    /// ```
+    ///
+    /// - Parameter redact: Returns the event to record. Called on the store's queue for a recorder's redaction, on the
+    ///   writing thread for a declared one; it must be pure and quick.
+    /// - Returns: The redaction with `redact` added.
+    public func events(_ redact: @escaping @Sendable (S.Event) -> S.Event) -> SessionRedaction {
+        var copy = self
+        copy.eventRedactions.append(redact)
+        return copy
+    }
+
+    /// This redaction, and also `redact` applied to every recorded effect — a plan too, whole: return the effect with
+    /// its secret replaced, or the effect as it is.
+    ///
+    /// ```swift
+    /// .effects { effect in
+    ///     guard case .signUp(let email, _) = effect else { return effect }
+    ///     return .signUp(email: email, password: "•••")
+    /// }
+    /// ```
+    ///
+    /// - Parameter redact: Returns the effect to record. Called on the store's queue for a recorder's redaction, on the
+    ///   writing thread for a declared one; it must be pure and quick.
+    /// - Returns: The redaction with `redact` added.
+    public func effects(_ redact: @escaping @Sendable (S.Effect) -> S.Effect) -> SessionRedaction {
+        var copy = self
+        copy.effectRedactions.append(redact)
+        return copy
+    }
+
+    /// This redaction followed by `other`.
+    ///
+    /// ```swift
+    /// let both = SignUp.sessionRedaction.combined(with: SessionRedaction<SignUp>().replacing(\.email, with: ""))
+    /// ```
+    ///
+    /// - Parameter other: Another redaction of the same state.
+    /// - Returns: A redaction that applies both.
+    public func combined(with other: SessionRedaction) -> SessionRedaction {
+        var copy = self
+        copy.stateRedactions += other.stateRedactions
+        copy.eventRedactions += other.eventRedactions
+        copy.effectRedactions += other.effectRedactions
+        return copy
+    }
+
+    /// `state` with every state redaction applied.
+    ///
+    /// ```swift
+    /// XCTAssertEqual(redaction.redacted(SignUp(password: "hunter2")).password, "•••")
+    /// ```
+    ///
+    /// - Parameter state: A state.
+    /// - Returns: The state as a session records it. Runs on the calling thread.
+    public func redacted(_ state: S) -> S {
+        guard !stateRedactions.isEmpty else { return state }
+        var state = state
+        for redact in stateRedactions { redact(&state) }
+        return state
+    }
+
+    /// `event` with every event redaction applied.
+    ///
+    /// ```swift
+    /// XCTAssertEqual(redaction.redacted(event: .passwordChanged("hunter2")), .passwordChanged("•••"))
+    /// ```
+    ///
+    /// - Parameter event: An event.
+    /// - Returns: The event as a session records it. Runs on the calling thread.
+    public func redacted(event: S.Event) -> S.Event {
+        eventRedactions.reduce(event) { $1($0) }
+    }
+
+    /// `effect` with every effect redaction applied.
+    ///
+    /// ```swift
+    /// XCTAssertEqual(redaction.redacted(effect: .checkStrength("hunter2")), .checkStrength("•••"))
+    /// ```
+    ///
+    /// - Parameter effect: An effect.
+    /// - Returns: The effect as a session records it. Runs on the calling thread.
+    public func redacted(effect: S.Effect) -> S.Effect {
+        effectRedactions.reduce(effect) { $1($0) }
+    }
+
+    /// Whether this redaction replaces nothing.
+    var isEmpty: Bool { stateRedactions.isEmpty && eventRedactions.isEmpty && effectRedactions.isEmpty }
+}
+
+/// A state that says what of it a recorded session never holds: every ``SessionRecorder`` of it, and every
+/// ``SessionLog/write(to:)``, applies ``sessionRedaction``.
+///
+/// ```swift
+/// extension SignUp: SessionRedacting {
+///     static var sessionRedaction: SessionRedaction<SignUp> {
+///         SessionRedaction().replacing(\.password, with: "•••").events { event in
+///             guard case .passwordChanged = event else { return event }
+///             return .passwordChanged("•••")
+///         }
+///     }
+/// }
+/// ```
+public protocol SessionRedacting: State {
+    /// What a recorded session of this state never holds. Read once per recorder, and once per file written, on the
+    /// thread that makes it.
+    static var sessionRedaction: SessionRedaction<Self> { get }
+}
+
+extension SessionRedacting {
+    /// ``sessionRedaction``, for code that knows the state only as `any SessionRedacting.Type`.
+    static var anySessionRedaction: Any { sessionRedaction }
+}
