@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "EffectStoreTesting", targets: ["EffectStoreTesting"]),
         .library(name: "EffectStoreSwiftUI", targets: ["EffectStoreSwiftUI"]),
         .library(name: "EffectStoreSessions", targets: ["EffectStoreSessions"]),
+        .library(name: "EffectStoreLogging", targets: ["EffectStoreLogging"]),
         .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
         .executable(name: "effectstore-benchmarks", targets: ["EffectStoreBenchmarks"]),
         .executable(name: "effectstore-inspect", targets: ["EffectStoreInspect"]),
@@ -18,15 +19,20 @@ let package = Package(
         // The library: no dependencies beyond Foundation and Dispatch.
         .target(name: "EffectStore"),
         // Test support for EffectStore features: trace specs, a deterministic test store, effect handler checks,
-        // replay assertions of recorded sessions (hence EffectStoreSessions) and a reachability explorer. Imports
-        // XCTest.
-        .target(name: "EffectStoreTesting", dependencies: ["EffectStore", "EffectStoreSessions"]),
+        // replay assertions of recorded sessions (hence EffectStoreSessions) and a reachability explorer; its failure
+        // diffs use EffectStoreLogging's describer. Imports XCTest.
+        .target(
+            name: "EffectStoreTesting", dependencies: ["EffectStore", "EffectStoreLogging", "EffectStoreSessions"]),
         // SwiftUI bindings for the Observation projection; empty where SwiftUI does not exist. Keeps SwiftUI out of
         // the core.
         .target(name: "EffectStoreSwiftUI", dependencies: ["EffectStore"]),
         // Recording, replaying and inspecting sessions: the session recorder, the session JSON and the inspector
         // page. Apps that never record a session do not link it.
-        .target(name: "EffectStoreSessions", dependencies: ["EffectStore"]),
+        .target(name: "EffectStoreSessions", dependencies: ["EffectStore", "EffectStoreLogging"]),
+        // Values as a person reads them: the transition logger, and the one describer and diff behind the logger's
+        // lines, EffectStoreTesting's failure diffs and the session page. Apps that never log transitions do not
+        // link it.
+        .target(name: "EffectStoreLogging", dependencies: ["EffectStore"]),
 
         // Writes the inspector page of a recorded session: `swift run effectstore-inspect session.json`.
         .executableTarget(name: "EffectStoreInspect", dependencies: ["EffectStoreSessions"]),
@@ -37,7 +43,8 @@ let package = Package(
         // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),
         .executableTarget(
-            name: "RecruitmentDemo", dependencies: ["RecruitmentProcess", "EffectStore", "EffectStoreSessions"]),
+            name: "RecruitmentDemo",
+            dependencies: ["RecruitmentProcess", "EffectStore", "EffectStoreLogging", "EffectStoreSessions"]),
         // The article "Effects in practice": four everyday features on the effect runtime, as a regular module.
         .target(name: "EffectExamples", dependencies: ["EffectStore"], path: "Tests/EffectExamples"),
         // The apps of the article "Building an app from features" (the todo list), compiled and tested here.
@@ -50,7 +57,8 @@ let package = Package(
         .target(name: "BenchmarkWorkloads", dependencies: ["EffectStore", "CHeapStats"]),
         .executableTarget(name: "EffectStoreBenchmarks", dependencies: ["BenchmarkWorkloads", "EffectStore"]),
 
-        .testTarget(name: "EffectStoreTests", dependencies: ["EffectStore", "EffectStoreTesting"]),
+        .testTarget(
+            name: "EffectStoreTests", dependencies: ["EffectStore", "EffectStoreLogging", "EffectStoreTesting"]),
         .testTarget(
             name: "EffectStoreSessionsTests",
             dependencies: ["EffectStoreSessions", "EffectStore", "EffectStoreTesting"]

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 import Foundation
 
 /// How a session file records one effect, for any effect type a store accepts: the effect as Swift writes it (plans

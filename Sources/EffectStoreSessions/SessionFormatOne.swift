@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 import Foundation
 
 /// Session files of format 1, written before entries held what changed: every entry holds its whole state, as

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 import Foundation
 
 /// The inspector's HTML: a fixed page (style and script below) around the session's JSON.

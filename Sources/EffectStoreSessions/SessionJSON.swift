@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 import Foundation
 
 /// JSON text being written, a piece at a time, to a file in chunks — so a session of any length is written without

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 import Foundation
 
 extension SessionLog {

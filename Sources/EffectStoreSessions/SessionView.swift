@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 /// The inspector's view of values, as a session file holds it: a tree the page shows (``writeNode(_:to:)``) and the
 /// changes from one state to the next that the page applies to it (``writeChanges(_:to:)``), both made by the one

@@ -1,3 +1,5 @@
+import EffectStoreLogging
+
 import EffectStore
 
 extension Describing {

@@ -1,5 +1,6 @@
 import Dispatch
 import EffectStore
+import EffectStoreLogging
 
 /// Runs a real ``/EffectStore/EffectHandler`` on one effect and asserts the event its future produces.
 ///

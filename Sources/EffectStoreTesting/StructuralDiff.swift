@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 /// A readable, structural comparison of two values: only the paths that differ, one line each, as `==` sees them.
 ///
@@ -20,7 +21,7 @@ import EffectStore
 /// a value that adopts ``/EffectStore/CustomValueStructure`` is compared by the parts it gives. Arrays are compared
 /// after their common start and end; set elements and dictionary keys by their description, in sorted order, so the
 /// output is the same on every run. Values are written as Swift writes them, strings quoted, type names without their
-/// module — the descriptions of the ``/EffectStore/TransitionLogger`` and of the session inspector.
+/// module — the descriptions of the ``/EffectStoreLogging/TransitionLogger`` and of the session inspector.
 public enum StructuralDiff {
     /// The differences between `expected` and `actual`, one line each; empty when they look the same.
     ///

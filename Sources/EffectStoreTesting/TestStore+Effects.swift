@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 extension TestStore {
     // MARK: - Runs: effects that send many events

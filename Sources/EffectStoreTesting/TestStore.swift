@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 /// Whether a ``TestStore`` insists that the test asserts everything that happens.
 ///

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 /// One expected step of a trace: when this event arrives, then this is the next state and this is the effect.
 ///

@@ -7,6 +7,7 @@
 //
 // The recruitment tests replay the recorded session in `Tests/RecruitmentProcessTests/Fixtures/demo-session.json`.
 import EffectStore
+import EffectStoreLogging
 import EffectStoreSessions
 import Foundation  // for `exit` and `URL`; it also declares a `Process`, hence `RecruitmentProcess.Process` below
 import RecruitmentProcess

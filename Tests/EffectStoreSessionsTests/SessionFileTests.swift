@@ -62,7 +62,7 @@ extension PlannedSearch.Effect: Encodable {
 /// before: the file held no effect of a type with plans, and every entry held its whole state.
 final class SessionFileTests: XCTestCase {
     private func recordedSearch(events: [PlannedSearch.Event]) -> SessionLog<PlannedSearch> {
-        let store = Store<PlannedSearch>()
+        let store = Store<PlannedSearch>(effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
         for event in events { store.dispatch(event: event) }
         _ = store.dispatch(event: .toggle(0)).wait(timeout: .seconds(5))
@@ -128,7 +128,7 @@ final class SessionFileTests: XCTestCase {
     }
 
     func test_anEntry_holdsWhatChanged_notTheWholeState_andKeyframesHoldIt() throws {
-        let store = Store<PlannedSearch>()
+        let store = Store<PlannedSearch>(effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
         for index in 0..<1_000 { store.dispatch(event: .toggle(index)) }
         _ = store.dispatch(event: .typed("x")).wait(timeout: .seconds(30))
@@ -204,7 +204,7 @@ final class SessionFileTests: XCTestCase {
 
     /// Effects whose ids are not Codable are recorded, and the replay says once that it cannot compare them.
     func test_effectsThatCannotRoundTrip_areShown_andTheFileSaysSoOnce() throws {
-        let store = Store<OpaqueTimer>()
+        let store = Store<OpaqueTimer>(effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
         for _ in 0..<3 { store.dispatch(event: .start) }
         _ = store.dispatch(event: .start).wait(timeout: .seconds(5))

@@ -82,7 +82,7 @@ final class SessionRedactionTests: XCTestCase {
     }
 
     func test_aRedactionGivenToTheRecorder_keepsTheSecretOutOfTheLogTheFileAndThePage() throws {
-        let store = Store<SignUpForm>()
+        let store = Store<SignUpForm>(effectHandler: NoAnswers())
         let recorder = SessionRecorder(
             recording: store,
             redacting: SessionRedaction<SignUpForm>()
@@ -114,7 +114,7 @@ final class SessionRedactionTests: XCTestCase {
     }
 
     func test_aRedactionTheStateDeclares_appliesToTheRecorder_andToALogWrittenByHand() throws {
-        let store = Store<DeclaredSignUp>()
+        let store = Store<DeclaredSignUp>(effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
         use(store)
         let recorded = try recorder.log.jsonData()
@@ -137,7 +137,7 @@ final class SessionRedactionTests: XCTestCase {
 
     /// A replay of a redacted session runs the logic on the placeholders, which here reproduces every state.
     func test_aRedactedSession_stillReplays() throws {
-        let store = Store<DeclaredSignUp>()
+        let store = Store<DeclaredSignUp>(effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
         use(store)
         let read = try SessionLog<DeclaredSignUp>(jsonData: recorder.log.jsonData())
@@ -147,7 +147,7 @@ final class SessionRedactionTests: XCTestCase {
     /// A recorder with no room refuses, with a message that says how to fix it (a `fatalError`, in a child process).
     func test_aRecorderWithALimitOfZero_stopsWithAMessage() {
         runInChildProcess(self, expectingCrashWith: "needs a limit of at least 1, not 0. To fix, pass the number") {
-            _ = SessionRecorder(recording: Store<SignUpForm>(), limit: 0)
+            _ = SessionRecorder(recording: Store<SignUpForm>(effectHandler: NoAnswers()), limit: 0)
         }
     }
 }

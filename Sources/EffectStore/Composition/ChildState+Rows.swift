@@ -179,7 +179,7 @@ public struct RowScopedID: Hashable, Sendable, CustomStringConvertible {
     /// How it is written, as failure messages and logs show ids: `RowScopedID(row: 1, id: "save")`,
     /// `RowScopedID(row: 1, id: .timer)`.
     public var description: String {
-        let written = { (value: Any) in Describing.value(value, maxLength: 0) }
+        let written = described
         guard let rowID = (row.base as? any RowEffectsID)?.rowID else {
             return "RowScopedID(scope: \(written(row.base)), id: \(written(id.base)))"
         }

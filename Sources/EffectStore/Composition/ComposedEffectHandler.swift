@@ -52,7 +52,7 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
         }
         fatalError(
             """
-            ComposedEffectHandler<\(S.self)>: no part claims effect \(Describing.value(effect)), so nothing would \
+            ComposedEffectHandler<\(S.self)>: no part claims effect \(described(effect)), so nothing would \
             perform it.
             To fix, add the handler of the child whose case it is (`.child`, `.rows` or `lifted`), or `.own(handler)` \
             for the parent's own effects.

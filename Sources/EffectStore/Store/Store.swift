@@ -20,8 +20,8 @@ import Dispatch
 /// ## Observing, recording, undoing
 ///
 /// ``observeTransitions(_:)`` shows every event the store handles as a ``StoreTransition`` — with where it came
-/// from, the state before and after, and the effect — on the store's queue, in order; ``logTransitions(_:)``,
-/// `SessionRecorder` (EffectStoreSessions) and ``enableUndo(limit:isUndoable:)`` build on it. A store with none of
+/// from, the state before and after, and the effect — on the store's queue, in order; `logTransitions(_:)`
+/// (EffectStoreLogging), `SessionRecorder` (EffectStoreSessions) and ``enableUndo(limit:isUndoable:)`` build on it. A store with none of
 /// them installed does no work for them.
 ///
 /// ## Effects

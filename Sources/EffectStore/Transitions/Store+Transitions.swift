@@ -13,7 +13,7 @@ extension Store {
     /// Unlike a subscriber, an observer also sees the events that leave the state unchanged, and sees where each
     /// came from and what effect it returned. For each transition, observers are called after the new state is
     /// committed and before subscribers are notified of it, and before the effect reaches the effect handler.
-    /// ``TransitionLogger`` and EffectStoreSessions' `SessionRecorder` are observers.
+    /// EffectStoreLogging's `TransitionLogger` and EffectStoreSessions' `SessionRecorder` are observers.
     ///
     /// With no observer (and no undo history) installed, the store does no work for observation: one `Bool`
     /// check per event. With one installed, each event also copies the previous state and reads the clock.

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A store hands one transition to each of its transition observers for every event it handles while observed
 /// (see ``Store/observeTransitions(_:)``), including the events that effects answer with and the events of its
-/// event source, and for every ``Store/undo()`` and ``Store/redo()``. Transitions are what ``TransitionLogger``
-/// prints and what EffectStoreSessions' `SessionRecorder` records.
+/// event source, and for every ``Store/undo()`` and ``Store/redo()``. Transitions are what EffectStoreLogging's
+/// `TransitionLogger` prints and what EffectStoreSessions' `SessionRecorder` records.
 ///
 /// ```swift
 /// let token = store.observeTransitions { transition in

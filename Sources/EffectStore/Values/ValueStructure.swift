@@ -1,5 +1,5 @@
 /// A value that says which parts it has, and how they are named, for the descriptions EffectStore makes of it: the
-/// diffs of `TestStore` failures and replay failures (EffectStoreTesting), the ``TransitionLogger``'s lines, and the
+/// diffs of `TestStore` failures and replay failures (EffectStoreTesting), the `TransitionLogger`'s lines (EffectStoreLogging), and the
 /// session inspector's page (EffectStoreSessions).
 ///
 /// Without it, a value is described by its `Mirror`: every stored property, in order. Adopt it when that is not what

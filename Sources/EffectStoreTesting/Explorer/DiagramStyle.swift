@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 /// How ``Exploration/mermaid(_:)`` and ``Exploration/dot(_:)`` draw a machine: labels, their length, and whether
 /// events that change nothing are drawn.

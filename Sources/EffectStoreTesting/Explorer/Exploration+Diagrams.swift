@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 extension Exploration {
     /// The explored machine as a Mermaid `stateDiagram-v2`, with effects on the edges.

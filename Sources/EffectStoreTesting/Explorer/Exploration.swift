@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 /// What a ``StateExplorer`` found: the reachable states, the transitions between them, invariant violations with
 /// the shortest way to reach them, events that never do anything, states with no way out, and whether a bound cut

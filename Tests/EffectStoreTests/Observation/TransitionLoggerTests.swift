@@ -1,3 +1,4 @@
+import EffectStoreLogging
 import EffectStoreTesting
 import Foundation
 import XCTest

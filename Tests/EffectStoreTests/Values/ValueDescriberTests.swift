@@ -1,3 +1,4 @@
+import EffectStoreLogging
 import XCTest
 
 @testable import EffectStore

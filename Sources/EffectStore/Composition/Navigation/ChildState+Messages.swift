@@ -107,8 +107,8 @@ func refuseMessages<C: ComposableEffect, Effect: MessagingEffect>(in plan: Effec
         if let message = (next as! Effect).message {
             fatalError(
                 """
-                \(Effect.self): the message \(Describing.value(message)) is inside a plan, in \
-                \(Describing.value(effect)). A message is for the parent, in the transition that tells it; a timed, \
+                \(Effect.self): the message \(described(message)) is inside a plan, in \
+                \(described(effect)). A message is for the parent, in the transition that tells it; a timed, \
                 queued or cancellable plan runs later or under an id, and would hand it to the effect handler as an \
                 ordinary effect. To fix, return the message beside the plan — .all(.tell(message), plan) — or, to \
                 tell it later, let the plan's effect answer with an event whose transition returns the message.

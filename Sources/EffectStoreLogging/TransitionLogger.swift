@@ -1,3 +1,4 @@
+import EffectStore
 import Foundation
 
 /// Prints one readable line per store transition — event → state → effect — to a sink you choose.
@@ -20,9 +21,9 @@ import Foundation
 ///
 /// Values are written as Swift writes them — `item(id: 3, .toggle)`, `alert(.dismiss)`,
 /// `signedUp(SignUp.Details(email: "a@b.c"))` — on one line, type names without their module, with the describer the
-/// diffs and the session inspector use (a type chooses its parts with ``CustomValueStructure``). A value longer than
+/// diffs and the session inspector use (a type chooses its parts with ``/EffectStore/CustomValueStructure``). A value longer than
 /// ``maxValueLength`` loses its innermost detail first — a list becomes `[3 elements]` — and is cut with `…` only as a
-/// last resort. An effect that carries a plan (``ComposableEffect``) is written the way the state built it, so the
+/// last resort. An effect that carries a plan (``/EffectStore/ComposableEffect``) is written the way the state built it, so the
 /// line shows which effect runs under the plan: `downloadProcesses.cancellable(id: download)`, `all(save, track)`,
 /// `cancel(id: search)`.
 ///
@@ -36,7 +37,7 @@ import Foundation
 ///
 /// Any other state (an enum, as above) is written whole, marked `(unchanged)` when the event left it so.
 ///
-/// A logger is a plain value; ``Store/logTransitions(_:)`` installs it as a transition observer.
+/// A logger is a plain value; `Store.logTransitions(_:)` installs it as a transition observer.
 public struct TransitionLogger<S: State>: Sendable {
     /// Written in brackets at the start of each line; the state's type name by default.
     public var label: String
@@ -181,7 +182,7 @@ public struct LogSink: Sendable {
     /// A sink that calls `write` with each line.
     ///
     /// - Parameter write: Receives each line, without a line break. Called on the thread that logs — the store's
-    ///   queue, for a logger installed with ``Store/logTransitions(_:)`` — one line at a time per store. It must not
+    ///   queue, for a logger installed with `Store.logTransitions(_:)` — one line at a time per store. It must not
     ///   block that queue for long.
     public init(_ write: @escaping @Sendable (String) -> Void) {
         self.body = write

@@ -1,3 +1,4 @@
+import EffectStore
 /// `String(describing:)` with the elements of every `Set` and `Dictionary` in sorted order, so that a diagram label is
 /// the same on every run.
 ///

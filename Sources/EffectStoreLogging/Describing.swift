@@ -1,3 +1,4 @@
+import EffectStore
 /// Short, readable, one-line descriptions of values, for logs, failure messages and diagrams: module prefixes
 /// removed, strings quoted, long values shortened.
 ///

@@ -1,3 +1,4 @@
+import EffectStore
 extension Describing {
     /// An effect written the way its plan was built, in operator syntax: `inner.cancellable(id: download)`,
     /// `all(a, b)`, `cancel(id: search)`; an effect that carries no plan (or a type that carries none) as `leaf`

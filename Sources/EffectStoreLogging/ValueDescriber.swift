@@ -1,9 +1,10 @@
+import EffectStore
 /// The package's one describer of values: what parts a value has (``shape(of:)``), and the value in one line as Swift
 /// writes it (``line(_:nested:)``) — labels, type names without their module, enum cases as `.case(label: value)`,
 /// strings quoted with their control and bidirectional characters escaped.
 ///
 /// It serves the diffs of EffectStoreTesting (``ValueDiff``), the ``TransitionLogger``'s lines and the session
-/// inspector's page, so that all three show a value alike. A value that adopts ``CustomValueStructure`` gives its own
+/// inspector's page, so that all three show a value alike. A value that adopts ``/EffectStore/CustomValueStructure`` gives its own
 /// parts (``IdentifiedStates`` and ``ScreenStack`` do: rows by id, never their bookkeeping); any other is read through
 /// its `Mirror`. `package`: not public API.
 package enum ValueDescriber {
@@ -78,7 +79,7 @@ package enum ValueDescriber {
         case composite(Composite)
     }
 
-    /// The parts of `value`: its ``CustomValueStructure``, or what its `Mirror` shows. Optionals are their wrapped
+    /// The parts of `value`: its ``/EffectStore/CustomValueStructure``, or what its `Mirror` shows. Optionals are their wrapped
     /// value (`nil` a leaf); strings, numbers and values with a description of their own are leaves.
     package static func shape(of value: Any) -> Shape {
         if let custom = value as? any CustomValueStructure {

@@ -1,3 +1,4 @@
+import EffectStore
 /// What differs between two values, path by path, as ``ValueDescriber`` sees them: the one comparison behind the diffs
 /// of EffectStoreTesting's failures, the ``TransitionLogger``'s lines of a struct state and the changes a recorded
 /// session stores.
@@ -277,9 +278,9 @@ extension IdentifiedStates: ElementsComparedByID where Element: Equatable {
         guard let other = other as? IdentifiedStates, other.count == count else { return nil }
         var differing: [(id: Any, old: Any, new: Any)] = []
         // By index, not `zip`: unspecialized here, a `Zip2Sequence` looked its metadata up for every element.
-        for index in elements.indices {
-            let old = elements[index]
-            let new = other.elements[index]
+        for index in indices {
+            let old = self[index]
+            let new = other[index]
             guard old.id == new.id else { return nil }
             if old != new { differing.append((old.id, old, new)) }
         }
