@@ -31,9 +31,11 @@ struct ChangeJournal<ID: Hashable> {
     }
 
     /// Records that the element with `id` may have changed in place.
-    @usableFromInline
+    @inlinable
     mutating func recordChange(of id: ID) {
-        record(.changed(id), minimumCapacity: 0)
+        // The usual case, a journal that owns its storage, appends in place; `record` handles the others.
+        guard isKnownUniquelyReferenced(&storage), let storage else { return record(.changed(id), minimumCapacity: 0) }
+        storage.append(.changed(id))
     }
 
     /// Records that the element with `id` was added; `count` is the number of elements after the addition, so that
@@ -68,7 +70,8 @@ struct ChangeJournal<ID: Hashable> {
     }
 
     /// Records `entry` in a storage of this journal's own, with room for `minimumCapacity` entries.
-    private mutating func record(_ entry: ChangeJournalEntry<ID>, minimumCapacity: Int) {
+    @usableFromInline
+    mutating func record(_ entry: ChangeJournalEntry<ID>, minimumCapacity: Int) {
         if !isKnownUniquelyReferenced(&storage) {
             storage = ChangeJournalStorage(capacity: minimumCapacity, branchingFrom: storage)
         } else if let storage, ChangeJournalStorage<ID>.ringSize(for: minimumCapacity) > storage.ring.count {
@@ -169,6 +172,7 @@ final class ChangeJournalStorage<ID: Hashable> {
     }
 
     /// Records `entry`, dropping the oldest one when the ring is full.
+    @inlinable
     func append(_ entry: ChangeJournalEntry<ID>) {
         ring[version & (ring.count - 1)] = entry
         version += 1

@@ -146,6 +146,7 @@
         /// Takes the delta not yet applied. On the main actor.
         ///
         /// - Parameter endingHop: True when called by the scheduled hop: a later delivery then schedules a new one.
+        @inlinable
         func take(endingHop: Bool) -> RowsDelta<Row>? {
             box.withLock { pending in
                 if endingHop { pending.isHopScheduled = false }
@@ -157,6 +158,7 @@
         }
 
         /// Lets the next delivery schedule a hop, for a hop that found a delta being applied and left it to that.
+        @inlinable
         func endHop() {
             box.withLock { $0.isHopScheduled = false }
         }

@@ -61,30 +61,35 @@
         // the store calls it makes are specialised in your module (unspecialised, a send would spend most of its time
         // in generic metadata look-ups). What they touch is therefore `@usableFromInline`; none of it is public API.
 
+        // `@exclusivity(unchecked)` on the `var`s below: the benchmark's `observable.update` target (≤ 3× dispatch)
+        // needs it. They are confined to the main actor, and every access is a single read or write that ends before
+        // any callback runs (an observer's `willSet` may read a property, which appends to `members`), so no two
+        // accesses overlap.
+
         /// The state shown; changed only by `apply(_:)`.
-        @usableFromInline var storage: Value
+        @exclusivity(unchecked) @usableFromInline var storage: Value
         @usableFromInline let registrar = ObservationRegistrar()
         /// Sends an event to the store; keeps what it captures (the store, for ``init(_:)``) alive.
         @usableFromInline let sendEvent: (Event) -> Void
         /// States delivered by the source, waiting to be applied on the main actor.
         @usableFromInline let inbox = StateInbox<Value>()
         /// The subscription to the source; cancelled when this object is released.
-        @usableFromInline var token: SubscriptionToken?
+        @exclusivity(unchecked) @usableFromInline var token: SubscriptionToken?
         /// `==` when `Value` is `Equatable`, to tell whether ``state`` changed.
         @usableFromInline let isEqual: RuntimeEquality<Value>?
         /// True while `applyDelivered(endingHop:)` runs, so that a nested call leaves its state to it.
-        @usableFromInline var isApplying = false
+        @exclusivity(unchecked) @usableFromInline var isApplying = false
         /// Whether ``state`` itself has been read, so a new state must notify it.
-        @usableFromInline var isWholeStateRead = false
+        @exclusivity(unchecked) @usableFromInline var isWholeStateRead = false
         /// The properties read through dynamic member lookup, in the order first read.
-        @usableFromInline var members: [ObservedMember<Value, Event>] = []
+        @exclusivity(unchecked) @usableFromInline var members: [ObservedMember<Value, Event>] = []
         /// The index in `members` of each property, by its key path into `Value`.
-        @usableFromInline var memberIndex: [AnyKeyPath: Int] = [:]
+        @exclusivity(unchecked) @usableFromInline var memberIndex: [AnyKeyPath: Int] = [:]
         /// Scratch space for `apply(_:)`: the indices of the members that changed, kept to reuse its capacity.
-        @usableFromInline var changedMembers: [Int] = []
+        @exclusivity(unchecked) @usableFromInline var changedMembers: [Int] = []
         /// The projections of presented children and stack screens made by `scope(_:event:)`, by the key path of the
         /// child: each is handed its child's state after every state applied here, and dropped when its child goes.
-        @usableFromInline var childScopes: [AnyKeyPath: ChildScope<Value>] = [:]
+        @exclusivity(unchecked) @usableFromInline var childScopes: [AnyKeyPath: ChildScope<Value>] = [:]
 
         /// Observes `source` and sends events with `send`.
         ///

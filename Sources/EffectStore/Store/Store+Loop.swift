@@ -152,25 +152,24 @@ extension Store {
     // MARK: - Events
 
     /// `dispatch(event:)` on the queue, from outside any store: runs the event's chain as far as it goes now —
-    /// with what it enqueued, such as answers there at once — and returns its future: resolved if the chain finished,
-    /// or waiting in the books for it.
+    /// with what it enqueued, such as answers there at once — and says where it ended: finished, or waiting in the
+    /// books with a promise.
     @inlinable
-    func dispatchOnQueue(_ event: S.Event) -> Future<S> {
+    func dispatchOnQueue(_ event: S.Event) -> ChainEnd {
         let chain = runChain(event, origin: .dispatch, chain: nil, numbering: true)
         drainPending()
-        return future(of: chain)
-    }
-
-    /// A future of the state once `chain` has finished: resolved when it has (or has no number: it never started an
-    /// effect), or pending in the books until it does.
-    @inlinable
-    func future(of chain: UInt64?) -> Future<S> {
-        guard let chain, let effects, effects.scheduler.isWaiting(for: chain) else {
-            return Future(value: committedState)
-        }
+        guard let chain, let effects, effects.scheduler.isWaiting(for: chain) else { return .finished(committedState) }
         let promise = Promise<S>()
         effects.waiting[chain] = promise
-        return promise.future
+        return .waiting(promise.future)
+    }
+
+    /// How far a dispatched event's chain went while the dispatch was on the queue: finished, with the state after
+    /// it, or waiting for effects, with the future the books will resolve.
+    @usableFromInline
+    enum ChainEnd {
+        case finished(S)
+        case waiting(Future<S>)
     }
 
     /// `dispatch(event:)` for callers inside the library that never read the future (an observable projection's
