@@ -25,10 +25,7 @@ struct ChangeJournal<ID: Hashable> {
 
     /// Where the collection's history stands: what an observer keeps to ask for the entries after it.
     @inlinable
-    var mark: ChangeJournalMark {
-        guard let storage else { return ChangeJournalMark(lineage: 0, version: 0) }
-        return ChangeJournalMark(lineage: storage.lineage, version: storage.version)
-    }
+    var mark: ChangeJournalMark { ChangeJournalMark(of: storage) }
 
     /// Records that the element with `id` may have changed in place.
     @inlinable
@@ -59,13 +56,9 @@ struct ChangeJournal<ID: Hashable> {
     /// calling nothing, when the journal cannot tell what happened since `mark` (then compare every element).
     @inlinable
     func forEachEntry(since mark: ChangeJournalMark, _ body: (ChangeJournalEntry<ID>) -> Void) -> Bool {
-        guard let storage else { return mark.lineage == 0 }  // both empty since they were made
-        guard
-            storage.lineage == mark.lineage
-                || (storage.parentLineage == mark.lineage && storage.parentVersion >= mark.version)
-        else { return false }
-        guard mark.version >= storage.oldestVersion, mark.version <= storage.version else { return false }
-        for version in mark.version..<storage.version { body(storage.entry(version)) }
+        guard let storage else { return mark.isOfEmptyJournal }  // both empty since they were made
+        guard let versions = storage.versions(since: mark) else { return false }
+        for version in versions { body(storage.entry(version)) }
         return true
     }
 
@@ -89,15 +82,20 @@ extension ChangeJournal: @unchecked Sendable where ID: Sendable {}
 @usableFromInline
 struct ChangeJournalMark: Equatable, Sendable {
     /// The lineage, unique among all the process's journal storages; `0` for a journal that never recorded anything.
-    @usableFromInline let lineage: UInt64
+    let lineage: UInt64
     /// The number of entries recorded in the lineage, counting those it inherited.
-    @usableFromInline let version: Int
+    let version: Int
 
-    @inlinable
-    init(lineage: UInt64, version: Int) {
-        self.lineage = lineage
-        self.version = version
+    /// Where a journal with `storage` stands now.
+    @usableFromInline
+    init(of storage: ChangeJournalStorage<some Hashable>?) {
+        lineage = storage?.lineage ?? 0
+        version = storage?.version ?? 0
     }
+
+    /// Whether the mark is of a journal that had recorded nothing.
+    @usableFromInline
+    var isOfEmptyJournal: Bool { lineage == 0 }
 }
 
 /// One change a ``ChangeJournal`` recorded.
@@ -137,13 +135,13 @@ final class ChangeJournalStorage<ID: Hashable> {
     static var maximumRingSize: Int { 1024 }
 
     /// This storage's lineage number.
-    @usableFromInline let lineage: UInt64
+    let lineage: UInt64
     /// The lineage this one was copied from (`0` for none) and the version at the copy: entries up to that version
     /// are that lineage's.
-    @usableFromInline let parentLineage: UInt64
-    @usableFromInline let parentVersion: Int
+    let parentLineage: UInt64
+    let parentVersion: Int
     /// The oldest version whose following entries are all here, unless the ring has wrapped past it since.
-    @usableFromInline var firstVersion: Int
+    var firstVersion: Int
     /// The number of entries ever recorded in this lineage, counting those inherited.
     @usableFromInline var version: Int
     /// The latest entries: entry `k` (from 0) is at `k & (ring.count - 1)`; its size is a power of two.
@@ -162,8 +160,18 @@ final class ChangeJournalStorage<ID: Hashable> {
     }
 
     /// The oldest version from which every later entry is still in the ring.
-    @inlinable
     var oldestVersion: Int { max(firstVersion, version - ring.count) }
+
+    /// The versions recorded after `mark`, when this storage can tell them: `mark` is of this lineage, or of the one
+    /// it was copied from at or before the copy, and the ring still holds every entry since.
+    @usableFromInline
+    func versions(since mark: ChangeJournalMark) -> Range<Int>? {
+        guard lineage == mark.lineage || (parentLineage == mark.lineage && parentVersion >= mark.version) else {
+            return nil
+        }
+        guard mark.version >= oldestVersion, mark.version <= version else { return nil }
+        return mark.version..<version
+    }
 
     /// The entry recorded as `version`, which must still be in the ring.
     @inlinable

@@ -83,7 +83,6 @@ public struct EffectAnswer<Event> {
     ///
     /// - Parameter transform: Runs once per event, on the thread that resolves the future or sends the event.
     /// - Returns: The mapped answer.
-    @inlinable
     public func map<T>(_ transform: @escaping @Sendable (Event) -> T) -> EffectAnswer<T> {
         switch kind {
         case .ready(let event): return EffectAnswer<T>(kind: .ready(transform(event)))

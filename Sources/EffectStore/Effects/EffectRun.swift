@@ -118,7 +118,6 @@ struct EffectRun<Event>: @unchecked Sendable {
     }
 
     /// Stops the run: later events are ignored and the cancel handlers run, on this thread.
-    @usableFromInline
     func cancel() {
         let handlers = box.withLock { state -> [@Sendable () -> Void] in
             guard !state.isOver else { return [] }
@@ -141,7 +140,6 @@ struct EffectRun<Event>: @unchecked Sendable {
     }
 
     /// A run that, once started, starts this one and sends its events transformed; cancelling it cancels this one.
-    @usableFromInline
     func map<T>(_ transform: @escaping @Sendable (Event) -> T) -> EffectRun<T> {
         EffectRun<T> { sender in
             let connected = self.connect { signal in

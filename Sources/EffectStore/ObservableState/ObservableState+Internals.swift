@@ -131,7 +131,6 @@
     struct StateInbox<Value: Sendable>: Sendable {
         @usableFromInline let box = LockedBox<(latest: Value?, isHopScheduled: Bool)>.make((nil, false))
 
-        @usableFromInline
         init() {}
 
         /// Leaves `value` for the main actor. Returns `true` when the caller must schedule a hop to take it.

@@ -59,7 +59,8 @@
     public final class ObservableState<Value: Sendable, Event>: Observable {
         // The paths a dispatch takes are `@inlinable`, like the store's, so that `ObservableState<YourState, …>` and
         // the store calls it makes are specialised in your module (unspecialised, a send would spend most of its time
-        // in generic metadata look-ups). What they touch is therefore `@usableFromInline`; none of it is public API.
+        // in generic metadata look-ups). What they touch is therefore visible to inlinable code; none of it is public
+        // API.
 
         // `@exclusivity(unchecked)` on the `var`s below: the benchmark's `observable.update` target (≤ 3× dispatch)
         // needs it. They are confined to the main actor, and every access is a single read or write that ends before

@@ -596,9 +596,10 @@ extension Store {
         withExtendedLifetime((committed, released)) {}
     }
 
-    /// Keeps `clock`, if given, for effects that wait.
+    /// The end of `init`: keeps `clock`, if given, for effects that wait, and notes an event source for `deinit`.
     @usableFromInline
-    func setClock(_ clock: (any EffectClock)?) {
+    func finishSetUp(clock: (any EffectClock)?, hasEventSource: Bool) {
+        if hasEventSource { hasExtras = true }
         if let clock { extras.clock = clock }
     }
 }

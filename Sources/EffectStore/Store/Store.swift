@@ -40,8 +40,8 @@ import Dispatch
 /// state the store committed.
 public final class Store<S: State> {
     // The loop lives in Store+Loop.swift, which the article "How the loop works" walks through. It is `@inlinable`, so
-    // that `Store<YourState>` is specialised in your module; what it touches is therefore `@usableFromInline`. None of
-    // it is public API.
+    // that `Store<YourState>` is specialised in your module; what it touches is therefore visible to inlinable code.
+    // None of it is public API.
 
     // MARK: Set once in `init`, then only read.
 
@@ -74,7 +74,7 @@ public final class Store<S: State> {
     @exclusivity(unchecked) @usableFromInline var needsIdleSignal = false
     /// Whether the state box holds extras or an event source (written under its lock): `deinit` skips their work in a
     /// store that never had them.
-    @usableFromInline var hasExtras = false
+    var hasExtras = false
     /// The effects in flight and the dispatches waiting for them; made on the first effect.
     @exclusivity(unchecked) @usableFromInline var effects: EffectBooks<S>?
 
@@ -92,8 +92,7 @@ public final class Store<S: State> {
         self.queue = DispatchQueue(label: "EffectStore.Store")
         self.stateBox = .make(Committed(state: initialState, eventSource: eventSource))
         self.performEffect = performEffect
-        if eventSource != nil { hasExtras = true }
-        setClock(clock)
+        finishSetUp(clock: clock, hasEventSource: eventSource != nil)
         configureEventSource? { [weak self] event in
             self?.schedule(.event(event, origin: .eventSource, promise: nil))
         }
