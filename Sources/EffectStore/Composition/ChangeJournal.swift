@@ -56,7 +56,8 @@ struct ChangeJournal<ID: Hashable> {
     /// calling nothing, when the journal cannot tell what happened since `mark` (then compare every element).
     @inlinable
     func forEachEntry(since mark: ChangeJournalMark, _ body: (ChangeJournalEntry<ID>) -> Void) -> Bool {
-        guard let storage else { return mark.isOfEmptyJournal }  // both empty since they were made
+        // No storage: nothing was recorded here, so nothing happened since a mark of an empty journal.
+        guard let storage else { return mark == ChangeJournalMark(of: ChangeJournalStorage<ID>?.none) }
         guard let versions = storage.versions(since: mark) else { return false }
         for version in versions { body(storage.entry(version)) }
         return true
@@ -92,10 +93,6 @@ struct ChangeJournalMark: Equatable, Sendable {
         lineage = storage?.lineage ?? 0
         version = storage?.version ?? 0
     }
-
-    /// Whether the mark is of a journal that had recorded nothing.
-    @usableFromInline
-    var isOfEmptyJournal: Bool { lineage == 0 }
 }
 
 /// One change a ``ChangeJournal`` recorded.

@@ -71,12 +71,16 @@ extension ChildState {
     ///   - enumCase: The case that holds the child's state, such as `.loggedIn` above (see ``EnumCase``).
     ///   - lift: Embeds the child's effect in the parent's effect type.
     /// - Returns: The child's effect, lifted, or `nil`.
+    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         inCase enumCase: EnumCase<Self, Child>,
         effect lift: (Child.Effect) -> Effect
     ) -> Effect? {
-        handleInCase(event, extract: enumCase.extract(from:), embed: enumCase.embed).map(lift)
+        guard var child = enumCase.extract(from: self) else { return nil }
+        let effect = child.handle(event: event)
+        self = enumCase.embed(child)
+        return effect.map(lift)
     }
 
 }
@@ -105,27 +109,15 @@ extension ChildState where Effect: ComposableEffect {
     /// ```swift
     /// case .process(let event): return handle(event, inCase: .loggedIn, effect: Effect.process)
     /// ```
+    @inlinable
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         inCase enumCase: EnumCase<Self, Child>,
         effect lift: (Child.Effect) -> Effect
     ) -> Effect? where Child.Effect: ComposableEffect {
-        handleInCase(event, extract: enumCase.extract(from:), embed: enumCase.embed)
-            .map { Effect.lifting($0, into: lift) }
-    }
-}
-
-extension ChildState {
-    /// Hands `event` to the child that `extract` finds in `self`, puts the changed child back with `embed`, and
-    /// returns the child's effect; `nil`, with `self` unchanged, when `extract` finds none.
-    mutating func handleInCase<Child: ChildState>(
-        _ event: Child.Event,
-        extract: (Self) -> Child?,
-        embed: (Child) -> Self
-    ) -> Child.Effect? {
-        guard var child = extract(self) else { return nil }
+        guard var child = enumCase.extract(from: self) else { return nil }
         let effect = child.handle(event: event)
-        self = embed(child)
-        return effect
+        self = enumCase.embed(child)
+        return effect.map { Effect.lifting($0, into: lift) }
     }
 }

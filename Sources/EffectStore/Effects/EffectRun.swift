@@ -102,7 +102,12 @@ struct EffectRun<Event>: @unchecked Sendable {
 
     @inlinable
     func send(_ event: Event) {
-        let receiver = box.withLock { $0.isOver ? nil : $0.receiver }
+        // The receiver leaves the lock through a captured variable: returned as `withLock`'s generic result, a closure
+        // would be wrapped in a thunk, an allocation per event.
+        var receiver: (@Sendable (RunSignal<Event>) -> Void)?
+        box.withLock { state in
+            if !state.isOver { receiver = state.receiver }
+        }
         receiver?(.event(event))
     }
 

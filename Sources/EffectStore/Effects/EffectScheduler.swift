@@ -377,11 +377,11 @@ package struct EffectScheduler<Effect: Sendable> {
 
     @inlinable
     mutating func release(_ chain: UInt64?) {
-        guard let chain, let count = outstanding[chain] else { return }
-        if count > 1 {
-            outstanding[chain] = count - 1
+        guard let chain, let index = outstanding.index(forKey: chain) else { return }
+        if outstanding.values[index] > 1 {
+            outstanding.values[index] -= 1
         } else {
-            outstanding[chain] = nil
+            outstanding.remove(at: index)
             reachedZero.append(chain)
         }
     }
@@ -395,13 +395,16 @@ package struct EffectScheduler<Effect: Sendable> {
     /// stayed there.
     @inlinable
     mutating func takeActions() -> [Action] {
+        var taken = actions
+        actions = []
+        guard !reachedZero.isEmpty else { return taken }
         var finished: [UInt64] = []
         for chain in reachedZero where outstanding[chain] == nil && !finished.contains(chain) {
             finished.append(chain)
+            taken.append(.finish(chain))
         }
         reachedZero = []
-        defer { actions = [] }
-        return actions + finished.map { .finish($0) }
+        return taken
     }
 }
 

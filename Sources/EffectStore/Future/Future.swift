@@ -32,7 +32,7 @@ public final class Future<Value> {
     /// Resolved from the start, an immutable value needs no lock; a future resolved later keeps its state behind one.
     @usableFromInline
     enum Storage {
-        case resolved(Value)
+        case resolved(ResolvedValue<Value>)
         case pending(LockedBox<FutureState<Value>>)
     }
 
@@ -52,7 +52,7 @@ public final class Future<Value> {
     /// - Parameter value: The value the future resolves with.
     @inlinable
     public init(value: Value) {
-        self.storage = .resolved(value)
+        self.storage = .resolved(ResolvedValue(value))
     }
 
     /// Creates a future and hands its resolve function to `body`, which runs immediately.
@@ -108,7 +108,7 @@ public final class Future<Value> {
     ///   immediately on the calling thread.
     /// - Returns: A future of the transformed value.
     public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Future<T> {
-        if case .resolved(let value) = storage { return Future<T>(value: transform(value)) }
+        if case .resolved(let resolved) = storage { return Future<T>(value: transform(resolved.value)) }
         let box = LockedBox<FutureState<T>>.future(.pending([]))
         whenComplete { value in Future<T>.setValue(transform(value), in: box) }.run()
         return Future<T>(box: box)
@@ -126,7 +126,7 @@ public final class Future<Value> {
     ///   it is already resolved, immediately on the calling thread.
     /// - Returns: A future of the inner future's value.
     public func flatMap<T>(_ transform: @escaping @Sendable (Value) -> Future<T>) -> Future<T> {
-        if case .resolved(let value) = storage { return transform(value) }
+        if case .resolved(let resolved) = storage { return transform(resolved.value) }
         let box = LockedBox<FutureState<T>>.future(.pending([]))
         whenComplete { value in
             transform(value).whenComplete { inner in Future<T>.setValue(inner, in: box) }
@@ -140,8 +140,8 @@ public final class Future<Value> {
     @usableFromInline
     var valueIfResolved: Value? {
         switch storage {
-        case .resolved(let value):
-            return value
+        case .resolved(let resolved):
+            return resolved.value
         case .pending(let box):
             return box.withLock { state in
                 if case .resolved(let value) = state { return value }
@@ -161,7 +161,7 @@ public final class Future<Value> {
     func whenComplete(_ callback: @escaping (Value) -> CallbackList) -> CallbackList {
         let box: LockedBox<FutureState<Value>>
         switch storage {
-        case .resolved(let value): return callback(value)
+        case .resolved(let resolved): return callback(resolved.value)
         case .pending(let pending): box = pending
         }
         let resolved: Value? = box.withLock { state in
@@ -221,6 +221,19 @@ extension Future where Value: Sendable {
         }
     }
 }
+
+/// The value of a future resolved from the start: immutable, so read with no lock.
+@usableFromInline
+final class ResolvedValue<Value> {
+    @usableFromInline let value: Value
+
+    @inlinable
+    init(_ value: Value) { self.value = value }
+}
+
+// Safe because: `value` is a `let`, written before the object is shared; it crosses threads exactly where `Future`'s
+// public API lets a value cross.
+extension ResolvedValue: @unchecked Sendable {}
 
 /// The state of a future resolved later, in its box.
 @usableFromInline

@@ -103,16 +103,16 @@ extension Store {
     /// asynchronously from inside another one. Where the store is not at hand, the block is released marked as inside
     /// a loop that is no store's, so that what it captured, if its `deinit` uses a store, never waits for this queue.
     static func cancel(_ subscriber: Subscriber<S>) {
-        if let store = LoopMarker.running.value as? Store<S>, store.queue === subscriber.queue {
+        guard let running = LoopMarker.running.value else {
+            return subscriber.queue.sync {
+                LoopMarker.running.withValue(NoStoreLoop.marker) { subscriber.block = nil }
+            }
+        }
+        if let store = running as? Store<S>, store.queue === subscriber.queue {
             return store.detach(subscriber)
         }
-        let release: @Sendable () -> Void = {
+        subscriber.queue.async {
             LoopMarker.running.withValue(NoStoreLoop.marker) { subscriber.block = nil }
-        }
-        if LoopMarker.running.value == nil {
-            subscriber.queue.sync(execute: release)
-        } else {
-            subscriber.queue.async(execute: release)
         }
     }
 
@@ -487,11 +487,15 @@ extension Store {
     func deliver(_ entry: RunInbox<S>.Entry, to inbox: RunInbox<S>) {
         if context == .own {
             // From inside this store's loop: handled after the current work, as an event dispatched here would be.
-            inbox.deposit(entry, scheduleDrain: nil)
+            _ = inbox.deposit(entry, fromTheLoop: true)
             pending.append(.runEvents)
             return
         }
-        let isFull = inbox.deposit(entry) { self.scheduleWithoutWaiting(.runEvents) }
+        let (putDrain, confirm, isFull) = inbox.deposit(entry)
+        if putDrain {
+            scheduleWithoutWaiting(.runEvents)
+            if let confirm { inbox.drainIsOnTheQueue(afterTakes: confirm) }
+        }
         // Full: a sender outside any store waits behind the drains on the queue, as a dispatch would.
         if isFull, context == .outside { schedule(.runEvents) }
     }
@@ -502,6 +506,11 @@ extension Store {
     /// what it enqueues runs before the next entry. When other work waits behind it, that work keeps its place. A drain
     /// asked for while one runs (a send from inside the loop) is folded into it, so a run's events stay in the order
     /// sent.
+    ///
+    /// The chain of the events being handled is held (``EffectScheduler/hold(_:)``) across consecutive events of that
+    /// chain, and let go before anything else can run or end: an entry of another chain, a run's end, pending work,
+    /// the end of the drain. A chain so finishes at the same point in the order of events as it would if each event
+    /// held it alone.
     @inlinable
     func handleRunEvents() {
         guard let effects else { return }
@@ -512,21 +521,35 @@ extension Store {
         effects.isDrainingInbox = true
         defer { effects.isDrainingInbox = false }
         let eachAsABlock = nothingPending
+        var held: UInt64?
+        func letGo() {
+            guard let chain = held else { return }
+            held = nil
+            let actions = effects.scheduler.unhold(chain)
+            if !actions.isEmpty { carryOut(actions) }
+        }
         repeat {
             effects.drainsInboxAgain = false
             for entry in effects.inbox.take() {
                 switch entry {
                 case .event(let event, let job):
                     guard let chain = effects.scheduler.liveChain(of: job) else { continue }  // cancelled
-                    effects.scheduler.hold(chain)
+                    if chain != held {
+                        letGo()
+                        effects.scheduler.hold(chain)
+                        held = chain
+                    }
                     runChain(event, origin: .effect, chain: chain)
-                    let actions = effects.scheduler.unhold(chain)
-                    if !actions.isEmpty { carryOut(actions) }
                 case .ended(let job):
+                    letGo()
                     endJob(job)
                 }
-                if eachAsABlock { drainPending() }
+                if eachAsABlock, !nothingPending {
+                    letGo()
+                    drainPending()
+                }
             }
+            letGo()
         } while effects.drainsInboxAgain
     }
 

@@ -431,10 +431,12 @@ final class EffectBooks<S: State> {
 /// run that sends faster than the loop handles pays one queue hop per batch, not per event, and its thread and the
 /// store's queue work at the same time. A run's end comes through here too, after its events.
 ///
-/// Order: a `send` returns only once a drain that will take its event is on the store's queue — it is put there under
-/// the inbox's lock — so whatever the sending thread puts on the queue after `send` returns (a `dispatch`, say) is
-/// handled after it. A send from inside the store's own loop queues a drain after the current work, as an event
-/// dispatched from there would be.
+/// Order: a `send` returns only once a drain that will take its event is on the store's queue, so whatever the sending
+/// thread puts on the queue after `send` returns (a `dispatch`, say) is handled after it. The sender that asks for a
+/// drain puts it on the queue after letting the lock go (a drain starting at once on another thread then does not
+/// find the lock taken) and then says so; a sender that finds a drain asked for but not yet said to be on the queue
+/// puts one there itself, and the drain that finds nothing left to take does nothing. A send from inside the store's
+/// own loop queues a drain after the current work, as an event dispatched from there would be.
 ///
 /// Bound: when ``limit`` entries wait, a sender outside any store waits for the queue to drain them, as a dispatch
 /// would, so that a run faster than its store waits instead of filling memory.
@@ -451,8 +453,10 @@ final class RunInbox<S: State>: Sendable {
     @usableFromInline
     struct Contents: Sendable {
         @usableFromInline var entries: [Entry] = []
-        /// Whether a drain that will take the entries is on the queue.
-        @usableFromInline var drainIsScheduled = false
+        /// The drain that will take the entries: asked for by a sender, said by it to be on the queue; and how many
+        /// times entries were taken, so that a drain said to be on the queue after it already took them counts for
+        /// nothing.
+        @usableFromInline var drain = (isAsked: false, isOnTheQueue: false, takes: UInt64(0))
     }
 
     /// How many entries may wait before a sender outside any store waits for them to be handled.
@@ -461,26 +465,37 @@ final class RunInbox<S: State>: Sendable {
 
     @usableFromInline let contents = LockedBox.make(Contents())
 
-    /// Leaves `entry` for the loop and, when no drain is on the queue, calls `scheduleDrain` to put one there (under
-    /// the lock, so that the next sender finds it there). Returns whether ``limit`` entries wait.
+    /// Leaves `entry` for the loop. Returns whether the caller must put a drain on the queue and, if it asked for that
+    /// drain, the count of takes to confirm it with (``drainIsOnTheQueue(afterTakes:)``); and whether ``limit``
+    /// entries wait.
+    ///
+    /// - Parameter fromTheLoop: True from inside the store's own loop, which queues its drain itself.
     @inlinable
-    @discardableResult
-    func deposit(_ entry: Entry, scheduleDrain: (() -> Void)?) -> Bool {
+    func deposit(_ entry: Entry, fromTheLoop: Bool = false) -> (putDrain: Bool, confirm: UInt64?, isFull: Bool) {
         contents.withLock { contents in
             contents.entries.append(entry)
-            if let scheduleDrain, !contents.drainIsScheduled {
-                contents.drainIsScheduled = true
-                scheduleDrain()
-            }
-            return contents.entries.count >= Self.limit
+            let isFull = contents.entries.count >= Self.limit
+            if fromTheLoop || contents.drain.isOnTheQueue { return (false, nil, isFull) }
+            if contents.drain.isAsked { return (true, nil, isFull) }  // not on the queue yet: one more, to be sure
+            contents.drain.isAsked = true
+            return (true, contents.drain.takes, isFull)
         }
     }
 
-    /// Takes every entry, oldest first; the next deposit schedules a new drain. On the store's queue.
+    /// Says that the drain asked for by a ``deposit(_:fromTheLoop:)`` that returned `takes` is on the queue, unless
+    /// entries were taken meanwhile (then that drain may find nothing, and the next deposit asks for another).
+    @inlinable
+    func drainIsOnTheQueue(afterTakes takes: UInt64) {
+        contents.withLock { contents in
+            if contents.drain.takes == takes, contents.drain.isAsked { contents.drain.isOnTheQueue = true }
+        }
+    }
+
+    /// Takes every entry, oldest first; the next deposit asks for a new drain. On the store's queue.
     @inlinable
     func take() -> [Entry] {
         contents.withLock { contents in
-            contents.drainIsScheduled = false
+            contents.drain = (isAsked: false, isOnTheQueue: false, takes: contents.drain.takes &+ 1)
             defer { contents.entries = [] }
             return contents.entries
         }

@@ -95,13 +95,32 @@ final class RunInboxTests: XCTestCase {
         token.cancel()
     }
 
+    /// The sender that asks for a drain puts it on the queue after letting the inbox's lock go: a sender on another
+    /// thread that finds the drain asked for but not yet on the queue must still not return before one is.
+    func test_sends_fromTwoThreads_eachThenDispatching_areHandledBeforeThatThreadsDispatch() {
+        guard let (store, sends) = storeWithTwoRuns() else { return }
+
+        runConcurrently(threads: 2) { thread in
+            for round in 0..<2_000 {
+                let value = thread * 10_000 + round
+                sends[thread](.value(value))
+                store.dispatch(event: .mark(value))
+            }
+        }
+
+        var sentBeforeMark = Set<Int>()
+        for entry in store.state.log {
+            switch entry {
+            case .value(let value): sentBeforeMark.insert(value)
+            case .mark(let value): XCTAssert(sentBeforeMark.contains(value), "mark \(value) came before its send")
+            case .hold: break
+            }
+        }
+        XCTAssertEqual(sentBeforeMark.count, 4_000)
+    }
+
     func test_events_fromSeveralRuns_areHandledPerRunInTheOrderSent() {
-        let senders = Senders()
-        let store = Store<Relay>(effectHandler: senders)
-        store.dispatch(event: .listen)
-        store.dispatch(event: .listen)
-        let sends = senders.all
-        XCTAssertEqual(sends.count, 2)
+        guard let (store, sends) = storeWithTwoRuns() else { return }
 
         runConcurrently(threads: 2) { thread in
             for value in 0..<2_000 { sends[thread](.value(thread * 10_000 + value)) }
@@ -129,6 +148,22 @@ private func listeningStore(file: StaticString = #filePath, line: UInt = #line)
         return nil
     }
     return (store, send)
+}
+
+/// A store with two runs listening, and their senders; `nil`, with the test failed, if they did not both start.
+private func storeWithTwoRuns(file: StaticString = #filePath, line: UInt = #line)
+    -> (store: Store<Relay>, sends: [EffectSender<Relay.Event>])?
+{
+    let senders = Senders()
+    let store = Store<Relay>(effectHandler: senders)
+    store.dispatch(event: .listen)
+    store.dispatch(event: .listen)
+    let sends = senders.all
+    guard sends.count == 2 else {
+        XCTFail("\(sends.count) of 2 runs started", file: file, line: line)
+        return nil
+    }
+    return (store, sends)
 }
 
 /// Holds `store`'s queue: dispatches `.hold` from another thread, and a subscriber waits in its delivery until
