@@ -102,6 +102,10 @@ extension Store {
     /// store's loop; otherwise on the queue, waiting for a notification in progress from outside any store's loop, and
     /// asynchronously from inside another one. Where the store is not at hand, the block is released marked as inside
     /// a loop that is no store's, so that what it captured, if its `deinit` uses a store, never waits for this queue.
+    ///
+    /// Inlined into `Subscriber.cancel()`, which is not compiled for `S`: a call would look up `Store<S>`'s metadata
+    /// on every cancel, which only the cast inside a loop needs.
+    @inline(__always)
     static func cancel(_ subscriber: Subscriber<S>) {
         guard let running = LoopMarker.running.value else {
             return subscriber.queue.sync {
