@@ -84,7 +84,10 @@ class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
             #elseif canImport(WinSDK)
                 InitializeSRWLock(lock)
             #else
-                _ = pthread_mutex_init(lock, nil)
+                // All zero bits: what `PTHREAD_MUTEX_INITIALIZER` (which Swift does not import) is on glibc, musl and
+                // Bionic, a default mutex, as `pthread_mutex_init` with default attributes makes it, without the call
+                // every store and every pending future would otherwise make when it is created.
+                lock.initialize(to: pthread_mutex_t())
             #endif
         }
         // `create` makes an instance of `Self` (a subclass, for a future's storage), typed as its superclass.
