@@ -223,6 +223,10 @@ extension Future where Value: Sendable {
 }
 
 /// The value of a future resolved from the start: immutable, so read with no lock.
+///
+/// An object rather than the value inline in `Future.Storage`: `Future`'s `deinit` and most of its methods are not
+/// compiled for `Value`, and there an enum that holds a `Value` has its type metadata looked up at every use, where one
+/// that holds only references needs none.
 @usableFromInline
 final class ResolvedValue<Value> {
     @usableFromInline let value: Value
