@@ -92,7 +92,7 @@ public final class Store<S: State> {
         self.queue = DispatchQueue(label: "EffectStore.Store")
         self.stateBox = .make(Committed(state: initialState, eventSource: eventSource))
         self.performEffect = performEffect
-        finishSetUp(clock: clock, hasEventSource: eventSource != nil)
+        if clock != nil || eventSource != nil { finishSetUp(clock: clock, hasEventSource: eventSource != nil) }
         configureEventSource? { [weak self] event in
             self?.schedule(.event(event, origin: .eventSource, promise: nil))
         }
