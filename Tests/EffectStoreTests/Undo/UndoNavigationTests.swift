@@ -14,14 +14,25 @@ final class UndoNavigationTests: XCTestCase {
         }.count
     }
 
-    /// Was: the screen pushed after the undo got id 0 again, and the undone screen's timer ticked into it.
-    func test_pushUndoPush_givesANewID_andTheUndoneScreensTimerStops() {
+    /// A store of `Host` with an undo history, on a test clock, and its effect handler.
+    private func undoableStore() -> (store: Store<Host>, clock: TestClock, effects: HostEffects) {
         let clock = TestClock()
         let effects = HostEffects()
         let store = Store<Host>(effectHandler: effects, clock: clock)
         store.enableUndo()
+        return (store, clock, effects)
+    }
+
+    /// Pushes a ticker screen (id 0 in a new store) and starts its timer.
+    private func pushTickingScreen(on store: Store<Host>) {
         store.dispatch(event: .push(.ticker(Ticker(id: 1))))
         store.dispatch(event: .path(.element(id: 0, .ticker(.start))))
+    }
+
+    /// Was: the screen pushed after the undo got id 0 again, and the undone screen's timer ticked into it.
+    func test_pushUndoPush_givesANewID_andTheUndoneScreensTimerStops() {
+        let (store, clock, effects) = undoableStore()
+        pushTickingScreen(on: store)
         clock.advance(by: .seconds(1))
         XCTAssertEqual(store.state.path[id: 0, case: .ticker]?.ticks, 1)
 
@@ -52,10 +63,7 @@ final class UndoNavigationTests: XCTestCase {
     }
 
     func test_undoingAPresentation_stopsTheSheetsTimer() {
-        let clock = TestClock()
-        let effects = HostEffects()
-        let store = Store<Host>(effectHandler: effects, clock: clock)
-        store.enableUndo()
+        let (store, clock, effects) = undoableStore()
         store.dispatch(event: .present(id: 1))
         store.dispatch(event: .sheet(.presented(.start)))
         store.undo()
@@ -69,12 +77,8 @@ final class UndoNavigationTests: XCTestCase {
     }
 
     func test_undoThatKeepsTheScreen_keepsItsWork() {
-        let clock = TestClock()
-        let effects = HostEffects()
-        let store = Store<Host>(effectHandler: effects, clock: clock)
-        store.enableUndo()
-        store.dispatch(event: .push(.ticker(Ticker(id: 1))))
-        store.dispatch(event: .path(.element(id: 0, .ticker(.start))))
+        let (store, clock, _) = undoableStore()
+        pushTickingScreen(on: store)
         store.dispatch(event: .push(.note("top")))
         store.undo()  // the note's push: the ticker stays
         XCTAssertEqual(store.state.path.ids, [0])
