@@ -27,6 +27,7 @@ struct TodoList: State, Equatable {
     }
 
     static var initialState: TodoList { TodoList() }
+    static let places: ChildPlaces<TodoList> = [.rows(\.todos)]
 
     private func save() -> Effect {
         Effect.save(todos).queued(id: SaveQueue.save, keepingOnlyLatest: true)

@@ -47,19 +47,20 @@ public struct BenchNavigator: State, Equatable {
     // Not inlined into callers, so the workload measures a real call, as a store makes one.
     @inline(never)
     public mutating func handle(event: Event) -> Effect? {
-        navigating(\.path) { state in
-            switch event {
-            case .pushStarted:
-                let id = state.path.push(BenchScreen())
-                return state.handle(.element(id: id, .start), in: \.path, effect: Effect.screen)
-            case .pop:
-                state.path.pop()
-                return nil
-            case .path(let event):
-                return state.handle(event, in: \.path, effect: Effect.screen)
-            }
+        switch event {
+        case .pushStarted:
+            let id = path.push(BenchScreen())
+            return handle(.element(id: id, .start), in: \.path, effect: Effect.screen)
+        case .pop:
+            path.pop()
+            return nil
+        case .path(let event):
+            return handle(event, in: \.path, effect: Effect.screen)
         }
     }
+
+    /// The stack: a popped screen's run ends.
+    public static let places: ChildPlaces<BenchNavigator> = [.stack(\.path)]
 }
 
 /// Performs ``BenchNavigator``'s effects: a screen's run sends nothing until it is cancelled.
@@ -76,14 +77,15 @@ public final class BenchNavigatorHandler: EffectHandler {
 }
 
 extension Workloads {
-    /// One event routed to the top screen of a stack `depth` screens deep, through `navigating`, with no store:
+    /// One event routed to the top screen of a stack `depth` screens deep, as a store runs it (`transition(on:)`,
+    /// which compares the declared stack before and after), with no store:
     /// `stack.route.100` and `stack.route.10`.
     public static func stackRoute(depth: Int, count: Int) throws -> Double {
         var navigator = BenchNavigator(depth: depth)
         let top = navigator.path.topID!
         var effects = 0
         let start = now()
-        for _ in 0..<count where navigator.handle(event: .path(.element(id: top, .increment))) != nil {
+        for _ in 0..<count where navigator.transition(on: .path(.element(id: top, .increment))) != nil {
             effects &+= 1
         }
         let elapsed = now() - start

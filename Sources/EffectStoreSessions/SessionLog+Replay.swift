@@ -25,7 +25,7 @@ extension SessionLog {
             let from = state
             var effect: S.Effect?
             if let event = entry.event {
-                effect = state.handle(event: event)
+                effect = state.transition(on: event)
             } else if let restored = entry.state {
                 state = restored
             }

@@ -20,7 +20,8 @@ public struct Transition<S: ChildState>: Sendable {
     public let event: S.Event
     /// The state after the event.
     public let to: S
-    /// The effect ``/EffectStore/State/handle(event:)`` returned, or `nil`.
+    /// The effect the transition returned, or `nil`: what ``/EffectStore/ChildState/transition(on:)`` returns —
+    /// ``/EffectStore/State/handle(event:)``'s effect, after the cancellations of the children that left their places.
     public let effect: S.Effect?
 
     /// Creates a transition.
@@ -41,7 +42,8 @@ public struct Transition<S: ChildState>: Sendable {
         self.effect = effect
     }
 
-    /// Runs `event` on a copy of `state` and records what happened.
+    /// Runs `event` on a copy of `state`, as a store does (``/EffectStore/ChildState/transition(on:)``), and records
+    /// what happened.
     ///
     /// ```swift
     /// let transition = Transition(handling: .fetchProcesses, in: ProcessState.idle)
@@ -53,7 +55,7 @@ public struct Transition<S: ChildState>: Sendable {
     ///   - state: The state to start from; it is not changed.
     public init(handling event: S.Event, in state: S) {
         var next = state
-        let effect = next.handle(event: event)
+        let effect = next.transition(on: event)
         self.init(from: state, event: event, to: next, effect: effect)
     }
 }

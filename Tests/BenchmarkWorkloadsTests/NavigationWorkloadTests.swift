@@ -17,9 +17,9 @@ final class NavigationWorkloadTests: XCTestCase {
     func test_pushStarted_startsTheScreensRunUnderItsScope_andPopCancelsIt() {
         var navigator = BenchNavigator(depth: 0)
         XCTAssertEqual(
-            navigator.handle(event: .pushStarted),
+            navigator.transition(on: .pushStarted),
             BenchNavigator.Effect.screen(0, .idle).cancellable(id: StackElementEffects(\BenchNavigator.path, 0))
         )
-        XCTAssertEqual(navigator.handle(event: .pop), .cancel(id: StackElementEffects(\BenchNavigator.path, 0)))
+        XCTAssertEqual(navigator.transition(on: .pop), .cancel(id: StackElementEffects(\BenchNavigator.path, 0)))
     }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 /// Issue 35, part 4: diffs show what `==` compares — rows and screens by id, one real difference per line, nothing of
 /// the collections' bookkeeping. Each of these failed before: the diff walked `Mirror` and printed
-/// `.rows.elements[500].isOn`, `.rows.journal.storage…lineage`, `.path.nextElementID` and `.path.isNavigated`.
+/// `.rows.elements[500].isOn`, `.rows.journal.storage…lineage`, and `.path.nextElementID`.
 final class StructuralDiffByIDTests: XCTestCase {
     struct Toggle: Identifiable, Equatable, Sendable {
         let id: Int

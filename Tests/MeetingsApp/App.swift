@@ -4,9 +4,9 @@ import EffectStore
 /// recording, a past meeting — loaded from and saved to a JSON file.
 ///
 /// The stack is a ``ScreenStack`` of ``Screen``s routed with
-/// ``ChildState/handle(_:in:effect:messages:)-(StackEvent<Screen.Event>,_,_,_)``, and the whole transition is wrapped
-/// in ``ChildState/navigating(_:_:)``: whichever event pops a screen, everything the screen started — a recording's
-/// timer and transcription — is cancelled in that transition. The screens tell the app what they decide (messages);
+/// ``ChildState/handle(_:in:effect:messages:)-(StackEvent<Screen.Event>,_,_,_)`` and declared among the app's
+/// ``places``: whichever event pops a screen, everything the screen started — a recording's timer and transcription —
+/// is cancelled in that transition. The screens tell the app what they decide (messages);
 /// the app changes the list and the stack in the same transition.
 ///
 /// Every change of the meetings, once they are loaded, saves them all, debounced by a second (``saveDelay``): a burst
@@ -53,6 +53,11 @@ public struct App: State, Hashable {
             public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
             public var message: Message? { if case .tell(let message) = self { message } else { nil } }
         }
+
+        /// The detail's own presentations.
+        public static let places: ChildPlaces<Screen> = [
+            .case { if case .detail(let detail) = $0 { detail } else { nil } }
+        ]
 
         public mutating func handle(event: Event) -> Effect? {
             switch (self, event) {
@@ -112,17 +117,20 @@ public struct App: State, Hashable {
         Effect.save(meetings).debounced(id: SaveID.save, for: saveDelay)
     }
 
+    /// The stack of screens, and the list's add sheet.
+    public static let places: ChildPlaces<App> = [.stack(\.path), .child(\.list)]
+
     public mutating func handle(event: Event) -> Effect? {
         let wasLoaded = isLoaded
         let meetings = list.meetings
-        let effect = navigating(\.path) { state in state.transition(event) }
+        let effect = update(event)
         guard wasLoaded, list.meetings != meetings else { return effect }
         let save = Self.save(list.meetings)
         return effect.map { .all($0, save) } ?? save
     }
 
-    /// The app's transition, before the stack's cancellations and the save.
-    mutating func transition(_ event: Event) -> Effect? {
+    /// The app's transition, before the save.
+    mutating func update(_ event: Event) -> Effect? {
         switch event {
         case .load:
             return .load
@@ -156,7 +164,7 @@ public struct App: State, Hashable {
             return route(event)
         case .deepLink(let id):
             guard let meeting = list.meetings[id: id] else { return nil }
-            // The whole path from data: `navigating` (in `handle(event:)`) cancels every screen this replaces.
+            // The whole path from data: every screen this replaces ends (``places``).
             path.setScreens([.detail(MeetingDetail(meeting: meeting))])
             return nil
         }

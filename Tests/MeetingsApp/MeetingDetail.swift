@@ -4,9 +4,9 @@ import EffectStore
 /// confirmation, and the button that starts a meeting.
 ///
 /// It presents one ``Destination`` at a time — the edit form or the delete alert — in one optional property routed
-/// with ``ChildState/handle(_:in:effect:messages:)-(PresentationEvent<Child.Event>,_,_,_)``, and wraps its transition
-/// in ``ChildState/presenting(_:identifiedBy:_:)`` with the destination's ``Destination/Kind``, so that going from
-/// one destination to another ends the first one's presentation. It tells the app what only the app can do
+/// with ``ChildState/handle(_:in:effect:messages:)-(PresentationEvent<Child.Event>,_,_,_)`` and declared among its
+/// ``places`` with the destination's ``Destination/kind``, so that going from one destination to another ends the
+/// first one's presentation. It tells the app what only the app can do
 /// (``Message``): save a changed meeting, delete it, start a recording, show a past meeting.
 public struct MeetingDetail: ChildState, Hashable, Codable {
     /// The meeting shown, as this screen last changed it.
@@ -43,7 +43,12 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         }
 
         /// Which destination this is, whatever it holds: two values of one kind are one presentation.
-        public var kind: Int { switch self { case .edit: 0; case .alert: 1 } }
+        public var kind: Int {
+            switch self {
+            case .edit: 0;
+            case .alert: 1
+            }
+        }
         /// The delete alert, when this is it: what the detail's ``Event/alert(_:)`` acts on, and a view shows.
         public var alert: AlertState<AlertAction>? { if case .alert(let alert) = self { alert } else { nil } }
 
@@ -99,38 +104,39 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         public var message: Message? { if case .tell(let message) = self { message } else { nil } }
     }
 
+    /// The edit sheet or the delete alert, one presentation per kind.
+    public static let places: ChildPlaces<MeetingDetail> = [.presented(\.destination, identifiedBy: \.kind)]
+
     public mutating func handle(event: Event) -> Effect? {
-        presenting(\.destination, identifiedBy: \.kind) { state in
-            switch event {
-            case .editTapped:
-                state.destination = .edit(MeetingForm(meeting: state.meeting))
-                return nil
-            case .deleteTapped:
-                state.destination = .alert(.deleteMeeting(state.meeting))
-                return nil
-            case .startMeetingTapped(let stamp):
-                return .tell(.startMeeting(state.meeting, stamp))
-            case .pastMeetingTapped(let id):
-                guard let record = state.meeting.pastMeetings.first(where: { $0.id == id }) else { return nil }
-                return .tell(.showPastMeeting(record, of: state.meeting))
-            case .destination(let event):
-                return state.handle(event, in: \.destination, effect: Effect.destination) { state, message in
-                    switch message {
-                    case .edit(.done(let meeting)):
-                        state.meeting = meeting
-                        state.destination = nil
-                        return .tell(.meetingChanged(meeting))
-                    }
+        switch event {
+        case .editTapped:
+            destination = .edit(MeetingForm(meeting: meeting))
+            return nil
+        case .deleteTapped:
+            destination = .alert(.deleteMeeting(meeting))
+            return nil
+        case .startMeetingTapped(let stamp):
+            return .tell(.startMeeting(meeting, stamp))
+        case .pastMeetingTapped(let id):
+            guard let record = meeting.pastMeetings.first(where: { $0.id == id }) else { return nil }
+            return .tell(.showPastMeeting(record, of: meeting))
+        case .destination(let event):
+            return handle(event, in: \.destination, effect: Effect.destination) { state, message in
+                switch message {
+                case .edit(.done(let meeting)):
+                    state.meeting = meeting
+                    state.destination = nil
+                    return .tell(.meetingChanged(meeting))
                 }
-            case .alert(let event):
-                switch state.handleAlert(event, in: \.destination, case: \.alert) {
-                case .confirmDeletion?: return .tell(.deleteConfirmed(state.meeting.id))
-                case nil: return nil
-                }
-            case .meetingRecorded(let record):
-                state.meeting.pastMeetings.insert(record, at: 0)
-                return .tell(.meetingChanged(state.meeting))
             }
+        case .alert(let event):
+            switch handleAlert(event, in: \.destination, case: \.alert) {
+            case .confirmDeletion?: return .tell(.deleteConfirmed(meeting.id))
+            case nil: return nil
+            }
+        case .meetingRecorded(let record):
+            meeting.pastMeetings.insert(record, at: 0)
+            return .tell(.meetingChanged(meeting))
         }
     }
 }

@@ -2,9 +2,9 @@ import EffectStore
 
 /// The root screen: every meeting, and a sheet to add one.
 ///
-/// The sheet is an optional child, ``addForm``, routed with `handle(_:in:effect:messages:)` for a presentation; the
-/// whole transition is wrapped in ``ChildState/presenting(_:_:)``, so that however the form goes away —
-/// Cancel, Add, a swipe — its presentation ends in that transition. Tapping a meeting tells the app, which pushes the
+/// The sheet is an optional child, ``addForm``, routed with `handle(_:in:effect:messages:)` for a presentation and
+/// declared among the list's ``places``, so that however the form goes away — Cancel, Add, a swipe — its
+/// presentation ends in that transition. Tapping a meeting tells the app, which pushes the
 /// meeting's detail: the list knows nothing of the navigation stack.
 public struct MeetingsList: ChildState, Hashable {
     /// Every meeting, in the order they were added.
@@ -47,25 +47,26 @@ public struct MeetingsList: ChildState, Hashable {
         public var message: Message? { if case .tell(let message) = self { message } else { nil } }
     }
 
+    /// The add sheet.
+    public static let places: ChildPlaces<MeetingsList> = [.presented(\.addForm)]
+
     public mutating func handle(event: Event) -> Effect? {
-        presenting(\.addForm) { state in
-            switch event {
-            case .addTapped(let stamp):
-                state.addForm = MeetingForm(meeting: Meeting(id: stamp.id, attendees: [Attendee(id: stamp.id(1))]))
-                return nil
-            case .addForm(let event):
-                return state.handle(event, in: \.addForm, effect: Effect.addForm) { state, message in
-                    switch message {
-                    case .done(let meeting):
-                        state.meetings.append(meeting)
-                        state.addForm = nil
-                        return nil
-                    }
+        switch event {
+        case .addTapped(let stamp):
+            addForm = MeetingForm(meeting: Meeting(id: stamp.id, attendees: [Attendee(id: stamp.id(1))]))
+            return nil
+        case .addForm(let event):
+            return handle(event, in: \.addForm, effect: Effect.addForm) { state, message in
+                switch message {
+                case .done(let meeting):
+                    state.meetings.append(meeting)
+                    state.addForm = nil
+                    return nil
                 }
-            case .meetingTapped(let id):
-                guard let meeting = state.meetings[id: id] else { return nil }
-                return .tell(.open(meeting))
             }
+        case .meetingTapped(let id):
+            guard let meeting = meetings[id: id] else { return nil }
+            return .tell(.open(meeting))
         }
     }
 }

@@ -457,6 +457,5 @@ final class AppFlowTests: XCTestCase {
     private func endOfDestination(onDetail id: StackElementID) -> App.Effect {
         let screen = StackElementEffects(\App.path, id)
         return App.Effect.cancel(id: RowScopedID(scope: screen, id: PresentationEffects(\MeetingDetail.destination)))
-            .cancellable(id: screen)
     }
 }

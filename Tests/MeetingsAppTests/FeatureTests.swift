@@ -11,33 +11,33 @@ final class FeatureTests: XCTestCase {
 
     func test_form_done_dropsBlankAttendees_andTellsTheMeeting() {
         var form = MeetingForm(meeting: Meeting(id: UUID(number: 1), title: "Retro"))
-        _ = form.handle(event: .addAttendeeTapped(stamp(2)))
-        _ = form.handle(event: .attendeeNameChanged(id: UUID(number: 2), "Ada"))
-        _ = form.handle(event: .addAttendeeTapped(stamp(3)))
-        _ = form.handle(event: .attendeeNameChanged(id: UUID(number: 3), "  "))
+        _ = form.transition(on: .addAttendeeTapped(stamp(2)))
+        _ = form.transition(on: .attendeeNameChanged(id: UUID(number: 2), "Ada"))
+        _ = form.transition(on: .addAttendeeTapped(stamp(3)))
+        _ = form.transition(on: .attendeeNameChanged(id: UUID(number: 3), "  "))
 
         let ada = Attendee(id: UUID(number: 2), name: "Ada")
         let done = Meeting(id: UUID(number: 1), title: "Retro", attendees: [ada])
-        XCTAssertEqual(form.handle(event: .doneTapped), .tell(.done(done)))
+        XCTAssertEqual(form.transition(on: .doneTapped), .tell(.done(done)))
     }
 
     func test_detail_dismissingOrSwitchingTheDestination_endsItsPresentation() {
         let end = MeetingDetail.Effect.cancel(id: PresentationEffects(\MeetingDetail.destination))
         var detail = MeetingDetail(meeting: design)
 
-        XCTAssertNil(detail.handle(event: .editTapped))
-        XCTAssertEqual(detail.handle(event: .deleteTapped), end, "the edit sheet gave way to the alert")
-        XCTAssertNil(detail.handle(event: .deleteTapped), "one alert for another of its kind: the same presentation")
-        XCTAssertEqual(detail.handle(event: .alert(.dismiss)), end)
+        XCTAssertNil(detail.transition(on: .editTapped))
+        XCTAssertEqual(detail.transition(on: .deleteTapped), end, "the edit sheet gave way to the alert")
+        XCTAssertNil(detail.transition(on: .deleteTapped), "one alert for another of its kind: the same presentation")
+        XCTAssertEqual(detail.transition(on: .alert(.dismiss)), end)
         XCTAssertEqual(detail.destination, nil)
-        XCTAssertNil(detail.handle(event: .alert(.presented(.confirmDeletion))), "a late tap is ignored")
+        XCTAssertNil(detail.transition(on: .alert(.presented(.confirmDeletion))), "a late tap is ignored")
     }
 
     func test_detail_confirmDeletion_tellsTheApp_inTheTransitionThatEndsTheAlert() {
         var detail = MeetingDetail(meeting: design, destination: .alert(.deleteMeeting(design)))
 
         XCTAssertEqual(
-            detail.handle(event: .alert(.presented(.confirmDeletion))),
+            detail.transition(on: .alert(.presented(.confirmDeletion))),
             .all(.cancel(id: PresentationEffects(\MeetingDetail.destination)), .tell(.deleteConfirmed(design.id)))
         )
     }
@@ -45,7 +45,7 @@ final class FeatureTests: XCTestCase {
     func test_detail_startMeeting_tellsTheStampedStart() {
         var detail = MeetingDetail(meeting: design)
 
-        XCTAssertEqual(detail.handle(event: .startMeetingTapped(stamp(7))), .tell(.startMeeting(design, stamp(7))))
+        XCTAssertEqual(detail.transition(on: .startMeetingTapped(stamp(7))), .tell(.startMeeting(design, stamp(7))))
     }
 
     func test_recordingAlone_onATestStore_startsTicksAndEndsWithItsRecord() {
@@ -94,17 +94,17 @@ final class FeatureTests: XCTestCase {
         var recording = MeetingRecording(meeting: design, stamp: stamp(7))
         recording.alert = .endMeeting(isDiscardable: true)
 
-        XCTAssertEqual(recording.handle(event: .timerTicked), MeetingRecording.nextTick)
+        XCTAssertEqual(recording.transition(on: .timerTicked), MeetingRecording.nextTick)
         XCTAssertEqual(recording.secondsElapsed, 0)
     }
 
     func test_app_theRecordingsEffects_runUnderItsScreen_withTheirIDsScopedToIt() {
         var app = App.loaded(design)
-        _ = app.handle(event: .list(.meetingTapped(id: design.id)))
+        _ = app.transition(on: .list(.meetingTapped(id: design.id)))
 
         let screen = StackElementEffects(\App.path, 1)
         XCTAssertEqual(
-            app.handle(event: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7)))))),
+            app.transition(on: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7)))))),
             App.Effect.all(
                 App.Effect.screen(1, .record(.tick))
                     .delayed(by: .seconds(1), id: RowScopedID(scope: screen, id: MeetingRecording.ID.timer)),
@@ -115,9 +115,9 @@ final class FeatureTests: XCTestCase {
 
     func test_thePath_roundTripsThroughJSON_keepingItsIDs() throws {
         var app = App.loaded(design)
-        _ = app.handle(event: .list(.meetingTapped(id: design.id)))
-        _ = app.handle(event: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7))))))
-        _ = app.handle(event: .path(.element(id: 1, .record(.endMeetingTapped))))
+        _ = app.transition(on: .list(.meetingTapped(id: design.id)))
+        _ = app.transition(on: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7))))))
+        _ = app.transition(on: .path(.element(id: 1, .record(.endMeetingTapped))))
 
         let restored = try JSONDecoder().decode(ScreenStack<App.Screen>.self, from: JSONEncoder().encode(app.path))
 

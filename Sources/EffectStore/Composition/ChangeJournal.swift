@@ -27,6 +27,11 @@ struct ChangeJournal<ID: Hashable> {
     @inlinable
     var mark: ChangeJournalMark { ChangeJournalMark(of: storage) }
 
+    /// Which collection this history is of: the same number for a collection and every copy of it, changed or not; a
+    /// new one for a collection made anew (``reset(count:)``, or the first change of one made empty). `0` for a
+    /// collection made empty and never changed.
+    var origin: UInt64 { storage?.origin ?? 0 }
+
     /// Records that the element with `id` may have changed in place.
     @inlinable
     mutating func recordChange(of id: ID) {
@@ -133,6 +138,9 @@ final class ChangeJournalStorage<ID: Hashable> {
 
     /// This storage's lineage number.
     let lineage: UInt64
+    /// The lineage that began this collection's history — this one, or the one it was copied from, inherited through
+    /// every copy — so that a collection made anew is told apart from a copy of the one before it.
+    let origin: UInt64
     /// The lineage this one was copied from (`0` for none) and the version at the copy: entries up to that version
     /// are that lineage's.
     let parentLineage: UInt64
@@ -147,6 +155,7 @@ final class ChangeJournalStorage<ID: Hashable> {
     /// A new lineage with room for `capacity` entries: empty, or a copy of `parent`'s entries.
     init(capacity: Int, branchingFrom parent: ChangeJournalStorage?) {
         lineage = nextLineage()
+        origin = parent?.origin ?? lineage
         parentLineage = parent?.lineage ?? 0
         parentVersion = parent?.version ?? 0
         firstVersion = parent?.oldestVersion ?? 0

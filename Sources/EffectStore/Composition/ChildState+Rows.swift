@@ -25,7 +25,8 @@ extension ChildState {
     /// removed meanwhile — is ignored: nothing changes and the result is `nil`.
     ///
     /// When this state's `Effect` is a ``ComposableEffect``, the row's effect is started under an id of the row's
-    /// own, `RowEffects(id)`, so that ``removeRow(id:in:)`` cancels whatever the row has in flight. When the row's
+    /// own, `RowEffects(id)`, so that whatever the row has in flight ends when the row leaves the collection —
+    /// however it leaves — since the parent declares its rows among its places (``ChildPlaces/rows(_:)``). When the row's
     /// `Effect` is a ``ComposableEffect`` too, its plans are lifted as well, and the ids in them are the row's own:
     /// two rows that debounce under `"save"` do not cancel each other. Otherwise the effect is lifted as it is.
     /// A test writes the lifted effect with those ids, ``RowScopedID``, and compares it with `==`:
@@ -52,62 +53,14 @@ extension ChildState {
     }
 }
 
-extension ChildState where Effect: ComposableEffect {
-    /// Removes the row with `id` from the collection at `rows`, and returns the effect that cancels its effects.
-    ///
-    /// The row's effects were started under its own id by ``handle(_:forRow:in:effect:)``; the returned
-    /// ``ComposableEffect/cancel(id:)`` stops its runs and drops its answers, its timers and its queued effects:
-    ///
-    /// ```swift
-    /// case .delete(let id):
-    ///     return removeRow(id: id, in: \.todos)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The row's id.
-    ///   - rows: Where this state keeps its rows.
-    /// - Returns: The cancellation of the row's effects, or `nil` when no row has `id`.
-    public mutating func removeRow<Row: Identifiable>(
-        id: Row.ID,
-        in rows: WritableKeyPath<Self, IdentifiedStates<Row>>
-    ) -> Effect? where Row.ID: Sendable {
-        guard self[keyPath: rows].remove(id: id) != nil else { return nil }
-        return .cancel(id: RowEffects(id))
-    }
-
-    /// Removes every row that satisfies `shouldBeRemoved` from the collection at `rows`, and returns the effect that
-    /// cancels their effects.
-    ///
-    /// ```swift
-    /// case .clearCompleted:
-    ///     return removeRows(in: \.todos) { $0.isDone }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - rows: Where this state keeps its rows.
-    ///   - shouldBeRemoved: Whether a row goes.
-    /// - Returns: The cancellation of the removed rows' effects, or `nil` when no row was removed.
-    public mutating func removeRows<Row: Identifiable>(
-        in rows: WritableKeyPath<Self, IdentifiedStates<Row>>,
-        where shouldBeRemoved: (Row) -> Bool
-    ) -> Effect? where Row.ID: Sendable {
-        let removed = self[keyPath: rows].filter(shouldBeRemoved).map(\.id)
-        guard !removed.isEmpty else { return nil }
-        let ids = Set(removed)
-        self[keyPath: rows].removeAll { ids.contains($0.id) }
-        if removed.count == 1 { return .cancel(id: RowEffects(removed[0])) }
-        return .all(removed.map { .cancel(id: RowEffects($0)) })
-    }
-}
-
 /// The id under which every effect of one row of an ``IdentifiedStates`` runs, when the parent's effect is a
 /// ``ComposableEffect``: cancelling it cancels all the row's effects.
 ///
-/// ``ChildState/removeRow(id:in:)`` returns this cancellation for you; name it yourself to stop a row's effects
-/// while the row stays, or to compare effects in a test:
+/// A row that leaves a declared ``ChildPlaces/rows(_:)`` place ends with this cancellation; name it yourself to stop
+/// a row's effects while the row stays, or to compare effects in a test:
 ///
 /// ```swift
-/// XCTAssertEqual(list.handle(event: .delete(id: 3)), .cancel(id: RowEffects(3)))
+/// XCTAssertEqual(list.transition(on: .delete(id: 3)), .cancel(id: RowEffects(3)))
 /// ```
 public struct RowEffects<ID: Hashable & Sendable>: Hashable, Sendable {
     /// The row's id.

@@ -34,4 +34,17 @@ public protocol ChildState: Sendable {
     /// - Parameter event: The event to handle.
     /// - Returns: The effect to perform, or `nil` when nothing should happen.
     mutating func handle(event: Event) -> Effect?
+
+    /// Where this state keeps its children — rows, a presented child, a stack, a child with places of its own — so
+    /// that a child's work ends whenever it leaves its place (see ``ChildPlaces``). None by default.
+    ///
+    /// ```swift
+    /// static let places: ChildPlaces<TodoList> = [.rows(\.todos), .presented(\.editor)]
+    /// ```
+    static var places: ChildPlaces<Self> { get }
+}
+
+extension ChildState {
+    /// No places: a state with no children, or whose children have no work of their own.
+    public static var places: ChildPlaces<Self> { ChildPlaces() }
 }

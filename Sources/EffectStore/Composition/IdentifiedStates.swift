@@ -11,9 +11,9 @@
 /// todos.map(\.title)                   // ["Bread", "Eggs"]
 /// ```
 ///
-/// Remove rows that may have effects in flight with ``ChildState/removeRow(id:in:)`` or
-/// ``ChildState/removeRows(in:where:)``, which return the cancellation of their effects: the collection's own
-/// removals change the data only (<doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
+/// A parent that declares the collection among its places (``ChildPlaces/rows(_:)``) ends the work of every row that
+/// leaves it, however it leaves — any of the removals below, or a collection made anew in its place
+/// (<doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
 ///
 /// Reading by position or by id, and changing a row in place by id, take constant time; inserting, removing and
 /// moving take time linear in the number of rows after the change, as in an array. It is `Equatable`, `Hashable`,
@@ -66,9 +66,8 @@ public struct IdentifiedStates<Element: Identifiable> {
     /// todos[id: 9] = nil                          // removed
     /// ```
     ///
-    /// Setting an element whose own id is not `id` is a programmer error and stops with a message.
-    /// Setting `nil` removes the element but leaves its effects in flight running; to stop them, remove rows with
-    /// ``ChildState/removeRow(id:in:)`` (see <doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
+    /// Setting an element whose own id is not `id` is a programmer error and stops with a message. Setting `nil`
+    /// removes the element; in a declared place its work ends (``ChildPlaces/rows(_:)``).
     ///
     /// - Parameter id: The element's id.
     public subscript(id id: Element.ID) -> Element? {
@@ -144,8 +143,7 @@ public struct IdentifiedStates<Element: Identifiable> {
 
     /// Removes the element with `id` and returns it; `nil` when there is none.
     ///
-    /// Removing an element leaves its effects in flight running; to stop them, remove rows with
-    /// ``ChildState/removeRow(id:in:)`` (see <doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
+    /// In a declared place, the work of a removed row ends in the same transition (``ChildPlaces/rows(_:)``).
     ///
     /// - Parameter id: The element's id.
     /// - Returns: The removed element, or `nil`.
@@ -157,8 +155,7 @@ public struct IdentifiedStates<Element: Identifiable> {
 
     /// Removes the element at `position` and returns it.
     ///
-    /// Removing an element leaves its effects in flight running; to stop them, remove rows with
-    /// ``ChildState/removeRow(id:in:)`` (see <doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
+    /// In a declared place, the work of a removed row ends in the same transition (``ChildPlaces/rows(_:)``).
     ///
     /// - Parameter position: A valid position.
     /// - Returns: The removed element.
@@ -173,8 +170,7 @@ public struct IdentifiedStates<Element: Identifiable> {
 
     /// Removes every element that satisfies `shouldBeRemoved`, keeping the others in order.
     ///
-    /// Removing an element leaves its effects in flight running; to stop them, remove rows with
-    /// ``ChildState/removeRows(in:where:)`` (see <doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
+    /// In a declared place, the work of a removed row ends in the same transition (``ChildPlaces/rows(_:)``).
     ///
     /// ```swift
     /// todos.removeAll { $0.isDone }

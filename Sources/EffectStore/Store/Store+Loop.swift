@@ -264,8 +264,13 @@ extension Store {
         if needsTransitions { return commitTransition(event, origin: origin) }
         isHandling = true
         // `handle` mutates the committed state in place, under the lock, and no other copy of the state is alive
-        // meanwhile: copy-on-write storage in the state is not copied per event.
-        let effect = stateBox.withLock { $0.state.handle(event: event) }
+        // meanwhile: copy-on-write storage in the state is not copied per event. A state that declares places is
+        // compared before and after, to end the children that left (`ChildEnding.swift`).
+        let places = S.places
+        let effect =
+            places.isEmpty
+            ? stateBox.withLock { $0.state.handle(event: event) }
+            : stateBox.withLock { $0.state.transition(on: event, places: places) }
         isHandling = false
         if !subscribers.isEmpty { notify(committedState, to: subscribers) }
         return effect
@@ -283,13 +288,7 @@ extension Store {
         let (previous, state, effect, extras) = stateBox.withLock {
             committed -> (S, S, S.Effect?, StoreExtras<S>?) in
             let previous = committed.state
-            let effect: S.Effect?
-            if let places = committed.extras?.undoPlaces {
-                // The navigation verbs tell an undo where the state keeps its stacks and children (`UndoPlaces`).
-                effect = UndoPlaceMarker.running.withValue(places) { committed.state.handle(event: event) }
-            } else {
-                effect = committed.state.handle(event: event)
-            }
+            let effect = committed.state.transition(on: event)
             return (previous, committed.state, effect, committed.extras)
         }
         isHandling = false

@@ -59,7 +59,7 @@ extension Store.Committed: @unchecked Sendable {}
 final class StoreExtras<S: State>: @unchecked Sendable {
     // Safe because: `lifetime` and `history` are immutable references to thread-safe objects (`history` is guarded
     // by its own lock: written on the store's queue, read from any thread), `equality` is an immutable value;
-    // `observers`, `nextSequenceNumber`, `undoPlaces` and `idleWaiters` are confined to the store's queue, like the
+    // `observers`, `nextSequenceNumber`, `hasHistory` and `idleWaiters` are confined to the store's queue, like the
     // store's `var`s; `clock` is written in the store's `init`, before the extras are shared; `addedEventSources`,
     // `asyncPending`, `asyncCompleted` and `creationEventSource` are only touched under the store's state-box lock.
 
@@ -90,10 +90,8 @@ final class StoreExtras<S: State>: @unchecked Sendable {
 
     /// The undo history, or `nil` when undo is not enabled.
     let history = LockedBox<UndoHistory<S>?>.make(nil)
-    /// Where the state keeps its stacks and presented children, while `history` is not `nil` (see `UndoPlaces`).
-    var undoPlaces: UndoPlaces<S>?
     /// Whether `history` is not `nil`, so the loop need not take its lock to know.
-    var hasHistory: Bool { undoPlaces != nil }
+    var hasHistory = false
 
     init() {}
 

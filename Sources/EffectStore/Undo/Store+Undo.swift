@@ -38,12 +38,12 @@ extension Store {
     /// effect still resolves when the chain ends. Restoring a state does not restart the work it describes: if it
     /// says "loading", dispatch the event that loads again.
     ///
-    /// Navigation is the exception, so that removal means one thing (<doc:Navigation#Removal-wins>): a screen or a
-    /// presented child that an undo or a redo removes ends its work, as a pop or a dismissal would, and a screen id
-    /// is never given twice in a store's life — a stack restored by an undo counts on from the current one's next id.
-    /// The store learns where the state keeps its stacks and presented children from
-    /// ``ChildState/navigating(_:_:)`` and ``ChildState/presenting(_:_:)-19paw`` in the state's `handle(event:)`. A
-    /// stack or a child nested inside a screen or a child ends its work with the one that holds it.
+    /// Children are the exception, so that removal means one thing (<doc:Navigation#Removal-wins>): a row, a screen
+    /// or a presented child that an undo or a redo removes from its declared place (``ChildPlaces``) ends its work,
+    /// as a removal, a pop or a dismissal would — the undo's transition carries the cancellations as its effect — and
+    /// a screen id is never given twice in a store's life: a stack restored by an undo counts on from the current
+    /// one's next id. Rows and screens are compared by id, since an undone collection is the one before, not one made
+    /// anew.
     ///
     /// Calling `enableUndo` again starts a new, empty history with the new limit. Undo makes the store observed:
     /// each event then costs what it costs with a transition observer.
@@ -70,7 +70,7 @@ extension Store {
             .call { store in
                 let extras = store.extras
                 extras.history.withLock { $0 = UndoHistory(limit: limit, isUndoable: isUndoable) }
-                if extras.undoPlaces == nil { extras.undoPlaces = UndoPlaces() }
+                extras.hasHistory = true
                 store.needsTransitions = true
             })
     }
@@ -88,7 +88,7 @@ extension Store {
             .call { store in
                 let extras = store.extras
                 extras.history.withLock { $0 = nil }
-                extras.undoPlaces = nil
+                extras.hasHistory = false
                 store.needsTransitions = extras.needsTransitions
             })
     }
@@ -169,13 +169,14 @@ extension Store {
             direction == .undo ? history?.undo(from: current) : history?.redo(from: current)
         }
         guard let found else { return current }
-        // Screen ids stay new and children the undo removes end their work (see `UndoPlaces`).
-        let (target, ended) = extras.undoPlaces?.restore(found, over: current) ?? (found, [])
+        // Children the undo removes end their work, and screen ids stay new: the declared places, compared as after
+        // any transition (`ChildEnding.swift`).
+        let (target, ending) = S.restoring(found, over: current, places: S.places)
         stateBox.withLock { $0.state = target }
-        for scope in ended { cancelEffects(under: scope) }
+        if let ending { start(ending, chain: nil) }
         let transition = StoreTransition(
             sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: direction, event: nil,
-            from: current, to: target, effect: nil, changedState: extras.changed(from: current, to: target)
+            from: current, to: target, effect: ending, changedState: extras.changed(from: current, to: target)
         )
         publish(transition, extras: extras, recordingInHistory: false)
         return target

@@ -3,8 +3,8 @@ import EffectStore
 /// The todo list: rows with ids, a filter, "clear completed", and a save after every change, latest save wins.
 ///
 /// Rows are routed by id with one line each way: events in with ``ChildState/handle(_:forRow:in:effect:)``, effects
-/// out lifted with the row's id; deleting rows with ``ChildState/removeRow(id:in:)`` and
-/// ``ChildState/removeRows(in:where:)`` cancels their reminders.
+/// out lifted with the row's id. The rows are declared among the list's ``places``, so a deleted row's reminder ends
+/// however the row goes — one deleted, completed ones cleared, the list reloaded.
 public struct TodoList: State, Equatable {
     /// The todos, in order.
     public var todos: IdentifiedStates<Todo> = []
@@ -76,6 +76,9 @@ public struct TodoList: State, Equatable {
 
     public static var initialState: TodoList { TodoList() }
 
+    /// The rows: a row's reminders end when it leaves.
+    public static let places: ChildPlaces<TodoList> = [.rows(\.todos)]
+
     /// Decides the next list and what to do.
     public mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -90,11 +93,12 @@ public struct TodoList: State, Equatable {
             guard event.changesSavedData, todos.contains(id: id) else { return effect }
             return effect.map { .all($0, save()) } ?? save()
         case .delete(let id):
-            guard let cancel = removeRow(id: id, in: \.todos) else { return nil }
-            return .all(cancel, save())
+            guard todos.remove(id: id) != nil else { return nil }
+            return save()
         case .clearCompleted:
-            guard let cancel = removeRows(in: \.todos, where: \.isDone) else { return nil }
-            return .all(cancel, save())
+            let count = todos.count
+            todos.removeAll(where: \.isDone)
+            return todos.count == count ? nil : save()
         case .setFilter(let filter):
             self.filter = filter
             return nil

@@ -16,7 +16,7 @@ final class TodoListTests: XCTestCase {
     func test_add_appendsWithTheNextID_andSaves() {
         var state = list(Todo(id: 4, title: "Milk"))
 
-        let effect = state.handle(event: .add(title: "Bread"))
+        let effect = state.transition(on: .add(title: "Bread"))
 
         XCTAssertEqual(state.todos.ids, [4, 5])
         XCTAssertEqual(effect, save(Todo(id: 4, title: "Milk"), Todo(id: 5, title: "Bread")))
@@ -25,7 +25,7 @@ final class TodoListTests: XCTestCase {
     func test_toggle_routesToTheRow_andSaves() {
         var state = list(Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Bread"))
 
-        let effect = state.handle(event: .todo(id: 2, .toggle))
+        let effect = state.transition(on: .todo(id: 2, .toggle))
 
         XCTAssertEqual(state.todos.map(\.isDone), [false, true])
         XCTAssertEqual(effect, save(Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Bread", isDone: true)))
@@ -34,19 +34,19 @@ final class TodoListTests: XCTestCase {
     func test_eventForAMissingRow_isIgnored() {
         var state = list(Todo(id: 1, title: "Milk"))
 
-        XCTAssertNil(state.handle(event: .todo(id: 9, .toggle)))
+        XCTAssertNil(state.transition(on: .todo(id: 9, .toggle)))
         XCTAssertEqual(state, list(Todo(id: 1, title: "Milk")))
     }
 
     func test_remind_startsTheRowsReminderUnderTheRow_withoutSaving() {
         var todo = Todo(id: 1, title: "Milk")
         XCTAssertEqual(
-            todo.handle(event: .remind(after: .seconds(60))),
+            todo.transition(on: .remind(after: .seconds(60))),
             Todo.Effect.notify(title: "Milk").debounced(id: Todo.ReminderID.reminder, for: .seconds(60))
         )
 
         var state = list(Todo(id: 1, title: "Milk"))
-        let effect = state.handle(event: .todo(id: 1, .remind(after: .seconds(60))))
+        let effect = state.transition(on: .todo(id: 1, .remind(after: .seconds(60))))
 
         XCTAssertEqual(state.todos[id: 1]?.isReminderPending, true)
         XCTAssertEqual(
@@ -60,18 +60,18 @@ final class TodoListTests: XCTestCase {
     func test_toggleDone_cancelsAPendingReminder() {
         var todo = Todo(id: 1, title: "Milk", isReminderPending: true)
 
-        XCTAssertEqual(todo.handle(event: .toggle), .cancel(id: Todo.ReminderID.reminder))
+        XCTAssertEqual(todo.transition(on: .toggle), .cancel(id: Todo.ReminderID.reminder))
         XCTAssertFalse(todo.isReminderPending)
     }
 
     func test_delete_cancelsTheRowsEffects_andSaves() {
         var state = list(Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Bread"))
 
-        let effect = state.handle(event: .delete(id: 1))
+        let effect = state.transition(on: .delete(id: 1))
 
         XCTAssertEqual(state.todos.ids, [2])
         XCTAssertEqual(effect, .all(.cancel(id: RowEffects(1)), save(Todo(id: 2, title: "Bread"))))
-        XCTAssertNil(state.handle(event: .delete(id: 1)))
+        XCTAssertNil(state.transition(on: .delete(id: 1)))
     }
 
     func test_clearCompleted_removesDoneRows_cancelsTheirEffects_andSaves() {
@@ -81,14 +81,14 @@ final class TodoListTests: XCTestCase {
             Todo(id: 3, title: "Eggs", isDone: true)
         )
 
-        let effect = state.handle(event: .clearCompleted)
+        let effect = state.transition(on: .clearCompleted)
 
         XCTAssertEqual(state.todos.ids, [2])
         XCTAssertEqual(
             effect,
             .all(.all(.cancel(id: RowEffects(1)), .cancel(id: RowEffects(3))), save(Todo(id: 2, title: "Bread")))
         )
-        XCTAssertNil(state.handle(event: .clearCompleted))
+        XCTAssertNil(state.transition(on: .clearCompleted))
     }
 
     func test_filter_showsTheMatchingTodosInOrder() {
@@ -98,20 +98,20 @@ final class TodoListTests: XCTestCase {
             Todo(id: 3, title: "Eggs", isDone: true)
         )
 
-        XCTAssertNil(state.handle(event: .setFilter(.completed)))
+        XCTAssertNil(state.transition(on: .setFilter(.completed)))
         XCTAssertEqual(state.visibleTodos.map(\.id), [1, 3])
-        _ = state.handle(event: .setFilter(.active))
+        _ = state.transition(on: .setFilter(.active))
         XCTAssertEqual(state.visibleTodos.map(\.id), [2])
-        _ = state.handle(event: .setFilter(.all))
+        _ = state.transition(on: .setFilter(.all))
         XCTAssertEqual(state.visibleTodos.map(\.id), [1, 2, 3])
     }
 
     func test_loaded_replacesTheTodos_andTheNextIDFollowsThem() {
         var state = TodoList.initialState
 
-        XCTAssertEqual(state.handle(event: .load), .load)
-        _ = state.handle(event: .loaded([Todo(id: 7, title: "Milk")]))
-        _ = state.handle(event: .add(title: "Bread"))
+        XCTAssertEqual(state.transition(on: .load), .load)
+        _ = state.transition(on: .loaded([Todo(id: 7, title: "Milk")]))
+        _ = state.transition(on: .add(title: "Bread"))
 
         XCTAssertTrue(state.isLoaded)
         XCTAssertEqual(state.todos.ids, [7, 8])

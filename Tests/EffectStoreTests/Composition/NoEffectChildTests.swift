@@ -45,6 +45,7 @@ final class NoEffectChildTests: XCTestCase {
         }
 
         static var initialState: Parent { Parent() }
+        static let places: ChildPlaces<Parent> = [.presented(\.sheet), .rows(\.rows), .stack(\.path)]
 
         mutating func handle(event: Event) -> Effect? {
             switch event {
@@ -80,8 +81,9 @@ final class NoEffectChildTests: XCTestCase {
         parent.sheet = Counter()
         parent.path.push(Counter())
 
-        XCTAssertEqual(parent.handle(event: .sheet(.dismiss)), .cancel(id: PresentationEffects(\Parent.sheet)))
-        XCTAssertEqual(parent.handle(event: .path(.popFrom(id: 0))), .cancel(id: StackElementEffects(\Parent.path, 0)))
+        XCTAssertEqual(parent.transition(on: .sheet(.dismiss)), .cancel(id: PresentationEffects(\Parent.sheet)))
+        XCTAssertEqual(
+            parent.transition(on: .path(.popFrom(id: 0))), .cancel(id: StackElementEffects(\Parent.path, 0)))
         XCTAssertNil(parent.sheet)
         XCTAssertTrue(parent.path.isEmpty)
     }

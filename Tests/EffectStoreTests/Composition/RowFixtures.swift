@@ -51,8 +51,10 @@ struct Board: State, Equatable {
         case add(Int)
         case remove(Int)
         case removeAbove(Int)
-        /// The trap: removes the row with the collection's own `remove(id:)`, which cancels nothing.
+        /// Removes the row by assigning `nil` under its id.
         case forget(Int)
+        /// Replaces the collection with a new one holding rows with the same ids, as a reload from storage would.
+        case reload
     }
 
     enum Effect: ComposableEffect, Equatable {
@@ -64,6 +66,8 @@ struct Board: State, Equatable {
 
     static var initialState: Board { Board() }
 
+    static let places: ChildPlaces<Board> = [.rows(\.counters)]
+
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .counter(let id, let event):
@@ -72,11 +76,16 @@ struct Board: State, Equatable {
             counters.append(Counter(id: id))
             return nil
         case .remove(let id):
-            return removeRow(id: id, in: \.counters)
-        case .removeAbove(let limit):
-            return removeRows(in: \.counters) { $0.id > limit }
-        case .forget(let id):
             counters.remove(id: id)
+            return nil
+        case .removeAbove(let limit):
+            counters.removeAll { $0.id > limit }
+            return nil
+        case .forget(let id):
+            counters[id: id] = nil
+            return nil
+        case .reload:
+            counters = IdentifiedStates(counters.map { Counter(id: $0.id) })
             return nil
         }
     }
@@ -148,7 +157,7 @@ struct CounterGroup: ChildState, Identifiable, Equatable {
     let id: Int
     var counters: IdentifiedStates<Counter> = []
 
-    enum Event: Sendable, Equatable { case counter(id: Int, Counter.Event) }
+    enum Event: Sendable, Equatable { case counter(id: Int, Counter.Event), removeCounter(Int) }
 
     enum Effect: ComposableEffect, Equatable {
         case counter(id: Int, Counter.Effect)
@@ -157,9 +166,14 @@ struct CounterGroup: ChildState, Identifiable, Equatable {
         var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
 
+    static let places: ChildPlaces<CounterGroup> = [.rows(\.counters)]
+
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .counter(let id, let event): return handle(event, forRow: id, in: \.counters, effect: Effect.counter)
+        case .removeCounter(let id):
+            counters.remove(id: id)
+            return nil
         }
     }
 }
@@ -178,6 +192,8 @@ struct CounterGroups: State, Equatable {
     }
 
     static var initialState: CounterGroups { CounterGroups() }
+
+    static let places: ChildPlaces<CounterGroups> = [.rows(\.groups)]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {

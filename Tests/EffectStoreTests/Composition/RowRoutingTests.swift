@@ -8,8 +8,8 @@ final class RowRoutingTests: XCTestCase {
     func test_handleForRow_changesOnlyThatRow_andLiftsItsEffectCancellableUnderTheRow() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2, count: 4)])
 
-        XCTAssertNil(board.handle(event: .counter(id: 2, .increment)))
-        let effect = board.handle(event: .counter(id: 2, .save))
+        XCTAssertNil(board.transition(on: .counter(id: 2, .increment)))
+        let effect = board.transition(on: .counter(id: 2, .save))
 
         XCTAssertEqual(board.counters.map(\.count), [0, 5])
         XCTAssertEqual(effect, Board.Effect.counter(id: 2, .persist(5)).cancellable(id: RowEffects(2)))
@@ -20,8 +20,8 @@ final class RowRoutingTests: XCTestCase {
     func test_handleForRow_aRowsPlan_isWrittenOutWithRowScopedIDs() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
 
-        let start = board.handle(event: .counter(id: 1, .startTicking))
-        let stop = board.handle(event: .counter(id: 2, .stopTicking))
+        let start = board.transition(on: .counter(id: 1, .startTicking))
+        let stop = board.transition(on: .counter(id: 2, .stopTicking))
 
         XCTAssertNotEqual(
             start, Board.Effect.counter(id: 1, .ticks).cancellable(id: "ticks").cancellable(id: RowEffects(1)),
@@ -38,7 +38,7 @@ final class RowRoutingTests: XCTestCase {
     func test_handleForRow_rowsOfRows_scopeTwice_andAreWrittenOutTheSameWay() {
         var groups = CounterGroups(groups: [CounterGroup(id: 1, counters: [Counter(id: 7)])])
 
-        let effect = groups.handle(event: .group(id: 1, .counter(id: 7, .startTicking)))
+        let effect = groups.transition(on: .group(id: 1, .counter(id: 7, .startTicking)))
 
         XCTAssertEqual(
             effect,
@@ -58,7 +58,7 @@ final class RowRoutingTests: XCTestCase {
     func test_handleForRow_missingRow_isIgnored() {
         var board = Board(counters: [Counter(id: 1)])
 
-        let effect = board.handle(event: .counter(id: 9, .save))
+        let effect = board.transition(on: .counter(id: 9, .save))
 
         XCTAssertNil(effect)
         XCTAssertEqual(board, Board(counters: [Counter(id: 1)]))
@@ -67,23 +67,23 @@ final class RowRoutingTests: XCTestCase {
     func test_handleForRow_plainParentEffect_isLiftedAsItIs() {
         var board = PlainBoard(counters: [Counter(id: 1)])
 
-        XCTAssertEqual(board.handle(event: .counter(id: 1, .save)), .counter(id: 1, .persist(0)))
+        XCTAssertEqual(board.transition(on: .counter(id: 1, .save)), .counter(id: 1, .persist(0)))
     }
 
-    func test_removeRow_returnsTheCancellationOfItsEffects_orNilWhenMissing() {
+    func test_aRemovedRow_endsWithTheCancellationOfItsEffects_nothingWhenMissing() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
 
-        XCTAssertEqual(board.handle(event: .remove(1)), .cancel(id: RowEffects(1)))
-        XCTAssertNil(board.handle(event: .remove(1)))
+        XCTAssertEqual(board.transition(on: .remove(1)), .cancel(id: RowEffects(1)))
+        XCTAssertNil(board.transition(on: .remove(1)))
         XCTAssertEqual(board.counters.ids, [2])
     }
 
-    func test_removeRows_cancelsEachRemovedRow() {
+    func test_rowsRemovedByRemoveAll_endEachInOrder() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2), Counter(id: 3)])
 
         XCTAssertEqual(
-            board.handle(event: .removeAbove(1)), .all(.cancel(id: RowEffects(2)), .cancel(id: RowEffects(3))))
-        XCTAssertNil(board.handle(event: .removeAbove(1)))
+            board.transition(on: .removeAbove(1)), .all(.cancel(id: RowEffects(2)), .cancel(id: RowEffects(3))))
+        XCTAssertNil(board.transition(on: .removeAbove(1)))
         XCTAssertEqual(board.counters.ids, [1])
     }
 
@@ -132,36 +132,6 @@ final class RowRoutingTests: XCTestCase {
         XCTAssertEqual(state.counters.ids, [2, 0, 1])
         XCTAssertEqual(state.counters[id: 1]?.count, 0)
         XCTAssertEqual(state.counters[id: 2]?.count, 2)
-    }
-
-    /// What BuildingAnAppFromFeatures warns of ("Removing a row stops its effects"): the collection's own removal
-    /// leaves the row's run going, and its events reach a new row under the same id.
-    func test_store_removingARowWithTheCollectionsOwnRemove_leavesItsRunGoing_intoANewRowUnderTheSameID() async {
-        let effects = BoardEffects()
-        let store = storeWithTwoTickingCounters(effects)
-
-        _ = await store.dispatch(event: .forget(1)).value
-        effects.tick(1)  // no row 1: ignored
-        _ = await store.dispatch(event: .add(1)).value
-        effects.tick(1)
-        let state = await store.dispatch(event: .add(0)).value
-
-        XCTAssertEqual(effects.stoppedCounters, [], "nothing was cancelled")
-        XCTAssertEqual(state.counters[id: 1]?.count, 1, "the old row's run ticked the new row")
-    }
-
-    func test_testStore_aRowRemovedWithTheCollectionsOwnRemove_failsTheTestWithItsRunStillInFlight() {
-        let failures = TestFailureCollector()
-        let store = TestStore(initialState: Board(counters: [Counter(id: 1)]), reporter: failures.reporter)
-        store.send(.counter(id: 1, .startTicking))
-        store.receiveEffect(.counter(id: 1, .ticks))
-        store.send(.forget(1)) { $0.counters = [] }
-        store.finish()
-
-        XCTAssertEqual(failures.messages.count, 1)
-        XCTAssertTrue(
-            failures.messages.first?.contains("still in flight: .counter(id: 1, .ticks)") ?? false,
-            failures.messages.first ?? "no failure")
     }
 
     func test_store_rowIDsAreTheRowsOwn_stoppingOneRowsTicksLeavesTheOthers() async {

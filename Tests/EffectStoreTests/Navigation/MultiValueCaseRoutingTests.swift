@@ -20,7 +20,7 @@ private enum LabelledScreen: ChildState, Hashable {
         switch event {
         case .ticker(let event):
             guard case .ticker(var ticker, let label) = self else { return nil }
-            let effect = ticker.handle(event: event)
+            let effect = ticker.transition(on: event)
             self = .ticker(ticker, label: label)
             return effect.map { Effect.lifting($0, into: Effect.ticker) }
         }
@@ -47,22 +47,20 @@ private struct LabelledHost: ChildState, Hashable {
         var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
 
+    static let places: ChildPlaces<Self> = [.stack(\.path), .presented(\.sheet)]
+
     mutating func handle(event: Event) -> Effect? {
-        navigating(\.path) { state in
-            state.presenting(\.sheet) { state in
-                switch event {
-                case .push(let screen):
-                    state.path.push(screen)
-                    return nil
-                case .present(let screen):
-                    state.sheet = screen
-                    return nil
-                case .path(let event):
-                    return state.handle(event, in: \.path, effect: Effect.screen)
-                case .sheet(let event):
-                    return state.handle(event, in: \.sheet, effect: Effect.sheet)
-                }
-            }
+        switch event {
+        case .push(let screen):
+            path.push(screen)
+            return nil
+        case .present(let screen):
+            sheet = screen
+            return nil
+        case .path(let event):
+            return handle(event, in: \.path, effect: Effect.screen)
+        case .sheet(let event):
+            return handle(event, in: \.sheet, effect: Effect.sheet)
         }
     }
 }
@@ -70,37 +68,37 @@ private struct LabelledHost: ChildState, Hashable {
 final class MultiValueCaseRoutingTests: XCTestCase {
     func test_anEventForAStackScreenInACaseOfTwoValues_changesTheChild_keepsTheOtherValue_andRunsUnderTheScreen() {
         var host = LabelledHost()
-        _ = host.handle(event: .push(.note("root")))
-        _ = host.handle(event: .push(.ticker(Ticker(id: 1), label: "standup")))
+        _ = host.transition(on: .push(.note("root")))
+        _ = host.transition(on: .push(.ticker(Ticker(id: 1), label: "standup")))
         let screen = StackElementEffects(\LabelledHost.path, 1)
 
         XCTAssertEqual(
-            host.handle(event: .path(.element(id: 1, .ticker(.start)))),
+            host.transition(on: .path(.element(id: 1, .ticker(.start)))),
             LabelledHost.Effect.screen(1, .ticker(.tick))
                 .delayed(by: .seconds(1), id: RowScopedID(scope: screen, id: "timer"))
                 .cancellable(id: screen)
         )
-        _ = host.handle(event: .path(.element(id: 1, .ticker(.tick))))
+        _ = host.transition(on: .path(.element(id: 1, .ticker(.tick))))
         XCTAssertEqual(host.path[id: 1], .ticker(Ticker(id: 1, ticks: 1), label: "standup"))
-        XCTAssertNil(host.handle(event: .path(.element(id: 0, .ticker(.tick)))), "the note is in another case")
+        XCTAssertNil(host.transition(on: .path(.element(id: 0, .ticker(.tick)))), "the note is in another case")
         XCTAssertEqual(host.path[id: 0], .note("root"))
-        XCTAssertEqual(host.handle(event: .path(.popFrom(id: 1))), .cancel(id: screen))
+        XCTAssertEqual(host.transition(on: .path(.popFrom(id: 1))), .cancel(id: screen))
     }
 
     func test_anEventForAPresentedScreenInACaseOfTwoValues_changesTheChild_andKeepsTheOtherValue() {
         var host = LabelledHost()
         let sheet = PresentationEffects(\LabelledHost.sheet)
-        _ = host.handle(event: .present(.ticker(Ticker(id: 2), label: "retro")))
+        _ = host.transition(on: .present(.ticker(Ticker(id: 2), label: "retro")))
 
         XCTAssertEqual(
-            host.handle(event: .sheet(.presented(.ticker(.start)))),
+            host.transition(on: .sheet(.presented(.ticker(.start)))),
             LabelledHost.Effect.sheet(.ticker(.tick))
                 .delayed(by: .seconds(1), id: RowScopedID(scope: sheet, id: "timer"))
                 .cancellable(id: sheet)
         )
-        _ = host.handle(event: .sheet(.presented(.ticker(.tick))))
+        _ = host.transition(on: .sheet(.presented(.ticker(.tick))))
         XCTAssertEqual(host.sheet, .ticker(Ticker(id: 2, ticks: 1), label: "retro"))
-        XCTAssertEqual(host.handle(event: .sheet(.dismiss)), .cancel(id: sheet))
-        XCTAssertNil(host.handle(event: .sheet(.presented(.ticker(.tick)))), "dismissed: ignored")
+        XCTAssertEqual(host.transition(on: .sheet(.dismiss)), .cancel(id: sheet))
+        XCTAssertNil(host.transition(on: .sheet(.presented(.ticker(.tick)))), "dismissed: ignored")
     }
 }

@@ -51,15 +51,15 @@ struct Panel: ChildState, Hashable, Codable {
         var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
 
+    static let places: ChildPlaces<Panel> = [.presented(\.sheet)]
+
     mutating func handle(event: Event) -> Effect? {
-        presenting(\.sheet) { state in
-            switch event {
-            case .open(let id):
-                state.sheet = Ticker(id: id)
-                return nil
-            case .sheet(let event):
-                return state.handle(event, in: \.sheet, effect: Effect.sheet)
-            }
+        switch event {
+        case .open(let id):
+            sheet = Ticker(id: id)
+            return nil
+        case .sheet(let event):
+            return handle(event, in: \.sheet, effect: Effect.sheet)
         }
     }
 }
@@ -80,6 +80,9 @@ enum HostScreen: ChildState, Hashable, Codable {
         var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         var message: Ticker.Message? { if case .tell(let message) = self { message } else { nil } }
     }
+
+    /// A panel's own sheet.
+    static let places: ChildPlaces<HostScreen> = [.case { if case .panel(let panel) = $0 { panel } else { nil } }]
 
     mutating func handle(event: Event) -> Effect? {
         switch (self, event) {
@@ -113,6 +116,10 @@ struct Host: State, Hashable {
         case replacePath([HostScreen])
         /// Assigns a new stack of one ticker and starts it, in one transition.
         case replacePathAndStart(Ticker)
+        /// Assigns a stack read from outside, as a restored path or a deep link decoded by the app.
+        case restorePath(ScreenStack<HostScreen>)
+        /// Puts another screen in the place of the screen with the id, by plain assignment.
+        case replaceScreen(StackElementID, HostScreen)
         case path(StackEvent<HostScreen.Event>)
         /// Starts the sheet's timer, then dismisses the sheet, in one transition.
         case startSheetThenClose
@@ -142,15 +149,9 @@ struct Host: State, Hashable {
 
     static var initialState: Host { Host() }
 
-    mutating func handle(event: Event) -> Effect? {
-        navigating(\.path) { state in
-            state.presenting(\.sheet) { state in
-                state.reduce(event)
-            }
-        }
-    }
+    static let places: ChildPlaces<Host> = [.stack(\.path), .presented(\.sheet)]
 
-    private mutating func reduce(_ event: Event) -> Effect? {
+    mutating func handle(event: Event) -> Effect? {
         switch event {
         case .present(let id):
             sheet = Ticker(id: id)
@@ -181,6 +182,12 @@ struct Host: State, Hashable {
             return nil
         case .replacePath(let screens):
             path = ScreenStack(screens)
+            return nil
+        case .restorePath(let restored):
+            path = restored
+            return nil
+        case .replaceScreen(let id, let screen):
+            path.modify(id: id) { $0 = screen }
             return nil
         case .replacePathAndStart(let ticker):
             path = [.ticker(ticker)]
@@ -251,6 +258,16 @@ final class HostEffects: EffectHandler, @unchecked Sendable {
     private let lock = NSLock()
 
     var performed: [Host.Effect] { lock.withLock { log } }
+
+    /// The ticks performed so far: the sheet's, the screens' and the panels' sheets'.
+    var tickCount: Int {
+        performed.filter {
+            switch $0 {
+            case .sheet(.tick), .screen(_, .ticker(.tick)), .screen(_, .panel(.sheet(.tick))): true
+            default: false
+            }
+        }.count
+    }
 
     func handle(effect: Host.Effect) -> Future<Host.Event>? {
         lock.withLock { log.append(effect) }

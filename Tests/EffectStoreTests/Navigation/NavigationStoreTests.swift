@@ -4,15 +4,6 @@ import XCTest
 
 /// Dismissal and pops in a real store, on a test clock: what a screen started stops in the transition that ends it.
 final class NavigationStoreTests: XCTestCase {
-    private func ticks(_ effects: HostEffects) -> Int {
-        effects.performed.filter {
-            switch $0 {
-            case .sheet(.tick), .screen(_, .ticker(.tick)), .screen(_, .panel(.sheet(.tick))): true
-            default: false
-            }
-        }.count
-    }
-
     func test_dismissingASheet_stopsItsTimer() {
         let clock = TestClock()
         let effects = HostEffects()
@@ -24,7 +15,7 @@ final class NavigationStoreTests: XCTestCase {
         store.dispatch(event: .sheet(.dismiss))
         XCTAssertEqual(clock.scheduledCount, 0, "the pending tick was cancelled with the dismissal")
         clock.advance(by: .seconds(5))
-        XCTAssertEqual(ticks(effects), 3)
+        XCTAssertEqual(effects.tickCount, 3)
         XCTAssertNil(store.state.sheet)
     }
 
@@ -50,7 +41,7 @@ final class NavigationStoreTests: XCTestCase {
         XCTAssertEqual(clock.scheduledCount, 0, "the old sheet's next tick never started")
         clock.advance(by: .seconds(5))
         XCTAssertEqual(store.state.sheet, Ticker(id: 2))
-        XCTAssertEqual(ticks(effects), 0)
+        XCTAssertEqual(effects.tickCount, 0)
     }
 
     /// Was: the timer the route started outlived the screen popped in the same transition.
@@ -82,7 +73,7 @@ final class NavigationStoreTests: XCTestCase {
         XCTAssertEqual(clock.scheduledCount, 0, "the old screen's pending tick was cancelled with the replacement")
         clock.advance(by: .seconds(5))
         XCTAssertEqual(store.state.path[id: 0, case: .ticker], Ticker(id: 2), "no tick of the old screen reached it")
-        XCTAssertEqual(ticks(effects), 2)
+        XCTAssertEqual(effects.tickCount, 2)
     }
 
     func test_poppingAScreen_stopsItsTimer_andItsOwnSheetsTimer() {
@@ -95,14 +86,14 @@ final class NavigationStoreTests: XCTestCase {
         store.dispatch(event: .path(.element(id: 1, .panel(.open(id: 9)))))
         store.dispatch(event: .path(.element(id: 1, .panel(.sheet(.presented(.start))))))
         clock.advance(by: .seconds(2))
-        XCTAssertEqual(ticks(effects), 4)
+        XCTAssertEqual(effects.tickCount, 4)
         XCTAssertEqual(clock.scheduledCount, 2)
         store.dispatch(event: .path(.popFrom(id: 1)))
         XCTAssertEqual(clock.scheduledCount, 1, "the panel's sheet's timer ended with the panel")
         store.dispatch(event: .popToRoot)
         XCTAssertEqual(clock.scheduledCount, 0)
         clock.advance(by: .seconds(5))
-        XCTAssertEqual(ticks(effects), 4)
+        XCTAssertEqual(effects.tickCount, 4)
         XCTAssertTrue(store.state.path.isEmpty)
     }
 

@@ -6,8 +6,8 @@ final class PresentationTests: XCTestCase {
 
     func test_presentedEvent_isRoutedAndItsEffectRunsUnderThePresentationsScope() {
         var host = Host()
-        XCTAssertNil(host.handle(event: .present(id: 7)))
-        let effect = host.handle(event: .sheet(.presented(.start)))
+        XCTAssertNil(host.transition(on: .present(id: 7)))
+        let effect = host.transition(on: .sheet(.presented(.start)))
         XCTAssertEqual(
             effect,
             Host.Effect.sheet(.tick)
@@ -18,36 +18,36 @@ final class PresentationTests: XCTestCase {
 
     func test_eventForADismissedChild_isIgnored() {
         var host = Host()
-        XCTAssertNil(host.handle(event: .sheet(.presented(.tick))))
+        XCTAssertNil(host.transition(on: .sheet(.presented(.tick))))
         XCTAssertEqual(host, Host())
     }
 
     func test_dismiss_setsTheChildToNilAndCancelsItsEffects() {
         var host = Host()
-        _ = host.handle(event: .present(id: 1))
-        XCTAssertEqual(host.handle(event: .sheet(.dismiss)), .cancel(id: sheetScope))
+        _ = host.transition(on: .present(id: 1))
+        XCTAssertEqual(host.transition(on: .sheet(.dismiss)), .cancel(id: sheetScope))
         XCTAssertNil(host.sheet)
-        XCTAssertNil(host.handle(event: .sheet(.dismiss)), "nothing presented: nothing to cancel")
+        XCTAssertNil(host.transition(on: .sheet(.dismiss)), "nothing presented: nothing to cancel")
     }
 
     func test_setToNilByTheParent_cancelsThroughPresenting() {
         var host = Host()
-        _ = host.handle(event: .present(id: 1))
-        XCTAssertEqual(host.handle(event: .closeSheet), .cancel(id: sheetScope))
+        _ = host.transition(on: .present(id: 1))
+        XCTAssertEqual(host.transition(on: .closeSheet), .cancel(id: sheetScope))
     }
 
     func test_replacedByAnotherIdentity_cancels_sameIdentity_doesNot() {
         var host = Host()
-        _ = host.handle(event: .present(id: 1))
-        XCTAssertEqual(host.handle(event: .present(id: 2)), .cancel(id: sheetScope))
-        XCTAssertNil(host.handle(event: .present(id: 2)))
+        _ = host.transition(on: .present(id: 1))
+        XCTAssertEqual(host.transition(on: .present(id: 2)), .cancel(id: sheetScope))
+        XCTAssertNil(host.transition(on: .present(id: 2)))
     }
 
     func test_childMessage_isHandledByTheParentInTheSameTransition_andItsDismissalCancels() {
         var host = Host()
-        _ = host.handle(event: .present(id: 1))
-        _ = host.handle(event: .sheet(.presented(.tick)))
-        let effect = host.handle(event: .sheet(.presented(.finish)))
+        _ = host.transition(on: .present(id: 1))
+        _ = host.transition(on: .sheet(.presented(.tick)))
+        let effect = host.transition(on: .sheet(.presented(.finish)))
         XCTAssertEqual(effect, .all(.cancel(id: sheetScope), .saved(1)), "one cancellation, not two")
         XCTAssertNil(host.sheet)
         XCTAssertEqual(host.log, ["sheet finished after 1"])
@@ -59,8 +59,8 @@ final class PresentationTests: XCTestCase {
     /// on a store its tick reached the new sheet.
     func test_aSheetReplacedByItsOwnMessage_keepsNoneOfItsWork() {
         var host = Host()
-        _ = host.handle(event: .present(id: 1))
-        XCTAssertEqual(host.handle(event: .sheet(.presented(.replaceMe(id: 2)))), .cancel(id: sheetScope))
+        _ = host.transition(on: .present(id: 1))
+        XCTAssertEqual(host.transition(on: .sheet(.presented(.replaceMe(id: 2)))), .cancel(id: sheetScope))
         XCTAssertEqual(host.sheet, Ticker(id: 2))
     }
 
@@ -68,23 +68,23 @@ final class PresentationTests: XCTestCase {
     /// outlived it.
     func test_aSheetDismissedByItsOwnMessage_startsNoneOfItsOtherEffects() {
         var host = Host()
-        _ = host.handle(event: .present(id: 1))
+        _ = host.transition(on: .present(id: 1))
         XCTAssertEqual(
-            host.handle(event: .sheet(.presented(.finishStillTicking))), .all(.cancel(id: sheetScope), .saved(0)))
+            host.transition(on: .sheet(.presented(.finishStillTicking))), .all(.cancel(id: sheetScope), .saved(0)))
         XCTAssertNil(host.sheet)
     }
 
     /// Was `.all(.cancel(scope), tick.cancellable(scope))`.
     func test_routeThenDismiss_inOneTransition_theChildsNewWorkNeverStarts() {
         var host = Host()
-        _ = host.handle(event: .present(id: 1))
-        XCTAssertEqual(host.handle(event: .startSheetThenClose), .cancel(id: sheetScope))
+        _ = host.transition(on: .present(id: 1))
+        XCTAssertEqual(host.transition(on: .startSheetThenClose), .cancel(id: sheetScope))
     }
 
     /// Was the tick, scoped to a sheet that no longer shows, running for nobody.
     func test_aChildPresentedAndDismissedWithinOneTransition_leavesNothingRunning() {
         var host = Host()
-        XCTAssertNil(host.handle(event: .presentStartAndClose(Ticker(id: 3))))
+        XCTAssertNil(host.transition(on: .presentStartAndClose(Ticker(id: 3))))
     }
 
     /// A new child at the same slot shares the presentation's scope: its work in the replacing transition starts only
@@ -94,19 +94,19 @@ final class PresentationTests: XCTestCase {
             .delayed(by: .seconds(1), id: RowScopedID(scope: sheetScope, id: "timer"))
             .cancellable(id: sheetScope)
         var host = Host()
-        _ = host.handle(event: .present(id: 1))
+        _ = host.transition(on: .present(id: 1))
         XCTAssertEqual(
-            host.handle(event: .replaceSheetAndStart(Ticker(id: 2), endingFirst: true)),
+            host.transition(on: .replaceSheetAndStart(Ticker(id: 2), endingFirst: true)),
             .all(.cancel(id: sheetScope), start)
         )
         XCTAssertEqual(
-            host.handle(event: .replaceSheetAndStart(Ticker(id: 3), endingFirst: false)), .cancel(id: sheetScope),
+            host.transition(on: .replaceSheetAndStart(Ticker(id: 3), endingFirst: false)), .cancel(id: sheetScope),
             "with no explicit end, what the transition scoped to the slot is taken for the old sheet's"
         )
     }
 }
 
-/// A destination enum: one presentation per case, told apart by `presenting(_:identifiedBy:_:)`, routed by case with
+/// A destination enum: one presentation per case, told apart by its declared place's identity, routed by case with
 /// no reflection.
 final class DestinationTests: XCTestCase {
     struct Screen: State, Equatable {
@@ -150,21 +150,21 @@ final class DestinationTests: XCTestCase {
 
         static var initialState: Screen { Screen() }
 
+        static let places: ChildPlaces<Screen> = [.presented(\.destination, identifiedBy: \.kind)]
+
         mutating func handle(event: Event) -> Effect? {
-            presenting(\.destination, identifiedBy: \.kind) { state in
-                switch event {
-                case .showTimer:
-                    state.destination = .timer(Ticker(id: 1))
-                    return nil
-                case .showConfirm:
-                    state.destination = .confirm(AlertState(title: "Sure?", buttons: [ButtonState("Yes", action: true)]))
-                    return nil
-                case .destination(let event):
-                    return state.handle(event, in: \.destination, effect: Effect.destination)
-                case .confirm(let event):
-                    _ = state.handleAlert(event, in: \.destination, case: .confirm)
-                    return nil
-                }
+            switch event {
+            case .showTimer:
+                destination = .timer(Ticker(id: 1))
+                return nil
+            case .showConfirm:
+                destination = .confirm(AlertState(title: "Sure?", buttons: [ButtonState("Yes", action: true)]))
+                return nil
+            case .destination(let event):
+                return handle(event, in: \.destination, effect: Effect.destination)
+            case .confirm(let event):
+                _ = handleAlert(event, in: \.destination, case: .confirm)
+                return nil
             }
         }
     }
@@ -173,9 +173,9 @@ final class DestinationTests: XCTestCase {
 
     func test_theTimerCase_isRoutedByCase_underTheDestinationsScope() {
         var screen = Screen()
-        _ = screen.handle(event: .showTimer)
+        _ = screen.transition(on: .showTimer)
         XCTAssertEqual(
-            screen.handle(event: .destination(.presented(.timer(.start)))),
+            screen.transition(on: .destination(.presented(.timer(.start)))),
             Screen.Effect.destination(.timer(.tick))
                 .delayed(by: .seconds(1), id: RowScopedID(scope: scope, id: "timer"))
                 .cancellable(id: scope)
@@ -184,11 +184,11 @@ final class DestinationTests: XCTestCase {
 
     func test_switchingToAnotherCase_cancelsTheFirstCasesEffects_sameCaseDoesNot() {
         var screen = Screen()
-        _ = screen.handle(event: .showTimer)
-        XCTAssertNil(screen.handle(event: .showTimer), "the same case: the same presentation")
-        XCTAssertEqual(screen.handle(event: .showConfirm), .cancel(id: scope))
-        XCTAssertNil(screen.handle(event: .destination(.presented(.timer(.tick)))), "the alert ignores timer events")
-        XCTAssertEqual(screen.handle(event: .confirm(.presented(true))), .cancel(id: scope))
+        _ = screen.transition(on: .showTimer)
+        XCTAssertNil(screen.transition(on: .showTimer), "the same case: the same presentation")
+        XCTAssertEqual(screen.transition(on: .showConfirm), .cancel(id: scope))
+        XCTAssertNil(screen.transition(on: .destination(.presented(.timer(.tick)))), "the alert ignores timer events")
+        XCTAssertEqual(screen.transition(on: .confirm(.presented(true))), .cancel(id: scope))
         XCTAssertNil(screen.destination)
     }
 }

@@ -160,37 +160,37 @@ final class StackRoutingTests: XCTestCase {
 
     func test_elementEvent_isRoutedByID_andItsEffectRunsUnderTheElementsScope() {
         var host = Host()
-        _ = host.handle(event: .push(.note("root")))
-        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        _ = host.transition(on: .push(.note("root")))
+        _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
         XCTAssertEqual(
-            host.handle(event: .path(.element(id: 1, .ticker(.start)))),
+            host.transition(on: .path(.element(id: 1, .ticker(.start)))),
             Host.Effect.screen(1, .ticker(.tick))
                 .delayed(by: .seconds(1), id: RowScopedID(scope: scope(1), id: "timer"))
                 .cancellable(id: scope(1))
         )
-        XCTAssertNil(host.handle(event: .path(.element(id: 0, .ticker(.start)))), "a note ignores ticker events")
+        XCTAssertNil(host.transition(on: .path(.element(id: 0, .ticker(.start)))), "a note ignores ticker events")
     }
 
     func test_eventForAPoppedScreen_isIgnored_evenWhenAScreenOfTheSameKindWasPushedSince() {
         var host = Host()
-        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
-        _ = host.handle(event: .popTop)
-        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
+        _ = host.transition(on: .popTop)
+        _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
         let before = host
-        XCTAssertNil(host.handle(event: .path(.element(id: 0, .ticker(.tick)))))
+        XCTAssertNil(host.transition(on: .path(.element(id: 0, .ticker(.tick)))))
         XCTAssertEqual(host, before)
     }
 
     func test_popFrom_popsTheScreenAndThoseAbove_cancellingTopFirst() {
         var host = Host()
-        for _ in 0..<3 { _ = host.handle(event: .push(.note("n"))) }
+        for _ in 0..<3 { _ = host.transition(on: .push(.note("n"))) }
         XCTAssertEqual(
-            host.handle(event: .path(.popFrom(id: 1))),
+            host.transition(on: .path(.popFrom(id: 1))),
             .all(.cancel(id: scope(2)), .cancel(id: scope(1))),
             "one cancellation each, not repeated by navigating"
         )
         XCTAssertEqual(host.path.ids, [0])
-        XCTAssertNil(host.handle(event: .path(.popFrom(id: 1))), "unknown id: nothing changes")
+        XCTAssertNil(host.transition(on: .path(.popFrom(id: 1))), "unknown id: nothing changes")
         XCTAssertEqual(host.path.ids, [0])
     }
 
@@ -198,17 +198,17 @@ final class StackRoutingTests: XCTestCase {
         // navigating hands an emptied stack the array of ids it saved, and a push appends to it: in place only when
         // no copy shares it.
         var host = Host()
-        XCTAssertNil(host.handle(event: .push(.note("a"))))
+        XCTAssertNil(host.transition(on: .push(.note("a"))))
         let pushed = host
-        XCTAssertEqual(host.handle(event: .popTop), .cancel(id: scope(0)))
+        XCTAssertEqual(host.transition(on: .popTop), .cancel(id: scope(0)))
         let popped = host
-        XCTAssertNil(host.handle(event: .push(.note("b"))))
-        XCTAssertEqual(host.handle(event: .popTop), .cancel(id: scope(1)))
+        XCTAssertNil(host.transition(on: .push(.note("b"))))
+        XCTAssertEqual(host.transition(on: .popTop), .cancel(id: scope(1)))
         XCTAssertEqual(host.path, ScreenStack())
-        XCTAssertNil(host.handle(event: .push(.note("c"))))
-        XCTAssertNil(host.handle(event: .push(.note("d"))))
-        XCTAssertEqual(host.handle(event: .popToRoot), .all(.cancel(id: scope(3)), .cancel(id: scope(2))))
-        XCTAssertNil(host.handle(event: .push(.note("e"))))
+        XCTAssertNil(host.transition(on: .push(.note("c"))))
+        XCTAssertNil(host.transition(on: .push(.note("d"))))
+        XCTAssertEqual(host.transition(on: .popToRoot), .all(.cancel(id: scope(3)), .cancel(id: scope(2))))
+        XCTAssertNil(host.transition(on: .push(.note("e"))))
         XCTAssertEqual(host.path.ids, [4])
         XCTAssertEqual(Array(host.path), [.note("e")])
         XCTAssertEqual(pushed.path.ids, [0])
@@ -219,31 +219,31 @@ final class StackRoutingTests: XCTestCase {
 
     func test_popsByTheParent_cancelThroughNavigating() {
         var host = Host()
-        for _ in 0..<2 { _ = host.handle(event: .push(.note("n"))) }
-        XCTAssertEqual(host.handle(event: .popTop), .cancel(id: scope(1)))
-        _ = host.handle(event: .push(.note("n")))
-        XCTAssertEqual(host.handle(event: .popToRoot), .all(.cancel(id: scope(2)), .cancel(id: scope(0))))
-        XCTAssertNil(host.handle(event: .popToRoot))
+        for _ in 0..<2 { _ = host.transition(on: .push(.note("n"))) }
+        XCTAssertEqual(host.transition(on: .popTop), .cancel(id: scope(1)))
+        _ = host.transition(on: .push(.note("n")))
+        XCTAssertEqual(host.transition(on: .popToRoot), .all(.cancel(id: scope(2)), .cancel(id: scope(0))))
+        XCTAssertNil(host.transition(on: .popToRoot))
     }
 
     func test_aNewStackAssignedThroughNavigating_endsEveryScreenOfTheOldOne_andCountsOn() {
         var host = Host()
-        for name in ["a", "b"] { _ = host.handle(event: .push(.note(name))) }
+        for name in ["a", "b"] { _ = host.transition(on: .push(.note(name))) }
         // The new stack's screen has the id 0 too: without the old stack's 0 cancelled, it would be taken for it.
         XCTAssertEqual(
-            host.handle(event: .replacePath([.note("c")])), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
+            host.transition(on: .replacePath([.note("c")])), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
         XCTAssertEqual(host.path.ids, [0])
         XCTAssertEqual(host.path.nextID, 2, "no later push gives an id of the replaced stack again")
-        XCTAssertNil(host.handle(event: .push(.note("d"))))
+        XCTAssertNil(host.transition(on: .push(.note("d"))))
         XCTAssertEqual(host.path.ids, [0, 2])
-        XCTAssertEqual(host.handle(event: .popTop), .cancel(id: scope(2)))
+        XCTAssertEqual(host.transition(on: .popTop), .cancel(id: scope(2)))
     }
 
     func test_anEmptyStackAssignedThroughNavigating_endsEveryScreen_andCountsOn() {
         var host = Host()
-        for name in ["a", "b"] { _ = host.handle(event: .push(.note(name))) }
-        XCTAssertEqual(host.handle(event: .replacePath([])), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
-        XCTAssertNil(host.handle(event: .push(.note("c"))))
+        for name in ["a", "b"] { _ = host.transition(on: .push(.note(name))) }
+        XCTAssertEqual(host.transition(on: .replacePath([])), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
+        XCTAssertNil(host.transition(on: .push(.note("c"))))
         XCTAssertEqual(host.path.ids, [2])
     }
 
@@ -252,10 +252,10 @@ final class StackRoutingTests: XCTestCase {
     /// the new screens ids of their own, whose work starts. (Before, the work under the reused id started.)
     func test_aNewStackAssignedAndStarted_inOneTransition_startsNothingUnderAReplacedID_setScreensDoes() {
         var host = Host()
-        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
-        XCTAssertEqual(host.handle(event: .replacePathAndStart(Ticker(id: 2))), .cancel(id: scope(0)))
+        _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(host.transition(on: .replacePathAndStart(Ticker(id: 2))), .cancel(id: scope(0)))
         XCTAssertEqual(
-            host.handle(event: .setPathAndStart(Ticker(id: 3))),
+            host.transition(on: .setPathAndStart(Ticker(id: 3))),
             .all(
                 .cancel(id: scope(0)),
                 .screen(1, .ticker(.tick)).delayed(by: .seconds(1), id: RowScopedID(scope: scope(1), id: "timer"))
@@ -269,58 +269,58 @@ final class StackRoutingTests: XCTestCase {
     /// Was `.all(.cancel(scope(0)), tick.cancellable(scope(0)))`: the timer outlived the screen.
     func test_routeThenPopToRoot_inOneTransition_theScreensNewWorkNeverStarts() {
         var host = Host()
-        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
-        XCTAssertEqual(host.handle(event: .startScreenThenPopToRoot(0)), .cancel(id: scope(0)))
+        _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(host.transition(on: .startScreenThenPopToRoot(0)), .cancel(id: scope(0)))
     }
 
     /// Was `.all(tick.cancellable(scope(0)), .cancel(scope(0)), .saved(0))`: the timer started, then was cancelled.
     func test_aScreenPoppedByItsOwnMessage_startsNoneOfItsOtherEffects() {
         var host = Host()
-        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
+        _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
         XCTAssertEqual(
-            host.handle(event: .path(.element(id: 0, .ticker(.finishStillTicking)))),
+            host.transition(on: .path(.element(id: 0, .ticker(.finishStillTicking)))),
             .all(.cancel(id: scope(0)), .saved(0))
         )
     }
 
     func test_aScreenReplacedByItsOwnMessage_keepsNoneOfItsWork() {
         var host = Host()
-        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
-        XCTAssertEqual(host.handle(event: .path(.element(id: 0, .ticker(.replaceMe(id: 2))))), .cancel(id: scope(0)))
+        _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
+        XCTAssertEqual(host.transition(on: .path(.element(id: 0, .ticker(.replaceMe(id: 2))))), .cancel(id: scope(0)))
         XCTAssertEqual(host.path.ids, [1])
     }
 
     /// Was the tick, scoped to a screen no longer on the stack, running for nobody.
     func test_aScreenPushedAndPoppedWithinOneTransition_leavesNothingRunning() {
         var host = Host()
-        XCTAssertNil(host.handle(event: .pushStartAndPop(Ticker(id: 1))))
+        XCTAssertNil(host.transition(on: .pushStartAndPop(Ticker(id: 1))))
         XCTAssertEqual(host.path.ids, [])
         XCTAssertEqual(host.path.nextID, 1)
     }
 
     func test_aStackAssignedInTheFirstTransition_replacesNothingToCancel() {
         var host = Host()
-        XCTAssertNil(host.handle(event: .replacePath([.note("a")])))
+        XCTAssertNil(host.transition(on: .replacePath([.note("a")])))
         XCTAssertEqual(host.path.ids, [0])
-        XCTAssertNil(host.handle(event: .push(.note("b"))))
+        XCTAssertNil(host.transition(on: .push(.note("b"))))
         XCTAssertEqual(host.path.ids, [0, 1])
     }
 
     func test_screenMessage_popsItself_inTheSameTransition() {
         var host = Host()
-        _ = host.handle(event: .push(.ticker(Ticker(id: 1))))
-        _ = host.handle(event: .path(.element(id: 0, .ticker(.tick))))
+        _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
+        _ = host.transition(on: .path(.element(id: 0, .ticker(.tick))))
         XCTAssertEqual(
-            host.handle(event: .path(.element(id: 0, .ticker(.finish)))), .all(.cancel(id: scope(0)), .saved(1)))
+            host.transition(on: .path(.element(id: 0, .ticker(.finish)))), .all(.cancel(id: scope(0)), .saved(1)))
         XCTAssertTrue(host.path.isEmpty)
         XCTAssertEqual(host.log, ["screen 0 finished after 1"])
     }
 
-    func test_popScreens_returnsTheCancellations() {
+    func test_popFrom_returnsTheCancellations_topFirst() {
         var host = Host()
-        for _ in 0..<2 { _ = host.handle(event: .push(.note("n"))) }
-        XCTAssertEqual(host.popScreens(from: 0, in: \.path), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
-        XCTAssertNil(host.popScreens(from: 0, in: \.path))
+        for _ in 0..<2 { _ = host.transition(on: .push(.note("n"))) }
+        XCTAssertEqual(host.transition(on: .path(.popFrom(id: 0))), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
+        XCTAssertNil(host.transition(on: .path(.popFrom(id: 0))))
     }
 }
 
@@ -328,24 +328,24 @@ final class StackRoutingTests: XCTestCase {
 final class AlertStateTests: XCTestCase {
     func test_tappedButtonsAction_reachesTheFeature_andTheAlertIsDismissed() {
         var host = Host(log: ["x"])
-        _ = host.handle(event: .showAlert)
+        _ = host.transition(on: .showAlert)
         XCTAssertEqual(host.alert?.buttons.map(\.role), [.destructive, .cancel])
-        XCTAssertNil(host.handle(event: .alert(.presented(.reset))))
+        XCTAssertNil(host.transition(on: .alert(.presented(.reset))))
         XCTAssertNil(host.alert)
         XCTAssertEqual(host.log, [])
     }
 
     func test_dismissing_sendsNothing() {
         var host = Host(log: ["x"])
-        _ = host.handle(event: .showAlert)
-        _ = host.handle(event: .alert(.dismiss))
+        _ = host.transition(on: .showAlert)
+        _ = host.transition(on: .alert(.dismiss))
         XCTAssertNil(host.alert)
         XCTAssertEqual(host.log, ["x"])
     }
 
     func test_lateTap_forAnAlertNoLongerShown_isIgnored() {
         var host = Host(log: ["x"])
-        _ = host.handle(event: .alert(.presented(.reset)))
+        _ = host.transition(on: .alert(.presented(.reset)))
         XCTAssertEqual(host.log, ["x"])
     }
 

@@ -98,11 +98,11 @@
 
         static var initialState: Library { Library() }
 
+        static let places: ChildPlaces<Library> = [.stack(\.path), .presented(\.editor)]
+
         mutating func handle(event: Event) -> Effect? {
             received.append(event)
-            return navigating(\.path) { state in
-                state.presenting(\.editor) { state in state.reduce(event) }
-            }
+            return reduce(event)
         }
 
         private mutating func reduce(_ event: Event) -> Effect? {

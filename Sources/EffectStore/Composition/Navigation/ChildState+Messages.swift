@@ -163,7 +163,9 @@ extension ChildState where Effect: ComposableEffect {
     /// case .todo(let id, let event):
     ///     return handle(event, forRow: id, in: \.todos, effect: Effect.todo) { state, id, message in
     ///         switch message {
-    ///         case .deleteMe: return state.removeRow(id: id, in: \.todos)
+    ///         case .deleteMe:
+    ///             state.todos.remove(id: id)   // its work ends: the rows are a declared place
+    ///             return nil
     ///         }
     ///     }
     /// ```

@@ -48,9 +48,9 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 /// A navigation stack as a value: the screens pushed above a root, in order, each with an id the stack gave it.
 ///
 /// Keep one in a parent state, usually of an enum of screen kinds, and route its screens' events and pops with
-/// ``ChildState/handle(_:in:effect:)-(StackEvent<Screen.Event>,_,_)``; wrap the parent's transition in
-/// ``ChildState/navigating(_:_:)`` so that everything a popped screen started is cancelled in the transition that pops
-/// it, whichever event pops it:
+/// ``ChildState/handle(_:in:effect:)-(StackEvent<Screen.Event>,_,_)``; declare it among the parent's places
+/// (``ChildPlaces/stack(_:)``) so that everything a popped screen started is cancelled in the transition that pops it,
+/// however it is popped:
 ///
 /// ```swift
 /// struct App: State {
@@ -61,15 +61,15 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 ///     enum Event: Sendable { case meetingTapped(Meeting), path(StackEvent<Screen.Event>) }
 ///     enum Effect: ComposableEffect { case screen(StackElementID, Screen.Effect), plan(EffectPlan<Effect>) }
 ///
+///     static let places: ChildPlaces<App> = [.stack(\.path)]
+///
 ///     mutating func handle(event: Event) -> Effect? {
-///         navigating(\.path) { state in
-///             switch event {
-///             case .meetingTapped(let meeting):
-///                 state.path.push(.detail(Detail(meeting: meeting)))
-///                 return nil
-///             case .path(let event):
-///                 return state.handle(event, in: \.path, effect: Effect.screen)
-///             }
+///         switch event {
+///         case .meetingTapped(let meeting):
+///             path.push(.detail(Detail(meeting: meeting)))
+///             return nil
+///         case .path(let event):
+///             return handle(event, in: \.path, effect: Effect.screen)
 ///         }
 ///     }
 /// }
@@ -77,9 +77,8 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 ///
 /// Ids are given in order, from `0`, and never given twice by one stack: not after a pop, not after
 /// ``setScreens(_:)``, not after a round trip through `Codable` (the next id is encoded too). A stack made anew —
-/// `path = ScreenStack(screens)` — counts from `0` again. Inside ``ChildState/navigating(_:_:)`` that is safe: a
-/// stack assigned anew there ends every screen of the stack it replaces, and goes on counting from that stack's next
-/// id. To replace a live stack's screens, prefer ``setScreens(_:)``: it also gives the new screens ids no screen had,
+/// `path = ScreenStack(screens)` — counts from `0` again. In a declared place that is safe: a stack assigned anew
+/// ends every screen of the stack it replaces, and goes on counting from that stack's next id. To replace a live stack's screens, prefer ``setScreens(_:)``: it also gives the new screens ids no screen had,
 /// so their work may start in the transition that shows them (<doc:Navigation#Removal-wins>).
 ///
 /// Two stacks are equal when they hold the same screens under the same ids, in the same order; the id the next push
@@ -93,12 +92,9 @@ public struct ScreenStack<Screen> {
     var screens: [Screen]
     /// The id the next pushed screen gets.
     var nextElementID: StackElementID
-    /// Which screens the recent changes touched, for ``ObservableRows`` (see ``elements``); not part of the value.
+    /// Which screens the recent changes touched, for ``ObservableRows`` (see ``elements``), and whether the stack was
+    /// made anew (``ChildPlaces/stack(_:)``); not part of the value.
     var journal: ChangeJournal<StackElementID>
-    /// Whether ``ChildState/navigating(_:_:)`` has kept this stack through a transition. A stack made anew — by
-    /// `ScreenStack(…)`, an array literal or decoding — has not: so `navigating` tells a stack assigned inside a
-    /// transition from the one it replaced (see there). Not part of the value: a stack equals itself before and after.
-    var isNavigated: Bool
 
     /// The id the next pushed screen gets: greater than every id this stack has given.
     public var nextID: StackElementID { nextElementID }
@@ -109,7 +105,6 @@ public struct ScreenStack<Screen> {
         screens = []
         nextElementID = 0
         journal = ChangeJournal()
-        isNavigated = false
     }
 
     /// A stack of `screens`, bottom to top, with the ids `0`, `1`, … — a deep link, or a path restored from data.
@@ -277,8 +272,8 @@ public struct ScreenStack<Screen> {
         return true
     }
 
-    /// Counts on from `next` when it is past this stack's next id: the stack that this one replaced inside
-    /// ``ChildState/navigating(_:_:)`` gave every id below it, and no later push may give one of them again.
+    /// Counts on from `next` when it is past this stack's next id: the stack that this one replaced in a declared place
+    /// (``ChildPlaces/stack(_:)``) gave every id below it, and no later push may give one of them again.
     mutating func continueCounting(from next: StackElementID) {
         if next.rawValue > nextElementID.rawValue { nextElementID = next }
     }

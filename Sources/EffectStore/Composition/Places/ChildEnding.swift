@@ -1,0 +1,368 @@
+// How a removed child's work ends: in one place, by comparing the declared places (`ChildPlaces`) before and after a
+// transition. Each kind of place below says which of its children left; `ChildEndings` collects their scopes, and
+// `ComposableEffect.ending(_:in:)` turns them into the transition's effect: the cancellation of each child that left,
+// first, and the transition's own effect without the work it started under a scope that ended ("removal wins").
+// Undo and redo run the same comparison (`Store.move`), so an undone child ends the same way.
+
+/// The scopes of the children that a transition ended, as the root state's effects name them.
+struct ChildEndings {
+    /// The scopes of the children that were there before the transition and are gone after it, in order: each is
+    /// cancelled, and what the transition started under it never starts.
+    private(set) var ended: [EffectID] = []
+    /// The scopes of children that came and went within the transition: what it started under them never starts.
+    private(set) var neverStarted: [EffectID] = []
+    /// Whether the comparison is an undo's or a redo's, which restores an older state: rows and screens are then
+    /// compared by id alone, since an undone collection is the one before, not one made anew.
+    let restoring: Bool
+    /// The scopes of the children being compared, outermost first: a nested child's scope is seen from the root
+    /// wrapped in theirs, as the routing verbs lift its plans.
+    private var enclosing: [EffectID] = []
+
+    init(restoring: Bool) {
+        self.restoring = restoring
+    }
+
+    /// Whether no child ended and none came and went.
+    var isEmpty: Bool { ended.isEmpty && neverStarted.isEmpty }
+
+    /// Records that the child whose effects run under `scope` left its place.
+    mutating func end(_ scope: EffectID) { ended.append(seenFromRoot(scope)) }
+
+    /// Records that a child whose effects run under `scope` came and went within the transition.
+    mutating func neverStart(_ scope: EffectID) { neverStarted.append(seenFromRoot(scope)) }
+
+    /// Runs `body` for the places of the child whose effects run under `scope` (or of an unscoped child, `nil`).
+    mutating func within(_ scope: EffectID?, _ body: (inout ChildEndings) -> Void) {
+        guard let scope else { return body(&self) }
+        enclosing.append(scope)
+        body(&self)
+        enclosing.removeLast()
+    }
+
+    private func seenFromRoot(_ scope: EffectID) -> EffectID {
+        enclosing.reversed().reduce(scope) { id, outer in EffectID(RowScopedID(rowEffects: outer, id: id)) }
+    }
+}
+
+extension ChildState {
+    /// Handles `event` as a store does: ``handle(event:)``, then the end of every child that left its place (see
+    /// ``ChildPlaces``). The effect returned cancels the work of each child that left — first, in the order of the
+    /// places — and carries the rest of `handle(event:)`'s effect without what it started for a child that left.
+    ///
+    /// A store, a `TestStore`, a replay and an explorer all run this function, so a unit test of a parent calls it
+    /// to see what the store will do:
+    ///
+    /// ```swift
+    /// var list = TodoList(todos: [Todo(id: 3, title: "Milk")])
+    /// XCTAssertEqual(list.transition(on: .delete(id: 3)), .cancel(id: RowEffects(3)))
+    /// ```
+    ///
+    /// For a state that declares no places, or whose `Effect` is not a ``ComposableEffect``, it is
+    /// `handle(event:)`.
+    ///
+    /// - Parameter event: The event to handle.
+    /// - Returns: The effect to perform, or `nil`.
+    public mutating func transition(on event: Event) -> Effect? {
+        let places = Self.places
+        guard !places.isEmpty else { return handle(event: event) }
+        return transition(on: event, places: places)
+    }
+
+    /// ``transition(on:)`` with the places already read.
+    @usableFromInline
+    mutating func transition(on event: Event, places: ChildPlaces<Self>) -> Effect? {
+        guard Effect.self is any ComposableEffect.Type else { return handle(event: event) }
+        let ends = places.watch(self)
+        let effect = handle(event: event)
+        var endings = ChildEndings(restoring: false)
+        var after: Self? = self
+        for end in ends { end(&after, &endings) }
+        if let after { self = after }
+        return Self.ending(endings, in: effect)
+    }
+
+    /// `target`, as an undo or a redo restores it over `current`: the children of `current` that `target` does not
+    /// hold end, and its stacks count on from `current`'s next ids. Returns the effect that ends them: cancellations
+    /// only, or `nil`.
+    static func restoring(_ target: Self, over current: Self, places: ChildPlaces<Self>) -> (Self, Effect?) {
+        guard !places.isEmpty, Effect.self is any ComposableEffect.Type else { return (target, nil) }
+        var endings = ChildEndings(restoring: true)
+        var after: Self? = target
+        for end in places.watch(current) { end(&after, &endings) }
+        return (after ?? target, ending(endings, in: nil))
+    }
+
+    /// `effect` with `endings` applied, when `Effect` is a ``ComposableEffect`` (the callers checked).
+    private static func ending(_ endings: ChildEndings, in effect: Effect?) -> Effect? {
+        guard !endings.isEmpty, let composable = Effect.self as? any ComposableEffect.Type else { return effect }
+        func apply<E: ComposableEffect>(_: E.Type) -> Effect? {
+            // `E` is `Effect` (checked by the cast above): the casts change no value.
+            E.ending(endings, in: effect.map { $0 as! E }).map { $0 as! Effect }
+        }
+        return apply(composable)
+    }
+}
+
+extension ComposableEffect {
+    /// `effect` as the transition that returned it ends the children in `endings`: the cancellation of each child
+    /// that left, first, unless `effect` cancels it itself; then `effect` without the work started under the scope of
+    /// a child that left or came and went — unless that work comes after an explicit cancellation of the scope in
+    /// `effect`, which ends the old child there and leaves what follows to a new child presented in its place.
+    static func ending(_ endings: ChildEndings, in effect: Self?) -> Self? {
+        guard !endings.ended.isEmpty || effect.map({ planReader($0) != nil }) == true else { return effect }
+        var effects: [Self] = []
+        if let effect {
+            if case .all(let all)? = planReader(effect) { effects = all } else { effects = [effect] }
+        }
+        let ended = Set(endings.ended)
+        let neverStarted = Set(endings.neverStarted)
+        // The last explicit cancellation of each ended scope in the effect: what follows it is a new child's.
+        var boundaries: [EffectID: Int] = [:]
+        for (index, inner) in effects.enumerated() {
+            if case .cancel(let id)? = planReader(inner), ended.contains(id) { boundaries[id] = index }
+        }
+        var kept: [Self] = []
+        var cancelled = Set<EffectID>()
+        for scope in endings.ended where boundaries[scope] == nil && cancelled.insert(scope).inserted {
+            kept.append(.plan(.cancel(scope)))
+        }
+        var changed = !kept.isEmpty
+        for (index, inner) in effects.enumerated() {
+            let rest = inner.withoutWork { id in
+                if neverStarted.contains(id) { return true }
+                guard ended.contains(id) else { return false }
+                return boundaries[id].map { index < $0 } ?? true
+            }
+            if let rest { kept.append(rest) }
+            changed = changed || rest == nil
+        }
+        guard changed else { return effect }
+        switch kept.count {
+        case 0: return nil
+        case 1: return kept[0]
+        default: return .all(kept)
+        }
+    }
+}
+
+extension ComposableEffect {
+    /// This effect without the work started under an id that `isEnded` accepts — the work of a child that the
+    /// transition removed, which must never start; `nil` when nothing is left. Cancellations are kept, and so is the
+    /// value itself when nothing is under an ended id, so an untouched effect is not rebuilt.
+    func withoutWork(under isEnded: (EffectID) -> Bool) -> Self? {
+        switch pruned(under: isEnded) {
+        case nil: return self
+        case .some(let rest): return rest
+        }
+    }
+
+    /// `nil` when nothing is under an ended id; otherwise what is left, itself `nil` when nothing is.
+    private func pruned(under isEnded: (EffectID) -> Bool) -> Self?? {
+        guard let plan = Self.planReader(self) else { return nil }
+        /// `inner` pruned, rebuilt into this plan's shape by `rebuild`.
+        func prunedInner(_ inner: Self, _ rebuild: (Self) -> EffectPlan<Self>) -> Self?? {
+            switch inner.pruned(under: isEnded) {
+            case nil: return nil
+            case .some(nil): return .some(nil)
+            case .some(.some(let rest)): return .some(.plan(rebuild(rest)))
+            }
+        }
+        switch plan {
+        case .cancel:
+            return nil
+        case .all(let effects):
+            var kept: [Self] = []
+            var changed = false
+            for effect in effects {
+                switch effect.pruned(under: isEnded) {
+                case nil: kept.append(effect)
+                case .some(nil): changed = true
+                case .some(.some(let rest)):
+                    kept.append(rest)
+                    changed = true
+                }
+            }
+            guard changed else { return nil }
+            switch kept.count {
+            case 0: return .some(nil)
+            case 1: return .some(kept[0])
+            default: return .some(.all(kept))
+            }
+        case .cancellable(let inner, let id, let cancelInFlight):
+            if isEnded(id) { return .some(nil) }
+            return prunedInner(inner) { .cancellable($0, id: id, cancelInFlight: cancelInFlight) }
+        case .queued(let inner, let id, let keepingOnlyLatest):
+            if isEnded(id) { return .some(nil) }
+            return prunedInner(inner) { .queued($0, id: id, keepingOnlyLatest: keepingOnlyLatest) }
+        case .debounced(let inner, let id, let interval):
+            if isEnded(id) { return .some(nil) }
+            return prunedInner(inner) { .debounced($0, id: id, interval: interval) }
+        case .throttled(let inner, let id, let interval, let latest):
+            if isEnded(id) { return .some(nil) }
+            return prunedInner(inner) { .throttled($0, id: id, interval: interval, latest: latest) }
+        case .delayed(let inner, let id, let delay):
+            if let id, isEnded(id) { return .some(nil) }
+            return prunedInner(inner) { .delayed($0, id: id, delay: delay) }
+        }
+    }
+}
+
+// MARK: - The kinds of place
+
+/// An ``IdentifiedStates``'s rows, as they were before a transition.
+struct RowsPlace<Parent, Row: ChildState & Identifiable>: Sendable where Row.ID: Sendable {
+    let rows: KeyPath<Parent, IdentifiedStates<Row>> & Sendable
+    let origin: UInt64
+    let mark: ChangeJournalMark
+    let positions: [Row.ID: Int]
+    /// The rows themselves, kept only when a row has places of its own to compare.
+    let before: IdentifiedStates<Row>?
+
+    init(rows: KeyPath<Parent, IdentifiedStates<Row>> & Sendable, before: IdentifiedStates<Row>) {
+        self.rows = rows
+        origin = before.journal.origin
+        mark = before.journal.mark
+        positions = before.positions
+        self.before = Row.places.isEmpty ? nil : before
+    }
+
+    func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
+        guard !positions.isEmpty else { return }
+        guard let now = after?[keyPath: rows], endings.restoring || now.journal.origin == origin else {
+            // The parent is gone, or the collection was made anew: every row before is gone.
+            for id in idsInOrder(positions.keys) { endings.end(EffectID(RowEffects(id))) }
+            return
+        }
+        var changed: [Row.ID] = []
+        var reshaped = false
+        let known = now.journal.forEachEntry(since: mark) { entry in
+            switch entry {
+            case .changed(let id): changed.append(id)
+            case .inserted, .reordered: reshaped = true
+            }
+        }
+        if !known || reshaped {
+            let gone = positions.keys.filter { now.positions[$0] == nil }
+            for id in idsInOrder(gone) { endings.end(EffectID(RowEffects(id))) }
+        }
+        guard let before else { return }
+        // Rows that stayed and may have changed: their own places.
+        let candidates: [Row.ID] = known ? changed : Array(positions.keys)
+        var seen = Set<Row.ID>()
+        for id in candidates where seen.insert(id).inserted {
+            guard let old = before[id: id], let new = now[id: id] else { continue }
+            endings.within(EffectID(RowEffects(id))) { endings in
+                var row: Row? = new
+                for end in Row.places.watch(old) { end(&row, &endings) }
+            }
+        }
+    }
+
+    /// `ids` in the order the rows had before the transition.
+    private func idsInOrder(_ ids: some Sequence<Row.ID>) -> [Row.ID] {
+        ids.sorted { positions[$0, default: 0] < positions[$1, default: 0] }
+    }
+}
+
+/// A presented child's identity, as it was before a transition.
+struct PresentedPlace<Parent, Child: ChildState, Identity: Equatable>: @unchecked Sendable {
+    // Unchecked: built and used within one transition, on the thread that runs it; never shared.
+    let slot: KeyPath<Parent, Child?> & Sendable
+    let identity: (Child) -> Identity
+    let before: Identity?
+    /// What the child's own places keep, when it has any.
+    let childEnds: [PlaceEnd<Child>]
+
+    init(slot: KeyPath<Parent, Child?> & Sendable, identity: @escaping (Child) -> Identity, before: Child?) {
+        self.slot = slot
+        self.identity = identity
+        self.before = before.map(identity)
+        childEnds = before.map { Child.places.watch($0) } ?? []
+    }
+
+    func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
+        let scope = EffectID(PresentationEffects(slot))
+        let now = after?[keyPath: slot] ?? nil
+        guard let before else {
+            // Nothing was presented: a child presented and dismissed within the transition starts nothing.
+            if now == nil { endings.neverStart(scope) }
+            return
+        }
+        guard let now, identity(now) == before else { return endings.end(scope) }
+        guard !childEnds.isEmpty else { return }
+        endings.within(scope) { endings in
+            var child: Child? = now
+            for end in childEnds { end(&child, &endings) }
+        }
+    }
+}
+
+/// A stack's screens, as they were before a transition.
+struct StackPlace<Parent, Screen: ChildState>: Sendable {
+    let stack: WritableKeyPath<Parent, ScreenStack<Screen>> & Sendable
+    let origin: UInt64
+    let ids: [StackElementID]
+    let nextID: StackElementID
+    /// The screens themselves, kept only when a screen has places of its own to compare.
+    let before: ScreenStack<Screen>?
+
+    init(stack: WritableKeyPath<Parent, ScreenStack<Screen>> & Sendable, before: ScreenStack<Screen>) {
+        self.stack = stack
+        origin = before.journal.origin
+        ids = before.ids
+        nextID = before.nextID
+        self.before = Screen.places.isEmpty ? nil : before
+    }
+
+    func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
+        guard var now = after?[keyPath: stack] else {
+            for id in ids.reversed() { endings.end(scope(id)) }
+            return
+        }
+        // A stack never changed since it was made empty (origin 0) has no history to continue.
+        let madeAnew = origin != 0 && now.journal.origin != origin && !endings.restoring
+        if (madeAnew || endings.restoring) && now.nextID < nextID {
+            // A stack assigned, decoded or restored in place of this one counts on from it: a screen id is never
+            // given twice in a store's life.
+            now.continueCounting(from: nextID)
+            after?[keyPath: stack] = now
+        }
+        let remaining = Set(now.ids)
+        for id in ids.reversed() where madeAnew || !remaining.contains(id) { endings.end(scope(id)) }
+        if !madeAnew {
+            // Screens pushed within the transition and popped again.
+            for number in nextID.rawValue..<max(now.nextID.rawValue, nextID.rawValue) {
+                let id = StackElementID(rawValue: number)
+                if !remaining.contains(id) { endings.neverStart(scope(id)) }
+            }
+        }
+        guard let before, !madeAnew else { return }
+        for id in ids where remaining.contains(id) {
+            guard let old = before[id: id], let new = now[id: id] else { continue }
+            endings.within(scope(id)) { endings in
+                var screen: Screen? = new
+                for end in Screen.places.watch(old) { end(&screen, &endings) }
+            }
+        }
+    }
+
+    private func scope(_ id: StackElementID) -> EffectID { EffectID(StackElementEffects(stack, id)) }
+}
+
+/// The places of a child held in a field or an enum case, as they were before a transition.
+struct NestedPlace<Parent, Child: ChildState>: @unchecked Sendable {
+    // Unchecked: built and used within one transition, on the thread that runs it; never shared.
+    let read: (Parent) -> Child?
+    let childEnds: [PlaceEnd<Child>]
+
+    init(read: @escaping (Parent) -> Child?, before: Child?) {
+        self.read = read
+        childEnds = before.map { Child.places.watch($0) } ?? []
+    }
+
+    func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
+        guard !childEnds.isEmpty else { return }
+        var child = after.flatMap(read)
+        for end in childEnds { end(&child, &endings) }
+    }
+}
