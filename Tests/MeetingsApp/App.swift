@@ -54,10 +54,7 @@ public struct App: State, Hashable {
             public var message: Message? { if case .tell(let message) = self { message } else { nil } }
         }
 
-        /// The detail's own presentations.
-        public static let places: ChildPlaces<Screen> = [
-            .case { if case .detail(let detail) = $0 { detail } else { nil } }
-        ]
+        public static let places: ChildPlaces<Screen> = [.case(EnumCase.detail.extract(from:))]
 
         public mutating func handle(event: Event) -> Effect? {
             switch (self, event) {
@@ -117,7 +114,6 @@ public struct App: State, Hashable {
         Effect.save(meetings).debounced(id: SaveID.save, for: saveDelay)
     }
 
-    /// The stack of screens, and the list's add sheet.
     public static let places: ChildPlaces<App> = [.stack(\.path), .child(\.list)]
 
     public mutating func handle(event: Event) -> Effect? {

@@ -43,12 +43,7 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         }
 
         /// Which destination this is, whatever it holds: two values of one kind are one presentation.
-        public var kind: Int {
-            switch self {
-            case .edit: 0;
-            case .alert: 1
-            }
-        }
+        public var kind: Int { switch self { case .edit: 0; case .alert: 1 } }
         /// The delete alert, when this is it: what the detail's ``Event/alert(_:)`` acts on, and a view shows.
         public var alert: AlertState<AlertAction>? { if case .alert(let alert) = self { alert } else { nil } }
 
@@ -104,7 +99,6 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         public var message: Message? { if case .tell(let message) = self { message } else { nil } }
     }
 
-    /// The edit sheet or the delete alert, one presentation per kind.
     public static let places: ChildPlaces<MeetingDetail> = [.presented(\.destination, identifiedBy: \.kind)]
 
     public mutating func handle(event: Event) -> Effect? {

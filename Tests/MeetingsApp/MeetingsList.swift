@@ -47,7 +47,6 @@ public struct MeetingsList: ChildState, Hashable {
         public var message: Message? { if case .tell(let message) = self { message } else { nil } }
     }
 
-    /// The add sheet.
     public static let places: ChildPlaces<MeetingsList> = [.presented(\.addForm)]
 
     public mutating func handle(event: Event) -> Effect? {
