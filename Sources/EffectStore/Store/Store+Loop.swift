@@ -226,7 +226,10 @@ extension Store {
         var event = event
         var origin = origin
         var chain = chain
-        while var effect = commit(event, origin: origin) {
+        // With undo, a dispatch's chain is numbered before its first transition: each of its answers belongs to the
+        // undo step the dispatch opened (`UndoHistory`).
+        if chain == nil, origin == .dispatch, needsTransitions { chain = chainForUndo() }
+        while var effect = commit(event, origin: origin, chain: chain) {
             let effects = self.effects ?? makeEffects()
             if numbering, chain == nil { chain = effects.takeChain() }
             // A plain effect is performed here, so that an answer there at once is followed at once. So is a plain
@@ -259,9 +262,9 @@ extension Store {
     /// Handles one event: the next state under the lock, then transition observers and subscribers. Returns the
     /// effect; the state committed is ``committedState`` until the next commit.
     @inlinable
-    func commit(_ event: S.Event, origin: TransitionOrigin) -> S.Effect? {
+    func commit(_ event: S.Event, origin: TransitionOrigin, chain: UInt64?) -> S.Effect? {
         assertOnQueue()
-        if needsTransitions { return commitTransition(event, origin: origin) }
+        if needsTransitions { return commitTransition(event, origin: origin, chain: chain) }
         isHandling = true
         // `handle` mutates the committed state in place, under the lock, and no other copy of the state is alive
         // meanwhile: copy-on-write storage in the state is not copied per event. A state that declares places is
@@ -280,10 +283,11 @@ extension Store {
     @inlinable
     var committedState: S { stateBox.unsynchronizedValue.state }
 
-    /// `commit(_:origin:)` while transitions are needed: also makes the transition, updates the undo history and
-    /// tells observers, before subscribers. Keeps the previous state, so a copy-on-write state is copied.
+    /// `commit(_:origin:chain:)` while transitions are needed: also makes the transition, updates the undo history
+    /// (on behalf of `chain`) and tells observers, before subscribers. Keeps the previous state, so a copy-on-write
+    /// state is copied.
     @usableFromInline
-    func commitTransition(_ event: S.Event, origin: TransitionOrigin) -> S.Effect? {
+    func commitTransition(_ event: S.Event, origin: TransitionOrigin, chain: UInt64?) -> S.Effect? {
         isHandling = true
         let (previous, state, effect, extras) = stateBox.withLock {
             committed -> (S, S, S.Effect?, StoreExtras<S>?) in
@@ -298,17 +302,27 @@ extension Store {
             from: previous, to: state, effect: effect,
             changedState: extras.changed(from: previous, to: state)
         )
-        publish(transition, extras: extras, recordingInHistory: true)
+        publish(transition, extras: extras, recordingInHistory: true, chain: chain)
         return effect
     }
 
-    /// Tells the undo history (unless the transition is an undo or a redo, which the history made itself), the
-    /// transition observers and then the subscribers about a committed transition.
-    func publish(_ transition: StoreTransition<S>, extras: StoreExtras<S>, recordingInHistory: Bool) {
+    /// A chain number for a dispatch, taken before its first transition when the store keeps an undo history; `nil`
+    /// otherwise.
+    @usableFromInline
+    func chainForUndo() -> UInt64? {
+        guard stateBox.withLock({ $0.extras })?.hasHistory == true else { return nil }
+        return (effects ?? makeEffects()).takeChain()
+    }
+
+    /// Tells the undo history (unless the transition is an undo or a redo, which the history made itself) on behalf
+    /// of `chain`, the transition observers and then the subscribers about a committed transition.
+    func publish(
+        _ transition: StoreTransition<S>, extras: StoreExtras<S>, recordingInHistory: Bool, chain: UInt64? = nil
+    ) {
         // The subscribers as they are now: one that an observer adds receives the new state when it is attached,
         // and must not receive it twice.
         let listeners = subscribers
-        if recordingInHistory, extras.hasHistory { recordInHistory(transition, extras: extras) }
+        if recordingInHistory, extras.hasHistory { recordInHistory(transition, chain: chain, extras: extras) }
         extras.deliver(transition)
         notify(transition.to, to: listeners)
     }

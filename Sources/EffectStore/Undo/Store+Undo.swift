@@ -24,6 +24,11 @@ extension Store {
     /// nothing changes after records no step. Pass `isUndoable` to choose differently, for example only some
     /// events.
     ///
+    /// An answer belongs to the dispatch that asked for it, whatever was dispatched in between, so what one undo
+    /// reverts never depends on timing: a tap the state ignores, between the `fetch` and its answer, changes nothing
+    /// above. An answer that comes after *another* dispatch's step was recorded is a step of its own, so that undoing
+    /// that later step never reverts half of the earlier chain.
+    ///
     /// ## New events and the redo history
     ///
     /// Any transition that **changes the state** clears the redo history, undoable or not: redoing would
@@ -183,9 +188,9 @@ extension Store {
     }
 
     /// Updates the undo history, if any, for a transition the store just committed. On the queue.
-    func recordInHistory(_ transition: StoreTransition<S>, extras: StoreExtras<S>) {
+    func recordInHistory(_ transition: StoreTransition<S>, chain: UInt64?, extras: StoreExtras<S>) {
         guard let isUndoable = extras.history.withLock({ $0?.isUndoable }) else { return }
         let undoable = isUndoable(transition)  // user code: outside the lock
-        extras.history.withLock { $0?.record(transition, isUndoable: undoable) }
+        extras.history.withLock { $0?.record(transition, chain: chain, isUndoable: undoable) }
     }
 }

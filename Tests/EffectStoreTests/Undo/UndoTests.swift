@@ -6,6 +6,49 @@ import XCTest
 
 /// Part 5 of issue 6: opt-in, bounded undo and redo, as ordinary transitions.
 final class UndoTests: XCTestCase {
+    /// Issue 40 (4): an answer belongs to the dispatch that asked for it. Was: a tap the state ignores, dispatched
+    /// between a fetch and its answer, opened a step that the answer then recorded, so undo went back to `loading`
+    /// with no download behind it, and could be undone again; with the answer before the tap, undo gave `idle`.
+    func test_undo_aLateAnswer_belongsToTheDispatchThatAskedForIt_whateverCameBetween() {
+        for answerBeforeTap in [true, false] {
+            let effects = LoaderEffects()
+            let store = Store<Loader>(effectHandler: effects)
+            store.enableUndo()
+            let fetch = store.dispatch(event: .fetch)
+            if answerBeforeTap {
+                effects.answer.resolve(.downloaded(7))
+                XCTAssertEqual(fetch.wait(timeout: .seconds(5))?.phase, .loaded(7))
+                store.dispatch(event: .tap)
+            } else {
+                store.dispatch(event: .tap)
+                effects.answer.resolve(.downloaded(7))
+                XCTAssertEqual(fetch.wait(timeout: .seconds(5))?.phase, .loaded(7))
+            }
+
+            let undone = store.undo().wait(timeout: .seconds(5))
+            XCTAssertEqual(undone?.phase, .idle, "answer before tap: \(answerBeforeTap)")
+            XCTAssertFalse(store.canUndo, "answer before tap: \(answerBeforeTap)")
+            XCTAssertEqual(store.redo().wait(timeout: .seconds(5))?.phase, .loaded(7))
+        }
+    }
+
+    /// An answer whose dispatch's step was followed by another recorded step is a step of its own: undoing the later
+    /// step never reverts half of the earlier chain.
+    func test_undo_anAnswerAfterAnotherStep_isAStepOfItsOwn() {
+        let effects = LoaderEffects()
+        let store = Store<Loader>(initialState: Loader(taps: 0), effectHandler: effects)
+        store.enableUndo()
+        let fetch = store.dispatch(event: .fetch)  // step 1: idle → loading
+        store.dispatch(event: .countedTap)  // step 2: taps 0 → 1
+        effects.answer.resolve(.downloaded(7))  // step 3: loading → loaded
+        XCTAssertEqual(fetch.wait(timeout: .seconds(5))?.phase, .loaded(7))
+
+        XCTAssertEqual(store.undo().wait(timeout: .seconds(5)), Loader(phase: .loading, taps: 1))
+        XCTAssertEqual(store.undo().wait(timeout: .seconds(5)), Loader(phase: .loading, taps: 0))
+        XCTAssertEqual(store.undo().wait(timeout: .seconds(5)), Loader(phase: .idle, taps: 0))
+        XCTAssertFalse(store.canUndo)
+    }
+
     func test_undoAndRedo_moveBetweenStates_asTransitionsThatSubscribersAndObserversSeeInOrder() {
         let store = Store<Tally>(effectHandler: NoAnswers())
         store.enableUndo()
@@ -227,4 +270,41 @@ final class UndoTests: XCTestCase {
         XCTAssertEqual(all.last?.to, store.state)
         token.cancel()
     }
+}
+
+/// A download: `fetch` goes to `loading` and asks for it; its answer goes to `loaded`; a tap changes nothing, a counted
+/// tap counts.
+private struct Loader: State, Equatable {
+    enum Phase: Equatable, Sendable { case idle, loading, loaded(Int) }
+    var phase = Phase.idle
+    var taps = 0
+
+    enum Event: Sendable, Equatable { case fetch, tap, countedTap, downloaded(Int) }
+    enum Effect: Sendable, Equatable { case download }
+
+    static var initialState: Loader { Loader() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .fetch:
+            phase = .loading
+            return .download
+        case .tap:
+            return nil
+        case .countedTap:
+            taps += 1
+            return nil
+        case .downloaded(let size):
+            if phase == .loading { phase = .loaded(size) }
+            return nil
+        }
+    }
+}
+
+/// Answers the download with a promise the test resolves.
+private final class LoaderEffects: EffectHandler, Sendable {
+    typealias S = Loader
+    let answer = Promise<Loader.Event>()
+
+    func handle(effect: Loader.Effect) -> Future<Loader.Event>? { answer.future }
 }
