@@ -40,13 +40,13 @@ extension ChildState {
         of child: Child,
         as embed: (Child) -> Self,
         effect lift: (Child.Effect) -> Effect
-    ) -> Effect? {
+    ) -> Effect? where Child.Message == Never {
         handleCase(event, of: child, as: embed).map(lift)
     }
 }
 
 extension ChildState where Effect: ComposableEffect {
-    /// ``handle(_:of:as:effect:)-51sky`` for a child whose effects are composable too: the child's plans reach the
+    /// ``handle(_:of:as:effect:)-oee9`` for a child whose effects are composable too: the child's plans reach the
     /// store as plans, with their own effects lifted (see ``ComposableEffect/lifting(_:into:)``).
     ///
     /// ```swift
@@ -65,13 +65,13 @@ extension ChildState where Effect: ComposableEffect {
         of child: Child,
         as embed: (Child) -> Self,
         effect lift: (Child.Effect) -> Effect
-    ) -> Effect? where Child.Effect: ComposableEffect {
+    ) -> Effect? where Child.Effect: ComposableEffect, Child.Message == Never {
         handleCase(event, of: child, as: embed).map { Effect.lifting($0, into: lift) }
     }
 }
 
 extension ChildState where Effect: ComposableEffect & MessagingEffect {
-    /// ``handle(_:of:as:effect:)-51sky`` for a child that tells its parent things: the child's messages become this
+    /// ``handle(_:of:as:effect:)-oee9`` for a child that tells its parent things: the child's messages become this
     /// enum's own, through `message`, so that the parent that routes this enum — a stack's owner, a sheet's
     /// presenter — receives them with its `messages:` closure.
     ///
@@ -120,7 +120,7 @@ extension ChildState where Effect: ComposableEffect & MessagingEffect {
         as embed: (Child) -> Self,
         effect lift: (Child.Effect) -> Effect,
         message: (Child.Effect.Message) -> Effect.Message
-    ) -> Effect? where Child.Effect: MessagingEffect {
+    ) -> Effect? where Child.Effect: MessagingEffect, Child.Effect.Message == Child.Message {
         guard let effect = handleCase(event, of: child, as: embed) else { return nil }
         let (messages, rest) = splitMessages(effect)
         let lifted = rest.map { liftKeepingPlan($0, lift: lift) }

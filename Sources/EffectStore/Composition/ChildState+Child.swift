@@ -36,7 +36,7 @@ extension ChildState {
         _ event: Child.Event,
         in child: WritableKeyPath<Self, Child>,
         effect lift: (Child.Effect) -> Effect
-    ) -> Effect? {
+    ) -> Effect? where Child.Message == Never {
         self[keyPath: child].handle(event: event).map(lift)
     }
 
@@ -76,7 +76,7 @@ extension ChildState {
         _ event: Child.Event,
         inCase enumCase: EnumCase<Self, Child>,
         effect lift: (Child.Effect) -> Effect
-    ) -> Effect? {
+    ) -> Effect? where Child.Message == Never {
         guard var child = enumCase.extract(from: self) else { return nil }
         let effect = child.handle(event: event)
         self = enumCase.embed(child)
@@ -86,7 +86,7 @@ extension ChildState {
 }
 
 extension ChildState where Effect: ComposableEffect {
-    /// ``handle(_:in:effect:)-4w4zz`` for a child whose effects are composable too: the child's plans reach the store as
+    /// ``handle(_:in:effect:)-3u54r`` for a child whose effects are composable too: the child's plans reach the store as
     /// plans, with their own effects lifted (see ``ComposableEffect/lifting(_:into:)``).
     ///
     /// ```swift
@@ -98,11 +98,11 @@ extension ChildState where Effect: ComposableEffect {
         _ event: Child.Event,
         in child: WritableKeyPath<Self, Child>,
         effect lift: (Child.Effect) -> Effect
-    ) -> Effect? where Child.Effect: ComposableEffect {
+    ) -> Effect? where Child.Effect: ComposableEffect, Child.Message == Never {
         self[keyPath: child].handle(event: event).map { Effect.lifting($0, into: lift) }
     }
 
-    /// ``handle(_:inCase:effect:)-4fr7l`` for a child whose effects are composable too: the
+    /// ``handle(_:inCase:effect:)-5zgw0`` for a child whose effects are composable too: the
     /// child's plans reach the store as plans, with their own effects lifted (see
     /// ``ComposableEffect/lifting(_:into:)``).
     ///
@@ -114,7 +114,7 @@ extension ChildState where Effect: ComposableEffect {
         _ event: Child.Event,
         inCase enumCase: EnumCase<Self, Child>,
         effect lift: (Child.Effect) -> Effect
-    ) -> Effect? where Child.Effect: ComposableEffect {
+    ) -> Effect? where Child.Effect: ComposableEffect, Child.Message == Never {
         guard var child = enumCase.extract(from: self) else { return nil }
         let effect = child.handle(event: event)
         self = enumCase.embed(child)

@@ -8,7 +8,7 @@ func noEffect<Parent>(_ never: Never) -> Parent {}
 func noEffect<ID, Parent>(of id: ID, _ never: Never) -> Parent {}
 
 extension ChildState {
-    /// Hands an event to the child stored at `child`, a child with no effects: ``handle(_:in:effect:)-4w4zz`` with
+    /// Hands an event to the child stored at `child`, a child with no effects: ``handle(_:in:effect:)-3u54r`` with
     /// nothing to lift.
     ///
     /// ```swift
@@ -24,12 +24,12 @@ extension ChildState {
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         in child: WritableKeyPath<Self, Child>
-    ) -> Effect? where Child.Effect == Never {
+    ) -> Effect? where Child.Effect == Never, Child.Message == Never {
         handle(event, in: child, effect: noEffect)
     }
 
     /// Hands an event to the child held in the case `enumCase` of this enum, a child with no effects:
-    /// ``handle(_:inCase:effect:)-4fr7l`` with nothing to lift.
+    /// ``handle(_:inCase:effect:)-5zgw0`` with nothing to lift.
     ///
     /// ```swift
     /// case .welcome(let event): return handle(event, inCase: .welcome)
@@ -42,12 +42,12 @@ extension ChildState {
     public mutating func handle<Child: ChildState>(
         _ event: Child.Event,
         inCase enumCase: EnumCase<Self, Child>
-    ) -> Effect? where Child.Effect == Never {
+    ) -> Effect? where Child.Effect == Never, Child.Message == Never {
         handle(event, inCase: enumCase, effect: noEffect)
     }
 
     /// Hands an event to `child`, the value of one case of this enum that a `switch` bound, a child with no effects:
-    /// ``handle(_:of:as:effect:)-51sky`` with nothing to lift.
+    /// ``handle(_:of:as:effect:)-oee9`` with nothing to lift.
     ///
     /// ```swift
     /// case (.about(let screen), .about(let event)): handle(event, of: screen, as: Self.about)
@@ -62,7 +62,7 @@ extension ChildState {
         _ event: Child.Event,
         of child: Child,
         as embed: (Child) -> Self
-    ) -> Effect? where Child.Effect == Never {
+    ) -> Effect? where Child.Effect == Never, Child.Message == Never {
         handle(event, of: child, as: embed, effect: noEffect)
     }
 
@@ -82,7 +82,7 @@ extension ChildState {
         _ event: Row.Event,
         forRow id: Row.ID,
         in rows: WritableKeyPath<Self, IdentifiedStates<Row>>
-    ) -> Effect? where Row.ID: Sendable, Row.Effect == Never {
+    ) -> Effect? where Row.ID: Sendable, Row.Effect == Never, Row.Message == Never {
         handle(event, forRow: id, in: rows, effect: noEffect(of:_:))
     }
 }
@@ -103,7 +103,7 @@ extension ChildState where Effect: ComposableEffect {
     public mutating func handle<Child: ChildState>(
         _ event: PresentationEvent<Child.Event>,
         in slot: WritableKeyPath<Self, Child?> & Sendable
-    ) -> Effect? where Child.Effect == Never {
+    ) -> Effect? where Child.Effect == Never, Child.Message == Never {
         handle(event, in: slot, effect: noEffect)
     }
 
@@ -122,7 +122,7 @@ extension ChildState where Effect: ComposableEffect {
     public mutating func handle<Screen: ChildState>(
         _ event: StackEvent<Screen.Event>,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable
-    ) -> Effect? where Screen.Effect == Never {
+    ) -> Effect? where Screen.Effect == Never, Screen.Message == Never {
         handle(event, in: stack, effect: noEffect(of:_:))
     }
 }

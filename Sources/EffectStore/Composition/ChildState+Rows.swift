@@ -46,7 +46,7 @@ extension ChildState {
         forRow id: Row.ID,
         in rows: WritableKeyPath<Self, IdentifiedStates<Row>>,
         effect lift: (Row.ID, Row.Effect) -> Effect
-    ) -> Effect? where Row.ID: Sendable {
+    ) -> Effect? where Row.ID: Sendable, Row.Message == Never {
         guard let answer = self[keyPath: rows].modify(id: id, { $0.handle(event: event) }), let effect = answer
         else { return nil }
         return liftRowEffect(effect, row: id, lift: lift)

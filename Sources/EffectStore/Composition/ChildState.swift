@@ -28,6 +28,13 @@ public protocol ChildState: Sendable {
     associatedtype Event: Sendable
     /// What the state asks the outside world to do next, as an inert value.
     associatedtype Effect: Sendable
+    /// What the state tells its parent, in the transition that decides it: the ``MessagingEffect/Message`` its effects
+    /// carry. `Never`, the default, for a state that tells nothing.
+    ///
+    /// A state whose effects carry messages names their type here — usually by declaring `enum Message` — and its
+    /// parent can then route it only with a verb that takes its messages (`messages:` or `message:`): a message can
+    /// never be dropped on the way to the parent (<doc:Navigation#A-child-tells-its-parent-messages>).
+    associatedtype Message: Sendable = Never
 
     /// Moves to the next state for `event` and returns the effect to perform, if any.
     ///

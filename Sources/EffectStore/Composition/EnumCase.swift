@@ -2,7 +2,7 @@
 /// back out when the enum is in that case.
 ///
 /// The composition tools take an `EnumCase` wherever they must recognise a case — a child held in one case of an enum
-/// state (``ChildState/handle(_:inCase:effect:)-4fr7l``), a child's effects wrapped in one case
+/// state (``ChildState/handle(_:inCase:effect:)-5zgw0``), a child's effects wrapped in one case
 /// of the parent's effect (``ChildEffectHandler``). Recognising is then a `switch`, written once, with no reflection.
 ///
 /// Make one per case, where the case is declared, in an extension of `EnumCase` constrained to the enum and the

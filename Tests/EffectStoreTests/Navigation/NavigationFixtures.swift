@@ -39,6 +39,25 @@ struct Ticker: ChildState, Identifiable, Hashable, Codable {
     }
 }
 
+/// A repeating one-second timer that tells its parent nothing: a child with no messages.
+struct Metronome: ChildState, Identifiable, Hashable {
+    var id: Int
+    var ticks = 0
+
+    enum Event: Hashable, Sendable { case start, tick }
+    enum Effect: ComposableEffect, Hashable {
+        case tick
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    mutating func handle(event: Event) -> Effect? {
+        if event == .tick { ticks += 1 }
+        return Effect.tick.delayed(by: .seconds(1), id: "timer")
+    }
+}
+
 /// A screen that presents a ``Ticker`` of its own: a presentation nested in a stack element.
 struct Panel: ChildState, Hashable, Codable {
     var sheet: Ticker?
@@ -59,7 +78,13 @@ struct Panel: ChildState, Hashable, Codable {
             sheet = Ticker(id: id)
             return nil
         case .sheet(let event):
-            return handle(event, in: \.sheet, effect: Effect.sheet)
+            return handle(event, in: \.sheet, effect: Effect.sheet) { state, message in
+                switch message {
+                case .finished: state.sheet = nil
+                case .replaceMe(let id): state.sheet = Ticker(id: id)
+                }
+                return nil
+            }
         }
     }
 }
@@ -80,6 +105,7 @@ enum HostScreen: ChildState, Hashable, Codable {
         var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         var message: Ticker.Message? { if case .tell(let message) = self { message } else { nil } }
     }
+    typealias Message = Ticker.Message
 
     /// A panel's own sheet.
     static let places: ChildPlaces<HostScreen> = [.case { if case .panel(let panel) = $0 { panel } else { nil } }]
@@ -160,17 +186,7 @@ struct Host: State, Hashable {
             sheet = nil
             return nil
         case .sheet(let event):
-            return handle(event, in: \.sheet, effect: Effect.sheet) { state, message in
-                switch message {
-                case .finished(let ticks):
-                    state.log.append("sheet finished after \(ticks)")
-                    state.sheet = nil
-                    return .saved(ticks)
-                case .replaceMe(let id):
-                    state.sheet = Ticker(id: id)
-                    return nil
-                }
-            }
+            return routeSheet(event)
         case .push(let screen):
             path.push(screen)
             return nil
@@ -191,46 +207,35 @@ struct Host: State, Hashable {
             return nil
         case .replacePathAndStart(let ticker):
             path = [.ticker(ticker)]
-            return handle(.element(id: 0, .ticker(.start)), in: \.path, effect: Effect.screen)
+            return routePath(.element(id: 0, .ticker(.start)))
         case .path(let event):
-            return handle(event, in: \.path, effect: Effect.screen) { state, id, message in
-                switch message {
-                case .finished(let ticks):
-                    state.log.append("screen \(id) finished after \(ticks)")
-                    state.path.pop(from: id)
-                    return .saved(ticks)
-                case .replaceMe(let newID):
-                    state.path.pop(from: id)
-                    state.path.push(.ticker(Ticker(id: newID)))
-                    return nil
-                }
-            }
+            return routePath(event)
         case .startSheetThenClose:
-            let effect = handle(.presented(.start), in: \.sheet, effect: Effect.sheet)
+            let effect = routeSheet(.presented(.start))
             sheet = nil
             return effect
         case .startScreenThenPopToRoot(let id):
-            let effect = handle(.element(id: id, .ticker(.start)), in: \.path, effect: Effect.screen)
+            let effect = routePath(.element(id: id, .ticker(.start)))
             path.popToRoot()
             return effect
         case .pushStartAndPop(let ticker):
             let id = path.push(.ticker(ticker))
-            let effect = handle(.element(id: id, .ticker(.start)), in: \.path, effect: Effect.screen)
+            let effect = routePath(.element(id: id, .ticker(.start)))
             path.pop()
             return effect
         case .presentStartAndClose(let ticker):
             sheet = ticker
-            let effect = handle(.presented(.start), in: \.sheet, effect: Effect.sheet)
+            let effect = routeSheet(.presented(.start))
             sheet = nil
             return effect
         case .replaceSheetAndStart(let ticker, let endingFirst):
             sheet = ticker
-            let start = handle(.presented(.start), in: \.sheet, effect: Effect.sheet)
+            let start = routeSheet(.presented(.start))
             guard endingFirst else { return start }
             return .all([.cancel(id: PresentationEffects(\Host.sheet))] + (start.map { [$0] } ?? []))
         case .setPathAndStart(let ticker):
             path.setScreens([.ticker(ticker)])
-            return handle(.element(id: path.topID!, .ticker(.start)), in: \.path, effect: Effect.screen)
+            return routePath(.element(id: path.topID!, .ticker(.start)))
         case .showAlert:
             alert = AlertState(
                 title: "Reset?",
@@ -243,6 +248,37 @@ struct Host: State, Hashable {
                 log.removeAll()
                 return nil
             case nil:
+                return nil
+            }
+        }
+    }
+
+    /// Routes an event of the sheet, and handles what it tells.
+    mutating func routeSheet(_ event: PresentationEvent<Ticker.Event>) -> Effect? {
+        handle(event, in: \.sheet, effect: Effect.sheet) { state, message in
+            switch message {
+            case .finished(let ticks):
+                state.log.append("sheet finished after \(ticks)")
+                state.sheet = nil
+                return .saved(ticks)
+            case .replaceMe(let id):
+                state.sheet = Ticker(id: id)
+                return nil
+            }
+        }
+    }
+
+    /// Routes an event of the stack, and handles what its screens tell.
+    mutating func routePath(_ event: StackEvent<HostScreen.Event>) -> Effect? {
+        handle(event, in: \.path, effect: Effect.screen) { state, id, message in
+            switch message {
+            case .finished(let ticks):
+                state.log.append("screen \(id) finished after \(ticks)")
+                state.path.pop(from: id)
+                return .saved(ticks)
+            case .replaceMe(let newID):
+                state.path.pop(from: id)
+                state.path.push(.ticker(Ticker(id: newID)))
                 return nil
             }
         }

@@ -111,12 +111,12 @@ final class PresentationTests: XCTestCase {
 final class DestinationTests: XCTestCase {
     struct Screen: State, Equatable {
         enum Destination: ChildState, Equatable {
-            case timer(Ticker)
+            case timer(Metronome)
             case confirm(AlertState<Bool>)
 
-            enum Event: Equatable, Sendable { case timer(Ticker.Event) }
+            enum Event: Equatable, Sendable { case timer(Metronome.Event) }
             enum Effect: ComposableEffect, Equatable {
-                case timer(Ticker.Effect)
+                case timer(Metronome.Effect)
                 case plan(EffectPlan<Effect>)
                 var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
             }
@@ -155,7 +155,7 @@ final class DestinationTests: XCTestCase {
         mutating func handle(event: Event) -> Effect? {
             switch event {
             case .showTimer:
-                destination = .timer(Ticker(id: 1))
+                destination = .timer(Metronome(id: 1))
                 return nil
             case .showConfirm:
                 destination = .confirm(AlertState(title: "Sure?", buttons: [ButtonState("Yes", action: true)]))
@@ -193,7 +193,7 @@ final class DestinationTests: XCTestCase {
     }
 }
 
-extension EnumCase where Root == DestinationTests.Screen.Destination, Value == Ticker {
+extension EnumCase where Root == DestinationTests.Screen.Destination, Value == Metronome {
     static var timer: Self { EnumCase(Root.timer) { if case .timer(let ticker) = $0 { ticker } else { nil } } }
 }
 

@@ -24,6 +24,9 @@
 /// }
 /// ```
 ///
+/// The state's nested `enum Message` is also its ``ChildState/Message``: a parent can route the child only with a verb
+/// that takes its messages, so a message is never dropped.
+///
 /// A test of the child alone compares the message with `==`, as any effect. A parent that routes the child's events
 /// with a `messages:` closure (for example
 /// ``ChildState/handle(_:in:effect:messages:)-(PresentationEvent<Child.Event>,_,_,_)``) receives each message in the
@@ -119,7 +122,7 @@ func refuseMessages<C: ComposableEffect, Effect: MessagingEffect>(in plan: Effec
 }
 
 extension ChildState where Effect: ComposableEffect {
-    /// Hands a child's event to the child stored at `child`, as ``handle(_:in:effect:)-4w4zz`` does, and hands the
+    /// Hands a child's event to the child stored at `child`, as ``handle(_:in:effect:)-3u54r`` does, and hands the
     /// messages the child tells its parent to `receive`, in the same transition.
     ///
     /// ```swift
@@ -134,7 +137,7 @@ extension ChildState where Effect: ComposableEffect {
     /// ```
     ///
     /// A message is what the child's effect carries as ``MessagingEffect/message``; it never reaches the store. The
-    /// child's other effects are lifted as ``handle(_:in:effect:)-4w4zz`` lifts them.
+    /// child's other effects are lifted as ``handle(_:in:effect:)-3u54r`` lifts them.
     ///
     /// - Parameters:
     ///   - event: The child's event.
@@ -148,7 +151,7 @@ extension ChildState where Effect: ComposableEffect {
         in child: WritableKeyPath<Self, Child>,
         effect lift: (Child.Effect) -> Effect,
         messages receive: (inout Self, Child.Effect.Message) -> Effect?
-    ) -> Effect? where Child.Effect: MessagingEffect {
+    ) -> Effect? where Child.Effect: MessagingEffect, Child.Effect.Message == Child.Message {
         guard let effect = self[keyPath: child].handle(event: event) else { return nil }
         let (messages, rest) = splitMessages(effect)
         let result = rest.map { liftKeepingPlan($0, lift: lift) }
@@ -185,7 +188,7 @@ extension ChildState where Effect: ComposableEffect {
         in rows: WritableKeyPath<Self, IdentifiedStates<Row>>,
         effect lift: (Row.ID, Row.Effect) -> Effect,
         messages receive: (inout Self, Row.ID, Row.Effect.Message) -> Effect?
-    ) -> Effect? where Row.ID: Sendable, Row.Effect: MessagingEffect {
+    ) -> Effect? where Row.ID: Sendable, Row.Effect: MessagingEffect, Row.Effect.Message == Row.Message {
         guard let answer = self[keyPath: rows].modify(id: id, { $0.handle(event: event) }), let effect = answer
         else { return nil }
         let (messages, rest) = splitMessages(effect)

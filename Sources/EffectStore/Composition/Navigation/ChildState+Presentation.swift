@@ -86,7 +86,7 @@ extension ChildState where Effect: ComposableEffect {
         _ event: PresentationEvent<Child.Event>,
         in slot: WritableKeyPath<Self, Child?> & Sendable,
         effect lift: (Child.Effect) -> Effect
-    ) -> Effect? {
+    ) -> Effect? where Child.Message == Never {
         switch event {
         case .dismiss:
             self[keyPath: slot] = nil
@@ -129,7 +129,7 @@ extension ChildState where Effect: ComposableEffect {
         in slot: WritableKeyPath<Self, Child?> & Sendable,
         effect lift: (Child.Effect) -> Effect,
         messages receive: (inout Self, Child.Effect.Message) -> Effect?
-    ) -> Effect? where Child.Effect: MessagingEffect {
+    ) -> Effect? where Child.Effect: MessagingEffect, Child.Effect.Message == Child.Message {
         guard case .presented(let event) = event else {
             self[keyPath: slot] = nil
             return nil

@@ -100,7 +100,7 @@ extension ChildState where Effect: ComposableEffect {
         _ event: StackEvent<Screen.Event>,
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         effect lift: (StackElementID, Screen.Effect) -> Effect
-    ) -> Effect? {
+    ) -> Effect? where Screen.Message == Never {
         switch event {
         case .popFrom(let id):
             self[keyPath: stack].pop(from: id)
@@ -144,8 +144,11 @@ extension ChildState where Effect: ComposableEffect {
         in stack: WritableKeyPath<Self, ScreenStack<Screen>> & Sendable,
         effect lift: (StackElementID, Screen.Effect) -> Effect,
         messages receive: (inout Self, StackElementID, Screen.Effect.Message) -> Effect?
-    ) -> Effect? where Screen.Effect: MessagingEffect {
-        guard case .element(let id, let event) = event else { return handle(event, in: stack, effect: lift) }
+    ) -> Effect? where Screen.Effect: MessagingEffect, Screen.Effect.Message == Screen.Message {
+        guard case .element(let id, let event) = event else {
+            if case .popFrom(let id) = event { self[keyPath: stack].pop(from: id) }
+            return nil
+        }
         guard let effect = self[keyPath: stack].modify(id: id, { $0.handle(event: event) }) ?? nil else {
             return nil
         }

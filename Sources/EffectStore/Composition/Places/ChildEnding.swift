@@ -75,9 +75,10 @@ extension ChildState {
         let ends = places.watch(self)
         let effect = handle(event: event)
         var endings = ChildEndings(restoring: false)
-        var after: Self? = self
+        // Moved, not copied: a copy would make the next change of each collection in the state copy it whole.
+        var after: Self? = consume self
         for end in ends { end(&after, &endings) }
-        if let after { self = after }
+        self = after.take()!  // the places never set the parent to nil
         return Self.ending(endings, in: effect)
     }
 
@@ -114,27 +115,36 @@ extension ComposableEffect {
         if let effect {
             if case .all(let all)? = planReader(effect) { effects = all } else { effects = [effect] }
         }
-        let ended = Set(endings.ended)
-        let neverStarted = Set(endings.neverStarted)
+        // A transition ends a few children at most: the scopes are searched in arrays.
+        let ended = endings.ended
+        let neverStarted = endings.neverStarted
         // The last explicit cancellation of each ended scope in the effect: what follows it is a new child's.
-        var boundaries: [EffectID: Int] = [:]
-        for (index, inner) in effects.enumerated() {
-            if case .cancel(let id)? = planReader(inner), ended.contains(id) { boundaries[id] = index }
+        var boundaries: [(scope: EffectID, index: Int)] = []
+        if !ended.isEmpty {
+            for (index, inner) in effects.enumerated() {
+                if case .cancel(let id)? = planReader(inner), ended.contains(id) { boundaries.append((id, index)) }
+            }
         }
+        func boundary(of scope: EffectID) -> Int? { boundaries.last { $0.scope == scope }?.index }
         var kept: [Self] = []
-        var cancelled = Set<EffectID>()
-        for scope in endings.ended where boundaries[scope] == nil && cancelled.insert(scope).inserted {
+        var cancelled: [EffectID] = []
+        for scope in ended where boundary(of: scope) == nil && !cancelled.contains(scope) {
+            cancelled.append(scope)
             kept.append(.plan(.cancel(scope)))
         }
         var changed = !kept.isEmpty
         for (index, inner) in effects.enumerated() {
-            let rest = inner.withoutWork { id in
+            let pruned = inner.pruned { id in
                 if neverStarted.contains(id) { return true }
                 guard ended.contains(id) else { return false }
-                return boundaries[id].map { index < $0 } ?? true
+                return boundary(of: id).map { index < $0 } ?? true
             }
-            if let rest { kept.append(rest) }
-            changed = changed || rest == nil
+            switch pruned {
+            case nil: kept.append(inner)
+            case .some(let rest):
+                changed = true
+                if let rest { kept.append(rest) }
+            }
         }
         guard changed else { return effect }
         switch kept.count {
@@ -146,18 +156,8 @@ extension ComposableEffect {
 }
 
 extension ComposableEffect {
-    /// This effect without the work started under an id that `isEnded` accepts — the work of a child that the
-    /// transition removed, which must never start; `nil` when nothing is left. Cancellations are kept, and so is the
-    /// value itself when nothing is under an ended id, so an untouched effect is not rebuilt.
-    func withoutWork(under isEnded: (EffectID) -> Bool) -> Self? {
-        switch pruned(under: isEnded) {
-        case nil: return self
-        case .some(let rest): return rest
-        }
-    }
-
     /// `nil` when nothing is under an ended id; otherwise what is left, itself `nil` when nothing is.
-    private func pruned(under isEnded: (EffectID) -> Bool) -> Self?? {
+    fileprivate func pruned(under isEnded: (EffectID) -> Bool) -> Self?? {
         guard let plan = Self.planReader(self) else { return nil }
         /// `inner` pruned, rebuilt into this plan's shape by `rebuild`.
         func prunedInner(_ inner: Self, _ rebuild: (Self) -> EffectPlan<Self>) -> Self?? {
@@ -301,6 +301,7 @@ struct PresentedPlace<Parent, Child: ChildState, Identity: Equatable>: @unchecke
 struct StackPlace<Parent, Screen: ChildState>: Sendable {
     let stack: WritableKeyPath<Parent, ScreenStack<Screen>> & Sendable
     let origin: UInt64
+    let mark: ChangeJournalMark
     let ids: [StackElementID]
     let nextID: StackElementID
     /// The screens themselves, kept only when a screen has places of its own to compare.
@@ -309,6 +310,7 @@ struct StackPlace<Parent, Screen: ChildState>: Sendable {
     init(stack: WritableKeyPath<Parent, ScreenStack<Screen>> & Sendable, before: ScreenStack<Screen>) {
         self.stack = stack
         origin = before.journal.origin
+        mark = before.journal.mark
         ids = before.ids
         nextID = before.nextID
         self.before = Screen.places.isEmpty ? nil : before
@@ -327,17 +329,28 @@ struct StackPlace<Parent, Screen: ChildState>: Sendable {
             now.continueCounting(from: nextID)
             after?[keyPath: stack] = now
         }
-        let remaining = Set(now.ids)
-        for id in ids.reversed() where madeAnew || !remaining.contains(id) { endings.end(scope(id)) }
-        if !madeAnew {
-            // Screens pushed within the transition and popped again.
-            for number in nextID.rawValue..<max(now.nextID.rawValue, nextID.rawValue) {
-                let id = StackElementID(rawValue: number)
-                if !remaining.contains(id) { endings.neverStart(scope(id)) }
+        // The usual transition changes screens in place only, which the journal tells without comparing ids.
+        var changed: [StackElementID] = []
+        var reshaped = false
+        let known =
+            !madeAnew && !endings.restoring
+            && now.journal.forEachEntry(since: mark) { entry in
+                if case .changed(let id) = entry { changed.append(id) } else { reshaped = true }
+            }
+        if !known || reshaped {
+            let remaining = Set(now.ids)
+            for id in ids.reversed() where madeAnew || !remaining.contains(id) { endings.end(scope(id)) }
+            if !madeAnew {
+                // Screens pushed within the transition and popped again.
+                for number in nextID.rawValue..<max(now.nextID.rawValue, nextID.rawValue) {
+                    let id = StackElementID(rawValue: number)
+                    if !remaining.contains(id) { endings.neverStart(scope(id)) }
+                }
             }
         }
         guard let before, !madeAnew else { return }
-        for id in ids where remaining.contains(id) {
+        // Screens that stayed and may have changed: their own places.
+        for id in known ? changed : ids {
             guard let old = before[id: id], let new = now[id: id] else { continue }
             endings.within(scope(id)) { endings in
                 var screen: Screen? = new
