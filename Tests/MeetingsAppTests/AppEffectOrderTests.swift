@@ -43,9 +43,9 @@ final class AppEffectOrderTests: XCTestCase {
             default: return []
             }
         }
-        let bounds = EffectOrderBounds(depth: 9, outOfOrder: 1, allowsRunningEffects: true, timeLimit: 60)
+        let bounds = EffectOrderBounds(depth: 16, outOfOrder: 1, allowsRunningEffects: true, timeLimit: 60)
         let exploration = explorer.exploreEffectOrders(bounds: bounds)
-        print("EffectOrders figures, meetings app (depth 9, 1 out of order): \(exploration.summary)")
+        print("EffectOrders figures, meetings app (depth 16, 1 out of order): \(exploration.summary)")
         exploration.assertNoFailure()
         XCTAssertGreaterThan(exploration.distinctStates, 10)
         XCTAssertGreaterThan(exploration.schedules, 10)

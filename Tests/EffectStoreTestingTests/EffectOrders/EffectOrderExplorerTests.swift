@@ -87,6 +87,18 @@ final class EffectOrderExplorerTests: XCTestCase {
     func test_rearmedTimer_isFound_shrunk_andReplayed() throws {
         try expectFound(
             rearmedTimer(fixed: false), "a stopped timer does not count", schedule: "e0 t a0.0 e1 t a0.0")
+        let test = try XCTUnwrap(rearmedTimer(fixed: false).exploreEffectOrders().failure?.testStoreTest)
+        XCTAssertEqual(
+            test.components(separatedBy: "\n").filter { $0.contains("store.") && !$0.contains("let store") },
+            [
+                "    store.send(.start)", "    store.advance(by: .nanoseconds(1000000000))",
+                "    store.complete(.tick, with: .ticked)", "    store.send(.stop)",
+                "    store.advance(by: .nanoseconds(1000000000))", "    store.complete(.tick, with: .ticked)",
+                "    XCTAssertNotEqual(store.state, RearmedTimer(fixed: false, isRunning: false, seconds: 2))",
+            ])
+        let pasted = PastedTest()
+        pasted.test_effectOrder_aStoppedTimerDoesNotCount()
+        XCTAssertEqual(pasted.comparisons, [false], "the pasted test reproduces the failing state")
         expectClean(rearmedTimer(fixed: true), EffectOrderBounds(depth: 10, outOfOrder: 2))
     }
 
@@ -242,5 +254,17 @@ private final class PastedTest {
         store.complete(.search("a"), with: .answered(query: "a", results: ["a!"]))
         // "the results shown are for the query" fails here; once the order is handled, the state differs:
         XCTAssertNotEqual(store.state, StaleSearch(fixed: false, query: "ab", results: ["a!"], resultsQuery: "a", isSearching: false))
+    }
+
+    /// The body of the re-armed timer's printed test, as printed (its lines are checked above).
+    func test_effectOrder_aStoppedTimerDoesNotCount() {
+        let store = TestStore(initialState: RearmedTimer(fixed: false, isRunning: false, seconds: 0), exhaustivity: .partial)
+        store.send(.start)
+        store.advance(by: .nanoseconds(1000000000))
+        store.complete(.tick, with: .ticked)
+        store.send(.stop)
+        store.advance(by: .nanoseconds(1000000000))
+        store.complete(.tick, with: .ticked)
+        XCTAssertNotEqual(store.state, RearmedTimer(fixed: false, isRunning: false, seconds: 2))
     }
 }
