@@ -54,7 +54,8 @@ let package = Package(
 
         // The benchmark: workloads in a module of their own so a test can run them at small sizes.
         .target(name: "CHeapStats"),
-        .target(name: "BenchmarkWorkloads", dependencies: ["EffectStore", "CHeapStats"]),
+        // EffectStoreTesting for `explore.schedules`, the explorer of effect orders.
+        .target(name: "BenchmarkWorkloads", dependencies: ["EffectStore", "CHeapStats", "EffectStoreTesting"]),
         .executableTarget(name: "EffectStoreBenchmarks", dependencies: ["BenchmarkWorkloads", "EffectStore"]),
 
         .testTarget(

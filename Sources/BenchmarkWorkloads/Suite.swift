@@ -51,7 +51,7 @@ public enum Suite {
         "baseline.queue-create", "store-create", "large-state", "large-state.1m", "fan-out",
         "baseline.contended-queue-sync", "contended", "observable.update", "stream.event", "round-trip.cancellable",
         "cancel", "children.route", "children.route.10", "children.route.case", "stack.route.100", "stack.route.10",
-        "stack.push-pop", "rows.toggle.100", "rows.toggle.10k",
+        "stack.push-pop", "rows.toggle.100", "rows.toggle.10k", "explore.schedules",
     ]
 
     /// The in-run baseline every time is compared with: one bare `queue.sync`. It is measured first, so the progress
@@ -124,6 +124,7 @@ public enum Suite {
         try await record("stack.push-pop") { try Workloads.stackPushPop(count: trips) }
         try await record("rows.toggle.100") { try await Workloads.rowsToggle(rows: 100, count: n) }
         try await record("rows.toggle.10k") { try await Workloads.rowsToggle(rows: 10_000, count: n) }
+        try await record("explore.schedules") { try Workloads.exploreSchedules(count: trips / 10) }
         return names.compactMap { name in figures.first { $0.name == name } }
     }
 }

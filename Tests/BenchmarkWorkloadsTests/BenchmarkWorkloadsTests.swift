@@ -40,4 +40,9 @@ final class BenchmarkWorkloadsTests: XCTestCase {
             XCTAssertEqual("\(error)", "lost events")
         }
     }
+
+    func test_exploreSchedules_runsAndVerifiesItsResult_atTinySizes() throws {
+        XCTAssertGreaterThan(try Workloads.exploreSchedules(count: Sizes.tiny.roundTrips / 10), 0)
+        XCTAssertTrue(Suite.names.contains("explore.schedules"))
+    }
 }

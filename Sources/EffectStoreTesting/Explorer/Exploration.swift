@@ -130,14 +130,17 @@ public struct Exploration<S: State & Hashable> {
 public enum CutShortReason: Sendable, Equatable, CustomStringConvertible {
     /// More states were reachable than ``StateExplorer/maxStates``.
     case stateLimit(Int)
-    /// The exploration ran longer than ``StateExplorer/timeLimit``.
+    /// The exploration ran longer than ``StateExplorer/timeLimit`` (or ``EffectOrderBounds/timeLimit``).
     case timeLimit(seconds: Double)
+    /// An exploration of effect orders tried ``EffectOrderBounds/maxSchedules`` schedules.
+    case scheduleLimit(Int)
 
-    /// "the state limit (10000 states)" or "the time limit (10.0 s)".
+    /// "the state limit (10000 states)", "the time limit (10.0 s)" or "the schedule limit (1000 schedules)".
     public var description: String {
         switch self {
         case .stateLimit(let count): return "the state limit (\(count) states)"
         case .timeLimit(let seconds): return "the time limit (\(seconds) s)"
+        case .scheduleLimit(let count): return "the schedule limit (\(count) schedules)"
         }
     }
 }

@@ -2,7 +2,7 @@ import EffectStore
 
 /// Search as you type: a debounced search that a newer query cancels, a clear that cancels everything, and a
 /// history saved in a queue.
-struct Search: State, Equatable {
+struct Search: State, Hashable {
     var query = ""
     var results: [String] = []
 

@@ -367,6 +367,17 @@ struct AssertionsSwiftTestingTests {
         }
     }
 
+    @Test func anEffectOrderFailure_isRecorded_withItsSchedule() {
+        let exploration = StateExplorer(initialState: DoubleSubmit(), events: [.submitTapped, .submitTapped])
+            .invariant("one order per checkout") { $0.orders <= 1 }
+            .answering { _ in [.later(.orderPlaced)] }
+            .exploreEffectOrders()
+        let line = #line + 2
+        expectIssue(containing: "Effect order \"e0 e1 a0.0 a0.0\" breaks \"one order per checkout\"", atLine: line) {
+            exploration.assertNoFailure()
+        }
+    }
+
     @Test func aDivergentReplay_isRecorded() {
         let store = Store<Counter>(initialState: Counter(count: 0), effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)

@@ -1,0 +1,60 @@
+import EffectStore
+import EffectStoreTesting
+
+/// Search as you type, for the explorer of effect orders: each query cancels the search in flight, and the answers
+/// come back in any order.
+public struct ExplorerBenchSearch: State, Hashable {
+    public var query = ""
+    public var resultsQuery = ""
+    public var isSearching = false
+
+    public enum Event: Sendable, Hashable {
+        case typed(String)
+        case answered(String)
+    }
+
+    public enum Effect: ComposableEffect, Equatable {
+        case search(String)
+        case plan(EffectPlan<Effect>)
+
+        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    public init() {}
+
+    public static var initialState: ExplorerBenchSearch { ExplorerBenchSearch() }
+
+    public mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .typed(let query):
+            self.query = query
+            isSearching = true
+            return Effect.search(query).cancellable(id: "search", cancelInFlight: true)
+        case .answered(let query):
+            resultsQuery = query
+            isSearching = false
+            return nil
+        }
+    }
+}
+
+extension Workloads {
+    /// `count` random schedules of three keystrokes and their searches' answers, explored by the explorer of effect
+    /// orders; ns per schedule.
+    public static func exploreSchedules(count: Int) throws -> Double {
+        let explorer = StateExplorer(initialState: ExplorerBenchSearch(), events: [.typed("s"), .typed("sw"), .typed("swi")])
+            .invariant("the results shown are for the query") { $0.isSearching || $0.resultsQuery == $0.query }
+            .answering { effect in
+                guard case .search(let query) = effect else { return [] }
+                return [.later(.answered(query)), .finishes]
+            }
+        let start = now()
+        let exploration = explorer.exploreEffectOrders(
+            bounds: EffectOrderBounds(depth: 12, outOfOrder: 2, maxSchedules: .max, timeLimit: .infinity),
+            strategy: .random(seed: 1, runs: count))
+        let elapsed = now() - start
+        try verify(exploration.failure == nil, "explore.schedules: \(exploration.failure?.message ?? "")")
+        try verify(exploration.schedules == count, "explore.schedules: \(exploration.schedules) of \(count) schedules")
+        return Double(elapsed) / Double(count)
+    }
+}

@@ -1,0 +1,274 @@
+import Dispatch
+import EffectStore
+import EffectStoreLogging
+
+/// The strategies behind ``StateExplorer/exploreEffectOrders(bounds:strategy:)``, and the shrinking and reporting of
+/// the failure found.
+struct OrderSearch<S: State & Hashable> {
+    let machine: OrderMachine<S>
+    var schedules = 0
+    var states: Set<S> = []
+    var seen: [OrderKey<S>: Int] = [:]
+    var merged = 0
+    var cutShort: CutShortReason?
+    var found: (choices: [ScheduleChoice], seed: (seed: UInt64, run: Int)?)?
+    let startTime = DispatchTime.now().uptimeNanoseconds
+
+    init(machine: OrderMachine<S>) { self.machine = machine }
+
+    var bounds: EffectOrderBounds { machine.bounds }
+
+    var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - startTime) / 1e9 }
+
+    /// Whether a limit stops the search now; records which.
+    mutating func limitReached() -> Bool {
+        if schedules >= bounds.maxSchedules {
+            cutShort = .scheduleLimit(bounds.maxSchedules)
+        } else if elapsed >= bounds.timeLimit {
+            cutShort = .timeLimit(seconds: bounds.timeLimit)
+        }
+        return cutShort != nil
+    }
+
+    mutating func run(_ strategy: EffectOrderStrategy) -> EffectOrderExploration<S> {
+        states.insert(machine.explorer.initialState)
+        switch strategy {
+        case .exhaustive:
+            exhaustive()
+        case .random(let seed, let runs):
+            walks(seed: seed, runs: runs, changePoints: nil)
+        case .priorities(let seed, let runs, let changePoints):
+            walks(seed: seed, runs: runs, changePoints: changePoints)
+        }
+        let failure = found.map { report(shrink($0.choices), found: $0.choices, seed: $0.seed) }
+        return EffectOrderExploration(
+            schedules: schedules, distinctStates: states.count, configurations: seen.count, mergedOrders: merged,
+            seconds: elapsed, cutShort: cutShort, failure: failure)
+    }
+
+    // MARK: - Exhaustive, breadth-first: the first failure found is a shortest one
+
+    mutating func exhaustive() {
+        let start = machine.start()
+        seen[start.key()] = 0
+        var frontier: [(world: OrderWorld<S>, path: [ScheduleChoice])] = [(start, [])]
+        for depth in 0...max(bounds.depth, 0) {
+            var next: [(world: OrderWorld<S>, path: [ScheduleChoice])] = []
+            for (world, path) in frontier {
+                if limitReached() { return }
+                let choices = machine.choices(in: world, outOfOrderLimit: bounds.outOfOrder)
+                if choices.isEmpty || depth == bounds.depth {
+                    schedules += 1
+                    if choices.isEmpty, machine.endFailure(of: world) != nil {
+                        found = (path, nil)
+                        return
+                    }
+                    continue
+                }
+                for choice in choices {
+                    var after = world
+                    var transitions: [Transition<S>] = []
+                    switch machine.step(&after, choice, transitions: &transitions) {
+                    case .failed:
+                        found = (path + [choice], nil)
+                        return
+                    case .invalid:
+                        continue
+                    case .done:
+                        break
+                    }
+                    states.insert(after.state)
+                    let key = after.key()
+                    if let earlier = seen[key], earlier <= after.outOfOrder {
+                        merged += 1
+                        continue
+                    }
+                    seen[key] = after.outOfOrder
+                    next.append((after, path + [choice]))
+                }
+            }
+            if next.isEmpty { return }
+            frontier = next
+        }
+    }
+
+    // MARK: - Random and priority walks
+
+    mutating func walks(seed: UInt64, runs: Int, changePoints: Int?) {
+        var random = SplitMix64(seed: seed)
+        for run in 0..<max(runs, 0) {
+            if limitReached() { return }
+            var world = machine.start()
+            var path: [ScheduleChoice] = []
+            var priorities: [String: Int] = [:]
+            var lowest = 0
+            let changes = Set((0..<(changePoints ?? 0)).map { _ in random.next(below: max(bounds.depth, 1)) })
+            while true {
+                let choices = machine.choices(in: world, outOfOrderLimit: bounds.outOfOrder)
+                if choices.isEmpty || path.count >= bounds.depth {
+                    if choices.isEmpty, machine.endFailure(of: world) != nil {
+                        found = (path, (seed, run))
+                        schedules += 1
+                        return
+                    }
+                    break
+                }
+                let choice: ScheduleChoice
+                if changePoints == nil {
+                    choice = choices[random.next(below: choices.count)]
+                } else {
+                    // The enabled source with the highest priority goes; a new source gets a random one.
+                    let sources = choices.map { source(of: $0, in: world) }
+                    for name in sources where priorities[name] == nil { priorities[name] = 1 + random.next(below: 1_000_000) }
+                    let best = sources.map { priorities[$0]! }.max()!
+                    let candidates = choices.indices.filter { priorities[sources[$0]]! == best }
+                    let picked = candidates[random.next(below: candidates.count)]
+                    choice = choices[picked]
+                    if changes.contains(path.count) {
+                        lowest -= 1
+                        priorities[sources[picked]] = lowest
+                    }
+                }
+                var transitions: [Transition<S>] = []
+                let outcome = machine.step(&world, choice, transitions: &transitions)
+                path.append(choice)
+                states.insert(world.state)
+                if case .failed = outcome {
+                    found = (path, (seed, run))
+                    schedules += 1
+                    return
+                }
+            }
+            schedules += 1
+        }
+    }
+
+    /// The source a choice delivers from, for priorities: the event list, an effect's job, or the clock.
+    func source(of choice: ScheduleChoice, in world: OrderWorld<S>) -> String {
+        switch choice {
+        case .event(let index): return bounds.eventsInAnyOrder ? "event \(index)" : "events"
+        case .answer(let position, _): return "job \(world.pending[position].job)"
+        case .timer: return "clock"
+        }
+    }
+
+    // MARK: - Shrinking
+
+    /// Drops and reorders choices while the schedule still fails the same check; each pass keeps a change only
+    /// when the schedule gets shorter, or earlier in the order events < timers < older answers.
+    func shrink(_ choices: [ScheduleChoice]) -> [ScheduleChoice] {
+        guard let check = machine.replay(choices).run.failedCheck else { return choices }
+        var best = choices
+        var attempts = 0
+        func failing(_ candidate: [ScheduleChoice]) -> [ScheduleChoice]? {
+            attempts += 1
+            let run = machine.replay(candidate).run
+            guard run.failedCheck == check else { return nil }
+            return Array(candidate.prefix(run.replayed))
+        }
+        var changed = true
+        while changed && attempts < 2_000 {
+            changed = false
+            for index in best.indices.reversed() where index < best.count {
+                var candidate = best
+                candidate.remove(at: index)
+                if let shorter = failing(candidate) {
+                    best = shorter
+                    changed = true
+                }
+            }
+            for index in best.indices.dropLast() where index + 1 < best.count {
+                var candidate = best
+                candidate.swapAt(index, index + 1)
+                guard rank(candidate[index]).lexicographicallyPrecedes(rank(best[index])), let reordered = failing(candidate) else { continue }
+                best = reordered
+                changed = true
+            }
+        }
+        return best
+    }
+
+    func rank(_ choice: ScheduleChoice) -> [Int] {
+        switch choice {
+        case .event(let index): return [0, index]
+        case .timer: return [1]
+        case .answer(let position, let outcome): return [2, position, outcome]
+        }
+    }
+
+    // MARK: - Reporting
+
+    func report(_ choices: [ScheduleChoice], found: [ScheduleChoice], seed: (seed: UInt64, run: Int)?)
+        -> EffectOrderFailure<S>
+    {
+        let (run, steps, _) = machine.replay(choices)
+        return EffectOrderFailure(
+            check: run.failedCheck ?? "unknown", reason: run.failureReason ?? "", schedule: Schedule(choices),
+            found: Schedule(found), seed: seed, steps: steps, state: run.state,
+            testStoreTest: testStoreTest(choices, failedCheck: run.failedCheck ?? "", state: run.state))
+    }
+
+    /// A `TestStore` test that replays `choices`, in partial exhaustivity, and fails while the state it reaches is
+    /// the failing one.
+    func testStoreTest(_ choices: [ScheduleChoice], failedCheck: String, state: S) -> String {
+        var world = machine.start()
+        var lines = [
+            "func test_effectOrder_\(identifier(failedCheck))() {",
+            "    // Effect order \"\(Schedule(choices))\", found by StateExplorer.exploreEffectOrders.",
+            "    let store = TestStore(initialState: \(Describing.value(machine.explorer.initialState, maxLength: 0)), "
+                + "exhaustivity: .partial)",
+        ]
+        for choice in choices {
+            switch choice {
+            case .event(let index):
+                lines.append("    store.send(\(Describing.value(machine.explorer.events[index], maxLength: 0)))")
+            case .answer(let position, let outcome):
+                let pending = world.pending[position]
+                let effect = Describing.value(pending.effect, maxLength: 0)
+                switch pending.outcomes[outcome] {
+                case .atOnce(let event), .later(let event), .failing(let event):
+                    lines.append("    store.complete(\(effect), with: \(Describing.value(event, maxLength: 0)))")
+                case .finishes:
+                    lines.append("    store.complete(\(effect))")
+                case .never:
+                    lines.append("    // \(effect) never answers")
+                }
+            case .timer:
+                // The test store fires every timer due when its clock moves; a second timer due at the same instant
+                // has fired already, and advancing by zero then fires nothing more.
+                if let due = world.timers.map(\.due).min() {
+                    lines.append("    store.advance(by: .nanoseconds(\(due - world.now)))")
+                }
+            }
+            var transitions: [Transition<S>] = []
+            _ = machine.step(&world, choice, transitions: &transitions)
+        }
+        lines.append("    // \"\(failedCheck)\" fails here; once the order is handled, the state differs:")
+        lines.append("    XCTAssertNotEqual(store.state, \(Describing.value(state, maxLength: 0)))")
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    func identifier(_ text: String) -> String {
+        let words = text.split { !$0.isLetter && !$0.isNumber }
+        return words.enumerated().map { $0.offset == 0 ? $0.element.lowercased() : $0.element.capitalized }.joined()
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same seed gives the same schedules on every platform.
+struct SplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    /// A number in `0..<bound`; `bound` must be positive.
+    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}

@@ -1,0 +1,302 @@
+import EffectStore
+import EffectStoreLogging
+
+/// What a performed effect may do, for ``StateExplorer/exploreEffectOrders(bounds:strategy:)``: the answers an
+/// effect handler could give, one of which the explorer picks in each schedule.
+///
+/// ```swift
+/// explorer.answering { effect in
+///     switch effect {
+///     case .search(let query): [.later(.results(query, ["\(query)!"])), .failing(.failed(query))]
+///     case .log: [.finishes]
+///     case .plan: []
+///     }
+/// }
+/// ```
+///
+/// An effect the answers closure gives no outcome for ends at once with no answer, as one an effect handler returns
+/// `nil` for. See <doc:ExploringEffectOrders>.
+public enum EffectOutcome<Event> {
+    /// Answers with `event` as it is performed, before anything else is delivered.
+    case atOnce(Event)
+    /// Answers with `event` at a moment the explorer chooses: after other answers, events and timers, or before.
+    case later(Event)
+    /// Like ``later(_:)``: an answer that reports a failure, named so that schedules and reports read well.
+    case failing(Event)
+    /// Ends at a moment the explorer chooses, with no answer.
+    case finishes
+    /// Never answers: the effect stays running. The end-of-schedule check then fails unless
+    /// ``EffectOrderBounds/allowsRunningEffects`` is set.
+    case never
+}
+
+extension EffectOutcome: Sendable where Event: Sendable {}
+
+/// One choice of a ``Schedule``: what is delivered next.
+///
+/// ```swift
+/// ScheduleChoice.event(0).description              // "e0"
+/// ScheduleChoice.answer(1, outcome: 0).description // "a1.0"
+/// ScheduleChoice.timer.description                 // "t"
+/// ```
+public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
+    /// The user's event at this index of ``StateExplorer/events`` is sent.
+    case event(Int)
+    /// The pending effect at this position (0 is the oldest effect still waiting for an answer) gives the outcome at
+    /// this index of the answers its effect has.
+    case answer(Int, outcome: Int)
+    /// The virtual clock moves to the earliest timer set, which fires.
+    case timer
+
+    /// `e<index>`, `a<position>.<outcome>` or `t`.
+    public var description: String {
+        switch self {
+        case .event(let index): return "e\(index)"
+        case .answer(let position, let outcome): return "a\(position).\(outcome)"
+        case .timer: return "t"
+        }
+    }
+
+    /// Reads a choice written as in ``description``; `nil` for any other text.
+    ///
+    /// - Parameter text: `e2`, `a1.0` or `t`.
+    public init?(_ text: Substring) {
+        if text == "t" {
+            self = .timer
+        } else if text.first == "e", let index = Int(text.dropFirst()), index >= 0 {
+            self = .event(index)
+        } else if text.first == "a" {
+            let parts = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, let position = Int(parts[0]), let outcome = Int(parts[1]), position >= 0,
+                outcome >= 0
+            else { return nil }
+            self = .answer(position, outcome: outcome)
+        } else {
+            return nil
+        }
+    }
+}
+
+/// An order in which a feature's events, effect answers and timers are delivered: a short list of choices that
+/// replays exactly.
+///
+/// ```swift
+/// let schedule = Schedule("e0 e1 a1.0 a0.0")!   // both searches start; the newer answers first
+/// let run = explorer.replay(schedule)
+/// ```
+///
+/// Its text is its choices separated by spaces (``ScheduleChoice/description``).
+public struct Schedule: Hashable, Sendable, CustomStringConvertible {
+    /// The choices, in order.
+    public var choices: [ScheduleChoice]
+
+    /// A schedule of these choices.
+    ///
+    /// - Parameter choices: The choices, in order.
+    public init(_ choices: [ScheduleChoice]) { self.choices = choices }
+
+    /// Reads a schedule from its text, as a failure report prints it; `nil` when a word is not a choice.
+    ///
+    /// ```swift
+    /// Schedule("e0 t a0.0")   // send event 0, fire the timer, answer the oldest pending effect
+    /// ```
+    ///
+    /// - Parameter text: Choices separated by spaces.
+    public init?(_ text: String) {
+        var choices: [ScheduleChoice] = []
+        for word in text.split(separator: " ") {
+            guard let choice = ScheduleChoice(word) else { return nil }
+            choices.append(choice)
+        }
+        self.choices = choices
+    }
+
+    /// The choices separated by spaces: `e0 e1 a1.0 a0.0`.
+    public var description: String { choices.map(\.description).joined(separator: " ") }
+}
+
+/// The bounds of an exploration of effect orders.
+///
+/// ```swift
+/// let bounds = EffectOrderBounds(depth: 10, outOfOrder: 1)
+/// ```
+public struct EffectOrderBounds: Sendable {
+    /// The most choices in a schedule; longer schedules are cut there, and the end-of-schedule check is not made.
+    public var depth: Int
+    /// The most out-of-order deliveries in a schedule: answers given while an older effect still waits for its own.
+    public var outOfOrder: Int
+    /// Whether the user's events may be sent in any order; `false` sends them in the order given, interleaved with
+    /// answers and timers.
+    public var eventsInAnyOrder: Bool
+    /// Whether effects may be left running, and their dispatches unsettled, at the end of a schedule.
+    public var allowsRunningEffects: Bool
+    /// The most schedules explored; the exploration is cut short beyond.
+    public var maxSchedules: Int
+    /// The most seconds spent; the exploration is cut short beyond.
+    public var timeLimit: Double
+
+    /// Bounds for an exploration.
+    ///
+    /// ```swift
+    /// EffectOrderBounds(depth: 12, outOfOrder: 2, eventsInAnyOrder: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - depth: The most choices in a schedule; 12 by default.
+    ///   - outOfOrder: The most out-of-order deliveries in a schedule; 2 by default.
+    ///   - eventsInAnyOrder: Whether the user's events may be sent in any order; `false` by default.
+    ///   - allowsRunningEffects: Whether effects may be left running at the end; `false` by default.
+    ///   - maxSchedules: The most schedules explored; 100,000 by default.
+    ///   - timeLimit: The most seconds spent; 10 by default.
+    public init(
+        depth: Int = 12, outOfOrder: Int = 2, eventsInAnyOrder: Bool = false, allowsRunningEffects: Bool = false,
+        maxSchedules: Int = 100_000, timeLimit: Double = 10
+    ) {
+        self.depth = depth
+        self.outOfOrder = outOfOrder
+        self.eventsInAnyOrder = eventsInAnyOrder
+        self.allowsRunningEffects = allowsRunningEffects
+        self.maxSchedules = maxSchedules
+        self.timeLimit = timeLimit
+    }
+}
+
+/// How ``StateExplorer/exploreEffectOrders(bounds:strategy:)`` picks the schedules it tries.
+///
+/// ```swift
+/// explorer.exploreEffectOrders(strategy: .random(seed: 42, runs: 1_000))
+/// ```
+public enum EffectOrderStrategy: Sendable, Equatable {
+    /// Every schedule within the bounds, shortest first; orders that reach a configuration already explored (two
+    /// deliveries that commute) are not explored again.
+    case exhaustive
+    /// `runs` schedules, each choice picked at random from a generator seeded with `seed`.
+    case random(seed: UInt64, runs: Int)
+    /// `runs` schedules picked by priorities, as PCT does: each source of deliveries (an event, an effect, the
+    /// clock) gets a random priority, the highest one enabled goes next, and at `changePoints` random steps the
+    /// one that went drops to the lowest priority.
+    case priorities(seed: UInt64, runs: Int, changePoints: Int)
+}
+
+/// What ``StateExplorer/exploreEffectOrders(bounds:strategy:)`` found: its figures, and the first failure, shrunk.
+///
+/// ```swift
+/// let exploration = explorer.exploreEffectOrders(bounds: EffectOrderBounds(depth: 8))
+/// print(exploration.summary)   // "412 schedules, 37 distinct states, …"
+/// exploration.assertNoFailure()
+/// ```
+public struct EffectOrderExploration<S: State & Hashable> {
+    /// The schedules explored to their end or to the depth bound.
+    public let schedules: Int
+    /// The distinct feature states reached.
+    public let distinctStates: Int
+    /// The distinct configurations reached — state, pending effects, timers and scheduler together (exhaustive
+    /// strategy only; 0 otherwise).
+    public let configurations: Int
+    /// The orders that reached a configuration already explored, and so were not explored again.
+    public let mergedOrders: Int
+    /// The seconds spent, failure shrinking included.
+    public let seconds: Double
+    /// Why the exploration stopped before its bounds, or `nil`.
+    public let cutShort: CutShortReason?
+    /// The first failure found, shrunk, or `nil`.
+    public let failure: EffectOrderFailure<S>?
+
+    /// The figures in one line: schedules, distinct states, configurations, merged orders, time.
+    public var summary: String {
+        var text = "\(schedules) schedules, \(distinctStates) distinct states"
+        if configurations > 0 { text += ", \(configurations) configurations, \(mergedOrders) merged orders" }
+        text += ", " + String(format: "%.3f s", seconds)
+        if let cutShort { text += ", cut short by \(cutShort)" }
+        return text
+    }
+
+    /// Fails with the failure's report, if any — and, unless allowed, when the exploration was cut short.
+    ///
+    /// ```swift
+    /// explorer.exploreEffectOrders().assertNoFailure()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - allowCutShort: Whether an exploration stopped by its time or schedule limit passes; `false` by default.
+    ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``).
+    ///     Called on the calling thread.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
+    public func assertNoFailure(
+        allowCutShort: Bool = false, reporter: TestFailureReporter = .automatic, fileID: StaticString = #fileID,
+        file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        if let failure { reporter.report(failure.message, at: location) }
+        if let cutShort, !allowCutShort {
+            reporter.report(
+                """
+                The exploration of the effect orders of \(S.self) was cut short by \(cutShort) (\(summary)), so it \
+                proves less than its bounds say.
+                To fix, lower the depth or out-of-order bound, raise the limit, or pass `allowCutShort: true`.
+                """, at: location)
+        }
+    }
+}
+
+/// A schedule that breaks a check, shrunk, with how to replay it and a test that reproduces it.
+///
+/// ```swift
+/// if let failure = exploration.failure {
+///     print(failure.schedule)        // "e0 e1 a1.0 a0.0"
+///     print(failure.testStoreTest)   // a test to paste
+/// }
+/// ```
+public struct EffectOrderFailure<S: State> {
+    /// What failed: an invariant's name, or the end-of-schedule check.
+    public let check: String
+    /// Why, in a sentence.
+    public let reason: String
+    /// The shortest failing schedule found, shrunk by dropping and reordering choices while it still fails.
+    public let schedule: Schedule
+    /// The schedule as first found, before shrinking.
+    public let found: Schedule
+    /// For a random or priority strategy, the seed and the run (from 0) that found it.
+    public let seed: (seed: UInt64, run: Int)?
+    /// The shrunk schedule's steps, one line each: the choice and what it delivered.
+    public let steps: [String]
+    /// The state in which the check failed.
+    public let state: S
+    /// A `TestStore` test that replays the shrunk schedule and fails while the bug is there, ready to paste.
+    public let testStoreTest: String
+
+    /// The full report: the check, the schedule and its steps, how to replay it, and the test.
+    public var message: String {
+        var text = "Effect order \"\(schedule)\" breaks \"\(check)\": \(reason)"
+        text += "\nSteps:\n" + steps.map { "  " + $0 }.joined(separator: "\n")
+        text += "\nReplay it with `explorer.replay(Schedule(\"\(schedule)\")!)`"
+        if let seed { text += " (found by seed \(seed.seed), run \(seed.run), as \"\(found)\")" }
+        text += ", or paste this test:\n" + testStoreTest
+        return text
+    }
+}
+
+/// One replayed schedule: what each choice did, and the failure it meets, if any.
+///
+/// ```swift
+/// let run = explorer.replay(Schedule("e0 e1 a1.0 a0.0")!)
+/// run.state          // the state at the end
+/// run.failedCheck    // the invariant broken, or nil
+/// ```
+public struct EffectOrderRun<S: State> {
+    /// Every event handled, in order, with the states before and after.
+    public let transitions: [Transition<S>]
+    /// The state after the last choice replayed.
+    public let state: S
+    /// The choices replayed: all of the schedule's, or those up to the failure or the first invalid choice.
+    public let replayed: Int
+    /// The first choice that was not possible (no such event, pending effect, outcome or timer), or `nil`.
+    public let invalidChoice: ScheduleChoice?
+    /// The check that failed, or `nil`.
+    public let failedCheck: String?
+    /// Why it failed, or `nil`.
+    public let failureReason: String?
+}

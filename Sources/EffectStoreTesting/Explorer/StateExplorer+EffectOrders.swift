@@ -1,0 +1,329 @@
+import Dispatch
+import EffectStore
+import EffectStoreLogging
+
+extension StateExplorer {
+    /// Sets the answers each effect may give: what ``exploreEffectOrders(bounds:strategy:)`` and
+    /// ``replay(_:bounds:)`` deliver when an effect is performed.
+    ///
+    /// ```swift
+    /// let explorer = StateExplorer(initialState: SearchFeature(), events: [.typed("a"), .typed("ab")])
+    ///     .invariant("results match the query") { $0.isSearching || $0.resultsQuery == $0.query }
+    ///     .answering { effect in
+    ///         guard case .search(let query) = effect else { return [] }
+    ///         return [.later(.results(query: query, ["\(query)!"]))]
+    ///     }
+    /// ```
+    ///
+    /// - Parameter answers: For a performed effect (never a plan: plans are carried out by the store's scheduler),
+    ///   the outcomes it may have; each schedule picks one. None: the effect ends at once with no answer. Runs on the
+    ///   thread that explores.
+    /// - Returns: The explorer with the answers set.
+    public func answering(_ answers: @escaping (S.Effect) -> [EffectOutcome<S.Event>]) -> StateExplorer {
+        var copy = self
+        copy.answers = answers
+        return copy
+    }
+
+    /// Explores the orders in which the user's events, the effects' answers and the timers can be delivered, and
+    /// checks the invariants after every step and, at the end of each schedule, that every dispatch settled.
+    ///
+    /// ```swift
+    /// let exploration = explorer.exploreEffectOrders(bounds: EffectOrderBounds(depth: 8, outOfOrder: 1))
+    /// exploration.assertNoFailure()
+    /// print(exploration.summary)
+    /// ```
+    ///
+    /// Plans (cancellable, debounced, throttled, queued, delayed) are carried out by the scheduler a
+    /// ``/EffectStore/Store`` uses, and timers fire on a virtual clock. The first failure is shrunk and comes with
+    /// a schedule to replay and a `TestStore` test. Runs synchronously on the calling thread, as do the closures.
+    ///
+    /// - Parameters:
+    ///   - bounds: The bounds of the exploration; ``EffectOrderBounds/init(depth:outOfOrder:eventsInAnyOrder:allowsRunningEffects:maxSchedules:timeLimit:)``'s defaults by default.
+    ///   - strategy: How schedules are picked; ``EffectOrderStrategy/exhaustive`` by default.
+    /// - Returns: The figures and the first failure, shrunk.
+    public func exploreEffectOrders(
+        bounds: EffectOrderBounds = EffectOrderBounds(), strategy: EffectOrderStrategy = .exhaustive
+    ) -> EffectOrderExploration<S> {
+        var search = OrderSearch(machine: OrderMachine(explorer: self, bounds: bounds))
+        return search.run(strategy)
+    }
+
+    /// Replays one schedule exactly: for a failure's schedule, or one written by hand.
+    ///
+    /// ```swift
+    /// let run = explorer.replay(Schedule("e0 e1 a1.0 a0.0")!)
+    /// XCTAssertEqual(run.failedCheck, "results match the query")
+    /// ```
+    ///
+    /// The out-of-order bound does not apply: every choice possible is taken.
+    ///
+    /// - Parameters:
+    ///   - schedule: The choices to replay.
+    ///   - bounds: Only ``EffectOrderBounds/eventsInAnyOrder`` and ``EffectOrderBounds/allowsRunningEffects`` apply.
+    /// - Returns: What the replay did.
+    public func replay(_ schedule: Schedule, bounds: EffectOrderBounds = EffectOrderBounds()) -> EffectOrderRun<S> {
+        OrderMachine(explorer: self, bounds: bounds).replay(schedule.choices).run
+    }
+}
+
+/// A performed effect waiting for its answer.
+struct PendingEffect<S: State> {
+    let job: UInt64
+    let effect: S.Effect
+    let outcomes: [EffectOutcome<S.Event>]
+    var answersAtOnce: Bool { outcomes.contains { if case .atOnce = $0 { true } else { false } } }
+}
+
+/// Everything a schedule has reached: the state, the store's scheduler, what is pending, the virtual clock.
+struct OrderWorld<S: State & Hashable> {
+    var state: S
+    var scheduler: EffectScheduler<S.Effect>
+    var pending: [PendingEffect<S>] = []
+    /// Jobs that chose ``EffectOutcome/never``.
+    var silent: [PendingEffect<S>] = []
+    /// Timers set, with the time they fire at (nanoseconds), in the order set.
+    var timers: [(timer: UInt64, due: UInt64)] = []
+    var now: UInt64 = 0
+    var sent: [Bool]
+    var nextChain: UInt64 = 1
+    /// The chains (one per user event) still waiting for something started on their behalf.
+    var unsettled: Set<UInt64> = []
+    var outOfOrder = 0
+
+    /// What identifies this world for merging orders: equal keys behave alike from here on.
+    func key() -> OrderKey<S> {
+        let timers = self.timers.map { ($0.timer, $0.due) }
+        let rest = Describing.label(
+            (pending.map { ($0.job, $0.effect) }, silent.map(\.job), timers, now, sent, unsettled.sorted(), scheduler),
+            maxLength: 0)
+        return OrderKey(state: state, rest: rest)
+    }
+}
+
+struct OrderKey<S: State & Hashable>: Hashable {
+    let state: S
+    let rest: String
+}
+
+/// What one choice did.
+enum StepOutcome {
+    case done
+    case invalid
+    case failed(check: String, reason: String)
+}
+
+/// The rules of delivery: which choices a world offers, and what each does, through the store's scheduler.
+struct OrderMachine<S: State & Hashable> {
+    let explorer: StateExplorer<S>
+    let bounds: EffectOrderBounds
+    let planOf: ((S.Effect) -> EffectPlan<S.Effect>?)?
+
+    init(explorer: StateExplorer<S>, bounds: EffectOrderBounds) {
+        self.explorer = explorer
+        self.bounds = bounds
+        self.planOf = planExtractor(for: S.Effect.self)
+    }
+
+    func start() -> OrderWorld<S> {
+        OrderWorld(
+            state: explorer.initialState, scheduler: EffectScheduler(planOf: planOf ?? { _ in nil }),
+            sent: Array(repeating: false, count: explorer.events.count))
+    }
+
+    /// The choices `world` offers; `outOfOrderLimit` bounds answers given before an older pending effect's.
+    func choices(in world: OrderWorld<S>, outOfOrderLimit: Int) -> [ScheduleChoice] {
+        // An effect that answers at once does so before anything else.
+        if let position = world.pending.firstIndex(where: \.answersAtOnce) {
+            return world.pending[position].outcomes.indices.compactMap { index in
+                if case .atOnce = world.pending[position].outcomes[index] { return .answer(position, outcome: index) }
+                return nil
+            }
+        }
+        var choices: [ScheduleChoice] = []
+        if bounds.eventsInAnyOrder {
+            choices += world.sent.indices.filter { !world.sent[$0] }.map { .event($0) }
+        } else if let next = world.sent.firstIndex(of: false) {
+            choices.append(.event(next))
+        }
+        for position in world.pending.indices where position == 0 || world.outOfOrder < outOfOrderLimit {
+            choices += world.pending[position].outcomes.indices.map { .answer(position, outcome: $0) }
+        }
+        if !world.timers.isEmpty { choices.append(.timer) }
+        return choices
+    }
+
+    /// Applies `choice` to `world`, appending what was handled to `transitions`.
+    func step(_ world: inout OrderWorld<S>, _ choice: ScheduleChoice, transitions: inout [Transition<S>])
+        -> StepOutcome
+    {
+        guard choices(in: world, outOfOrderLimit: .max).contains(choice) else { return .invalid }
+        switch choice {
+        case .event(let index):
+            world.sent[index] = true
+            let chain = world.nextChain
+            world.nextChain += 1
+            if let failure = handle(explorer.events[index], chain: chain, in: &world, transitions: &transitions) {
+                return failure
+            }
+        case .answer(let position, let outcome):
+            if position > 0 && !world.pending[position].answersAtOnce { world.outOfOrder += 1 }
+            let pending = world.pending.remove(at: position)
+            // The store's rule: the answer of a job that is no longer live (cancelled) is dropped.
+            guard let chain = world.scheduler.liveChain(of: pending.job) else {
+                return .failed(
+                    check: "no answer of a cancelled effect is applied",
+                    reason: "\(Describing.value(pending.effect)) was cancelled, yet it was still pending")
+            }
+            switch pending.outcomes[outcome] {
+            case .atOnce(let event), .later(let event), .failing(let event):
+                world.scheduler.hold(chain)
+                if let failure = handle(event, chain: chain, in: &world, transitions: &transitions) { return failure }
+                carryOut(world.scheduler.ended(pending.job), in: &world)
+                carryOut(world.scheduler.unhold(chain), in: &world)
+            case .finishes:
+                carryOut(world.scheduler.ended(pending.job), in: &world)
+            case .never:
+                world.silent.append(pending)
+            }
+        case .timer:
+            guard let first = world.timers.indices.min(by: { world.timers[$0].due < world.timers[$1].due }) else {
+                return .invalid
+            }
+            let timer = world.timers.remove(at: first)
+            world.now = max(world.now, timer.due)
+            carryOut(world.scheduler.timerFired(timer.timer), in: &world)
+        }
+        return .done
+    }
+
+    /// Handles `event` in the state, checks the invariants, and starts its effect on behalf of `chain`.
+    private func handle(
+        _ event: S.Event, chain: UInt64?, in world: inout OrderWorld<S>, transitions: inout [Transition<S>]
+    ) -> StepOutcome? {
+        let transition = Transition(handling: event, in: world.state)
+        world.state = transition.to
+        transitions.append(transition)
+        for invariant in explorer.invariants {
+            switch invariant.check {
+            case .state(let holds) where !holds(transition.to):
+                return .failed(check: invariant.name, reason: "the state \(Describing.value(transition.to)) breaks it")
+            case .transition(let holds) where !holds(transition):
+                return .failed(
+                    check: invariant.name,
+                    reason: "handling \(Describing.value(event)) in \(Describing.value(transition.from)) breaks it")
+            default: continue
+            }
+        }
+        if let effect = transition.effect {
+            carryOut(world.scheduler.start(effect, chain: chain), in: &world)
+            if let chain, world.scheduler.isWaiting(for: chain) { world.unsettled.insert(chain) }
+        }
+        return nil
+    }
+
+    /// Does what the scheduler decided, as the store does: performs effects (here: looks up their answers), stops
+    /// jobs, sets and cancels timers, settles chains.
+    private func carryOut(_ actions: [EffectScheduler<S.Effect>.Action], in world: inout OrderWorld<S>) {
+        var actions = actions[...]
+        while let action = actions.popFirst() {
+            switch action {
+            case .perform(let effect, let job):
+                let outcomes = explorer.answers?(effect) ?? []
+                if outcomes.isEmpty {
+                    actions += world.scheduler.ended(job)
+                } else {
+                    world.pending.append(PendingEffect(job: job, effect: effect, outcomes: outcomes))
+                }
+            case .stop(let job):
+                world.pending.removeAll { $0.job == job }
+                world.silent.removeAll { $0.job == job }
+            case .startTimer(let timer, let delay):
+                let (due, overflow) = world.now.addingReportingOverflow(delay.nanoseconds)
+                world.timers.append((timer, overflow ? .max : due))
+            case .cancelTimer(let timer):
+                world.timers.removeAll { $0.timer == timer }
+            case .finish(let chain):
+                world.unsettled.remove(chain)
+            }
+        }
+    }
+
+    /// The end-of-schedule check, for a world that offers no choice.
+    func endFailure(of world: OrderWorld<S>) -> StepOutcome? {
+        if !bounds.allowsRunningEffects, !world.silent.isEmpty {
+            let effects = world.silent.map { Describing.value($0.effect) }.joined(separator: ", ")
+            return .failed(
+                check: "nothing is left running",
+                reason: "\(effects) never answered; pass `allowsRunningEffects: true` if that is expected")
+        }
+        if world.silent.isEmpty, !world.scheduler.isIdle || !world.unsettled.isEmpty {
+            return .failed(
+                check: "every dispatch settles",
+                reason: "nothing is pending, yet \(world.unsettled.count) dispatch(es) never settled")
+        }
+        return nil
+    }
+
+    /// Replays `choices`, stopping at the first invalid choice or failure; a complete schedule gets the end check.
+    func replay(_ choices: [ScheduleChoice]) -> (run: EffectOrderRun<S>, steps: [String], world: OrderWorld<S>) {
+        var world = start()
+        var transitions: [Transition<S>] = []
+        var steps: [String] = []
+        var replayed = 0
+        var invalid: ScheduleChoice?
+        var failure: (String, String)?
+        for choice in choices {
+            let before = transitions.count
+            let described = describe(choice, in: world)
+            let outcome = step(&world, choice, transitions: &transitions)
+            if case .invalid = outcome {
+                invalid = choice
+                break
+            }
+            replayed += 1
+            let handled = transitions[before...].map { "→ \(Describing.value($0.to))" }.joined(separator: " ")
+            steps.append("\(choice): \(described) \(handled)")
+            if case .failed(let check, let reason) = outcome {
+                failure = (check, reason)
+                break
+            }
+        }
+        if invalid == nil, failure == nil, self.choices(in: world, outOfOrderLimit: .max).isEmpty,
+            case .failed(let check, let reason)? = endFailure(of: world)
+        {
+            failure = (check, reason)
+        }
+        let run = EffectOrderRun(
+            transitions: transitions, state: world.state, replayed: replayed, invalidChoice: invalid,
+            failedCheck: failure?.0, failureReason: failure?.1)
+        return (run, steps, world)
+    }
+
+    /// What `choice` delivers in `world`, for the steps of a report.
+    func describe(_ choice: ScheduleChoice, in world: OrderWorld<S>) -> String {
+        switch choice {
+        case .event(let index) where index < explorer.events.count:
+            return "send \(Describing.value(explorer.events[index]))"
+        case .answer(let position, let outcome)
+        where position < world.pending.count && outcome < world.pending[position].outcomes.count:
+            let pending = world.pending[position]
+            return "\(Describing.value(pending.effect)) \(describe(pending.outcomes[outcome]))"
+        case .timer:
+            guard let due = world.timers.map(\.due).min() else { return "no timer" }
+            return "the clock moves \(EffectDuration.nanoseconds(due - world.now)) and a timer fires"
+        default:
+            return "not possible"
+        }
+    }
+
+    func describe(_ outcome: EffectOutcome<S.Event>) -> String {
+        switch outcome {
+        case .atOnce(let event): return "answers at once \(Describing.value(event))"
+        case .later(let event): return "answers \(Describing.value(event))"
+        case .failing(let event): return "fails with \(Describing.value(event))"
+        case .finishes: return "finishes"
+        case .never: return "never answers"
+        }
+    }
+}

@@ -1,0 +1,270 @@
+import EffectStore
+import EffectStoreTesting
+import XCTest
+
+/// The explorer of effect orders on four features whose ordering bugs example-based tests pass: each bug is found,
+/// shrunk and replayed, and each fixed version explores clean within the bounds stated here.
+final class EffectOrderExplorerTests: XCTestCase {
+    // MARK: - The features, as explored
+
+    func staleSearch(fixed: Bool) -> StateExplorer<StaleSearch> {
+        StateExplorer(initialState: StaleSearch(fixed: fixed), events: [.typed("a"), .typed("ab")])
+            .invariant("the results shown are for the query") { $0.isSearching || $0.resultsQuery == $0.query }
+            .answering { effect in
+                guard case .search(let query) = effect else { return [] }
+                return [.later(.answered(query: query, results: [query + "!"]))]
+            }
+    }
+
+    func doubleSubmit(fixed: Bool, answer: EffectOutcome<DoubleSubmit.Event> = .later(.orderPlaced))
+        -> StateExplorer<DoubleSubmit>
+    {
+        StateExplorer(initialState: DoubleSubmit(fixed: fixed), events: [.submitTapped, .submitTapped])
+            .invariant("one order per checkout") { $0.orders <= 1 }
+            .answering { _ in [answer] }
+    }
+
+    func saveAfterDismiss(fixed: Bool) -> StateExplorer<SaveAfterDismiss> {
+        StateExplorer(initialState: SaveAfterDismiss(fixed: fixed), events: [.saveTapped, .dismissed])
+            .invariant("no banner on a dismissed sheet") { $0.banner == nil || $0.isPresented }
+            .answering { _ in [.later(.saved), .failing(.saveFailed)] }
+    }
+
+    func rearmedTimer(fixed: Bool) -> StateExplorer<RearmedTimer> {
+        StateExplorer(initialState: RearmedTimer(fixed: fixed), events: [.start, .stop])
+            .transitionInvariant("a stopped timer does not count") {
+                $0.from.isRunning || $0.to.seconds == $0.from.seconds
+            }
+            .answering { _ in [.later(.ticked)] }
+    }
+
+    // MARK: - The example-based tests these bugs pass
+
+    func test_exampleBasedTests_passTheBuggyVersions() {
+        let search = TestStore(initialState: StaleSearch(), exhaustivity: .partial)
+        search.send(.typed("a"))
+        search.complete(.search("a"), with: .answered(query: "a", results: ["a!"]))
+        search.send(.typed("ab"))
+        search.complete(.search("ab"), with: .answered(query: "ab", results: ["ab!"]))
+        XCTAssertEqual(search.state.results, ["ab!"])
+
+        let checkout = TestStore(initialState: DoubleSubmit(), exhaustivity: .partial)
+        checkout.send(.submitTapped)
+        checkout.complete(.placeOrder, with: .orderPlaced)
+        XCTAssertEqual(checkout.state.orders, 1)
+
+        let sheet = TestStore(initialState: SaveAfterDismiss(), exhaustivity: .partial)
+        sheet.send(.saveTapped)
+        sheet.complete(.save, with: .saved)
+        sheet.send(.dismissed)
+        XCTAssertNil(sheet.state.banner)
+
+        let timer = TestStore(initialState: RearmedTimer(), exhaustivity: .partial)
+        timer.send(.start)
+        timer.advance(by: .seconds(1))
+        timer.complete(.tick, with: .ticked)
+        timer.send(.stop)
+        XCTAssertEqual(timer.state, RearmedTimer(isRunning: false, seconds: 1))
+    }
+
+    // MARK: - Found, shrunk, replayed; the fixed versions explore clean
+
+    func test_staleSearch_isFound_shrunk_andReplayed() throws {
+        try expectFound(staleSearch(fixed: false), "the results shown are for the query", schedule: "e0 e1 a0.0")
+        expectClean(staleSearch(fixed: true), EffectOrderBounds(depth: 8, outOfOrder: 2, eventsInAnyOrder: true))
+    }
+
+    func test_doubleSubmit_isFound_shrunk_andReplayed() throws {
+        try expectFound(doubleSubmit(fixed: false), "one order per checkout", schedule: "e0 e1 a0.0 a0.0")
+        expectClean(doubleSubmit(fixed: true), EffectOrderBounds(depth: 8, outOfOrder: 2))
+    }
+
+    func test_saveAfterDismiss_isFound_shrunk_andReplayed() throws {
+        try expectFound(saveAfterDismiss(fixed: false), "no banner on a dismissed sheet", schedule: "e0 e1 a0.0")
+        expectClean(saveAfterDismiss(fixed: true), EffectOrderBounds(depth: 8, outOfOrder: 2, eventsInAnyOrder: true))
+    }
+
+    func test_rearmedTimer_isFound_shrunk_andReplayed() throws {
+        try expectFound(
+            rearmedTimer(fixed: false), "a stopped timer does not count", schedule: "e0 t a0.0 e1 t a0.0")
+        let test = try XCTUnwrap(rearmedTimer(fixed: false).exploreEffectOrders().failure?.testStoreTest)
+        XCTAssertEqual(
+            test.components(separatedBy: "\n").filter { $0.contains("store.") && !$0.contains("let store") },
+            [
+                "    store.send(.start)", "    store.advance(by: .nanoseconds(1000000000))",
+                "    store.complete(.tick, with: .ticked)", "    store.send(.stop)",
+                "    store.advance(by: .nanoseconds(1000000000))", "    store.complete(.tick, with: .ticked)",
+                "    XCTAssertNotEqual(store.state, RearmedTimer(fixed: false, isRunning: false, seconds: 2))",
+            ])
+        let pasted = PastedTest()
+        pasted.test_effectOrder_aStoppedTimerDoesNotCount()
+        XCTAssertEqual(pasted.comparisons, [false], "the pasted test reproduces the failing state")
+        expectClean(rearmedTimer(fixed: true), EffectOrderBounds(depth: 10, outOfOrder: 2))
+    }
+
+    // MARK: - Strategies
+
+    func test_randomAndPriorityStrategies_findTheStaleSearch_andShrinkItToTheShortestSchedule() throws {
+        for strategy in [EffectOrderStrategy.random(seed: 7, runs: 200), .priorities(seed: 7, runs: 200, changePoints: 2)]
+        {
+            let exploration = staleSearch(fixed: false).exploreEffectOrders(strategy: strategy)
+            let failure = try XCTUnwrap(exploration.failure, "\(strategy)")
+            XCTAssertEqual(failure.schedule.description, "e0 e1 a0.0", "\(strategy)")
+            XCTAssertEqual(failure.seed?.seed, 7)
+            XCTAssertTrue(failure.message.contains("found by seed 7, run \(failure.seed?.run ?? -1)"))
+            let again = staleSearch(fixed: false).exploreEffectOrders(strategy: strategy).failure
+            XCTAssertEqual(again?.found, failure.found, "the same seed finds the same schedule")
+        }
+        let clean = staleSearch(fixed: true).exploreEffectOrders(strategy: .priorities(seed: 1, runs: 300, changePoints: 3))
+        XCTAssertNil(clean.failure)
+        XCTAssertEqual(clean.schedules, 300)
+    }
+
+    func test_commutingDeliveries_areNotExploredTwice() {
+        // Three submits and their answers, interleaved in every way: without merging the orders that reach the same
+        // configuration, each interleaving would be a schedule of its own.
+        let explorer = StateExplorer(initialState: DoubleSubmit(), events: [.submitTapped, .submitTapped, .submitTapped])
+            .answering { _ in [.later(.orderPlaced)] }
+        let exploration = explorer.exploreEffectOrders(bounds: EffectOrderBounds(depth: 6, outOfOrder: 6))
+        XCTAssertNil(exploration.failure)
+        XCTAssertGreaterThan(exploration.mergedOrders, 0)
+        // Every interleaving of three submits and their answers ends with three orders: one leaf, reached once.
+        XCTAssertEqual(exploration.schedules, 1)
+    }
+
+    // MARK: - End-of-schedule checks
+
+    func test_anEffectThatNeverAnswers_failsTheEnd_unlessAllowed() throws {
+        let explorer = doubleSubmit(fixed: true, answer: .never)
+        let failure = try XCTUnwrap(explorer.exploreEffectOrders().failure)
+        XCTAssertEqual(failure.check, "nothing is left running")
+        XCTAssertEqual(failure.schedule.description, "e0 e1 a0.0")
+        XCTAssertNil(explorer.exploreEffectOrders(bounds: EffectOrderBounds(allowsRunningEffects: true)).failure)
+    }
+
+    // MARK: - Schedules and replays
+
+    func test_scheduleText_roundTrips_andRejectsOtherWords() {
+        let schedule = Schedule("e0 t a1.2 e3")
+        XCTAssertEqual(schedule?.choices, [.event(0), .timer, .answer(1, outcome: 2), .event(3)])
+        XCTAssertEqual(schedule?.description, "e0 t a1.2 e3")
+        XCTAssertEqual(Schedule("")?.choices, [])
+        for text in ["x", "e", "a1", "a1.", "e-1", "t1", "a.0"] { XCTAssertNil(Schedule(text), text) }
+    }
+
+    func test_replay_carriesOutPlansThroughTheStoresScheduler_onAVirtualClock() throws {
+        // The debounced search: the second query cancels the first before its timer fires; one search runs.
+        let explorer = StateExplorer(initialState: Search(), events: [.queryChanged("sw"), .queryChanged("swift")])
+            .answering { effect in
+                switch effect {
+                case .search(let query): return [.later(.results([query]))]
+                case .saveHistory, .plan: return []
+                }
+            }
+        let debounced = explorer.replay(try XCTUnwrap(Schedule("e0 e1 t a0.0")))
+        XCTAssertNil(debounced.invalidChoice)
+        XCTAssertEqual(debounced.state.results, ["swift"])
+        XCTAssertNil(debounced.failedCheck)
+        // The first search started (its timer fired), then the second query cancelled it: only one is pending.
+        let cancelled = explorer.replay(try XCTUnwrap(Schedule("e0 t e1 t a1.0")))
+        XCTAssertEqual(cancelled.invalidChoice, ScheduleChoice.answer(1, outcome: 0))
+        XCTAssertEqual(cancelled.replayed, 4)
+        // Events go in the order given unless the bounds say otherwise.
+        XCTAssertEqual(explorer.replay(try XCTUnwrap(Schedule("e1"))).invalidChoice, ScheduleChoice.event(1))
+        XCTAssertNil(
+            explorer.replay(try XCTUnwrap(Schedule("e1 e0")), bounds: EffectOrderBounds(eventsInAnyOrder: true))
+                .invalidChoice)
+    }
+
+    func test_aFailure_isReported_withItsScheduleReplayAndTest() throws {
+        let collector = TestFailureCollector()
+        let exploration = saveAfterDismiss(fixed: false).exploreEffectOrders()
+        exploration.assertNoFailure(reporter: collector.reporter)
+        let message = try XCTUnwrap(collector.messages.first)
+        XCTAssertEqual(collector.messages.count, 1)
+        XCTAssertTrue(message.hasPrefix("Effect order \"e0 e1 a0.0\" breaks \"no banner on a dismissed sheet\""), message)
+        XCTAssertTrue(message.contains("Replay it with `explorer.replay(Schedule(\"e0 e1 a0.0\")!)`"), message)
+        XCTAssertTrue(message.contains("store.complete(.save, with: .saved)"), message)
+
+        let clean = TestFailureCollector()
+        saveAfterDismiss(fixed: true).exploreEffectOrders().assertNoFailure(reporter: clean.reporter)
+        XCTAssertEqual(clean.messages, [])
+    }
+
+    func test_theTestItPrints_isTheTestPastedBelow() throws {
+        let failure = try XCTUnwrap(staleSearch(fixed: false).exploreEffectOrders().failure)
+        XCTAssertEqual(
+            failure.testStoreTest,
+            """
+            func test_effectOrder_theResultsShownAreForTheQuery() {
+                // Effect order "e0 e1 a0.0", found by StateExplorer.exploreEffectOrders.
+                let store = TestStore(initialState: StaleSearch(fixed: false, query: "", results: [], resultsQuery: "", isSearching: false), exhaustivity: .partial)
+                store.send(.typed("a"))
+                store.send(.typed("ab"))
+                store.complete(.search("a"), with: .answered(query: "a", results: ["a!"]))
+                // "the results shown are for the query" fails here; once the order is handled, the state differs:
+                XCTAssertNotEqual(store.state, StaleSearch(fixed: false, query: "ab", results: ["a!"], resultsQuery: "a", isSearching: false))
+            }
+            """)
+        let pasted = PastedTest()
+        pasted.test_effectOrder_theResultsShownAreForTheQuery()
+        XCTAssertEqual(pasted.comparisons, [false], "the pasted test reproduces the failing state")
+    }
+
+    // MARK: - Helpers
+
+    func expectFound<S: State & Hashable>(
+        _ explorer: StateExplorer<S>, _ check: String, schedule: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let exploration = explorer.exploreEffectOrders()
+        print("EffectOrders figures, \(S.self) (buggy): \(exploration.summary)")
+        let failure = try XCTUnwrap(exploration.failure, file: file, line: line)
+        XCTAssertEqual(failure.check, check, file: file, line: line)
+        XCTAssertEqual(failure.schedule.description, schedule, failure.message, file: file, line: line)
+        let replay = explorer.replay(try XCTUnwrap(Schedule(schedule)))
+        XCTAssertEqual(replay.failedCheck, check, file: file, line: line)
+        XCTAssertEqual(replay.state, failure.state, file: file, line: line)
+        XCTAssertEqual(failure.steps.count, failure.schedule.choices.count, file: file, line: line)
+    }
+
+    func expectClean<S: State & Hashable>(
+        _ explorer: StateExplorer<S>, _ bounds: EffectOrderBounds, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let exploration = explorer.exploreEffectOrders(bounds: bounds)
+        print("EffectOrders figures, \(S.self) (fixed, depth \(bounds.depth)): \(exploration.summary)")
+        XCTAssertNil(exploration.failure?.message, file: file, line: line)
+        XCTAssertNil(exploration.cutShort, file: file, line: line)
+        XCTAssertGreaterThan(exploration.schedules, 0, file: file, line: line)
+    }
+}
+
+/// The test the stale search's report printed, pasted as printed. `XCTAssertNotEqual` here is this class's own: it
+/// records the comparison instead of failing, so the suite can check that the pasted test reproduces the bug.
+private final class PastedTest {
+    var comparisons: [Bool] = []
+
+    func XCTAssertNotEqual<T: Equatable>(_ first: T, _ second: T) { comparisons.append(first != second) }
+
+    func test_effectOrder_theResultsShownAreForTheQuery() {
+        // Effect order "e0 e1 a0.0", found by StateExplorer.exploreEffectOrders.
+        let store = TestStore(initialState: StaleSearch(fixed: false, query: "", results: [], resultsQuery: "", isSearching: false), exhaustivity: .partial)
+        store.send(.typed("a"))
+        store.send(.typed("ab"))
+        store.complete(.search("a"), with: .answered(query: "a", results: ["a!"]))
+        // "the results shown are for the query" fails here; once the order is handled, the state differs:
+        XCTAssertNotEqual(store.state, StaleSearch(fixed: false, query: "ab", results: ["a!"], resultsQuery: "a", isSearching: false))
+    }
+
+    /// The body of the re-armed timer's printed test, as printed (its lines are checked above).
+    func test_effectOrder_aStoppedTimerDoesNotCount() {
+        let store = TestStore(initialState: RearmedTimer(fixed: false, isRunning: false, seconds: 0), exhaustivity: .partial)
+        store.send(.start)
+        store.advance(by: .nanoseconds(1000000000))
+        store.complete(.tick, with: .ticked)
+        store.send(.stop)
+        store.advance(by: .nanoseconds(1000000000))
+        store.complete(.tick, with: .ticked)
+        XCTAssertNotEqual(store.state, RearmedTimer(fixed: false, isRunning: false, seconds: 2))
+    }
+}

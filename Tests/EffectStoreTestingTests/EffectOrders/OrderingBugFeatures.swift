@@ -1,0 +1,144 @@
+import EffectStore
+
+// Four features with ordering bugs that example-based tests pass, each with its fix behind `fixed`: the explorer of
+// effect orders finds each bug, and explores each fixed version clean.
+
+/// Search as you type. The bug: a search's answer is shown even when a newer query was typed since, so a stale answer
+/// overwrites the newer one. The fix: the newer query cancels the search in flight.
+struct StaleSearch: State, Hashable {
+    var fixed = false
+    var query = ""
+    var results: [String] = []
+    var resultsQuery = ""
+    var isSearching = false
+
+    enum Event: Sendable, Hashable {
+        case typed(String)
+        case answered(query: String, results: [String])
+    }
+
+    enum Effect: ComposableEffect, Equatable {
+        case search(String)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: StaleSearch { StaleSearch() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .typed(let query):
+            self.query = query
+            isSearching = true
+            return fixed ? Effect.search(query).cancellable(id: "search", cancelInFlight: true) : .search(query)
+        case .answered(let query, let results):
+            self.results = results
+            resultsQuery = query
+            isSearching = false
+            return nil
+        }
+    }
+}
+
+/// A checkout. The bug: a second tap on "Place order" while the first order is on its way places a second order.
+/// The fix: a tap while submitting, or once placed, is ignored.
+struct DoubleSubmit: State, Hashable {
+    var fixed = false
+    var isSubmitting = false
+    var orders = 0
+
+    enum Event: Sendable, Hashable { case submitTapped, orderPlaced }
+    enum Effect: Sendable, Equatable { case placeOrder }
+
+    static var initialState: DoubleSubmit { DoubleSubmit() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .submitTapped:
+            if fixed && (isSubmitting || orders > 0) { return nil }
+            isSubmitting = true
+            return .placeOrder
+        case .orderPlaced:
+            isSubmitting = false
+            orders += 1
+            return nil
+        }
+    }
+}
+
+/// An editor sheet. The bug: dismissing the sheet leaves its save running, and the save's answer then shows a banner
+/// on a screen that is gone. The fix: dismissing cancels the save.
+struct SaveAfterDismiss: State, Hashable {
+    var fixed = false
+    var isPresented = true
+    var isSaving = false
+    var banner: String?
+
+    enum Event: Sendable, Hashable { case saveTapped, dismissed, saved, saveFailed }
+
+    enum Effect: ComposableEffect, Equatable {
+        case save
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: SaveAfterDismiss { SaveAfterDismiss() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .saveTapped:
+            guard isPresented else { return nil }
+            isSaving = true
+            return Effect.save.cancellable(id: "save")
+        case .dismissed:
+            isPresented = false
+            isSaving = false
+            banner = nil
+            return fixed ? .cancel(id: "save") : nil
+        case .saved:
+            isSaving = false
+            banner = "Saved"
+            return nil
+        case .saveFailed:
+            isSaving = false
+            banner = "Could not save"
+            return nil
+        }
+    }
+}
+
+/// A ticking timer. The bug: each tick re-arms the timer without its id, so stopping cancels only the first timer
+/// and the re-armed one keeps counting. The fix: re-arm under the id, and only while running.
+struct RearmedTimer: State, Hashable {
+    var fixed = false
+    var isRunning = false
+    var seconds = 0
+
+    enum Event: Sendable, Hashable { case start, stop, ticked }
+
+    enum Effect: ComposableEffect, Equatable {
+        case tick
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: RearmedTimer { RearmedTimer() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .start:
+            isRunning = true
+            return Effect.tick.delayed(by: .seconds(1), id: "tick")
+        case .stop:
+            isRunning = false
+            return .cancel(id: "tick")
+        case .ticked:
+            seconds += 1
+            guard fixed else { return Effect.tick.delayed(by: .seconds(1)) }
+            return isRunning ? Effect.tick.delayed(by: .seconds(1), id: "tick") : nil
+        }
+    }
+}
