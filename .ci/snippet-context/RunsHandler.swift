@@ -1,11 +1,11 @@
-// For the runs fragment of Effects in practice: an effect handler's `handle(effect:)` for a download, a socket and a
-// timer, with stand-ins for the three.
+// For the runs fragment of Effects in practice: an effect handler's `handle(effect:)` for a download, a socket, a
+// timer and an upload, with stand-ins for the four.
 import EffectStore
 import Foundation
 
 struct Downloads: State {
-    enum Event: Sendable { case progress(Double), downloaded(URL), received(String), tick }
-    enum Effect: Sendable { case download(URL), watch(String), startTimer }
+    enum Event: Sendable { case progress(Double), downloaded(URL), received(String), tick, uploaded(URL), uploadFailed(String) }
+    enum Effect: Sendable { case download(URL), watch(String), startTimer, upload(URL) }
     static var initialState: Downloads { Downloads() }
     mutating func handle(event: Event) -> Effect? { nil }
 }
@@ -16,6 +16,10 @@ struct Downloader: Sendable {
 
 struct Socket: Sendable {
     func messages(on channel: String) -> AsyncStream<String> { AsyncStream { $0.finish() } }
+}
+
+struct Uploader: Sendable {
+    func upload(_ file: URL) async throws -> URL { file }
 }
 
 final class RepeatingTimer: Sendable {
@@ -29,6 +33,7 @@ final class DownloadsEffects: EffectHandler, Sendable {
     typealias Event = Downloads.Event
     let downloader = Downloader()
     let socket = Socket()
+    let uploader = Uploader()
 
 // SNIPPET
 }

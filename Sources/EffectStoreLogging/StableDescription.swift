@@ -37,7 +37,7 @@ package enum StableDescription {
 
     /// Types that say how they print; the standard library's containers are rebuilt instead.
     private static func hasOwnDescription(_ value: Any) -> Bool {
-        value is CustomStringConvertible || value is CustomDebugStringConvertible
+        !(value is any DescribedByParts) && (value is CustomStringConvertible || value is CustomDebugStringConvertible)
     }
 
     /// `nested` is true inside another value, where Swift prints the debug form (`"text"`, `Set([…])`).

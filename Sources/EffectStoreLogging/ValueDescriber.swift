@@ -171,7 +171,7 @@ package enum ValueDescriber {
 
     /// Types that say how they print, other than the standard library's containers (which have their own shapes).
     private static func hasOwnDescription(_ value: Any) -> Bool {
-        value is CustomStringConvertible || value is CustomDebugStringConvertible
+        !(value is any DescribedByParts) && (value is CustomStringConvertible || value is CustomDebugStringConvertible)
     }
 
     // MARK: - One line

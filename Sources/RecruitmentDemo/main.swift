@@ -1,6 +1,7 @@
 // The recruitment-process feature, run for real: a session store, the process store with the in-memory service
-// (the first download fails, the retry succeeds), then a log-out. Every line after the first is one transition,
-// printed by EffectStore's `TransitionLogger`: `[store] #number origin  event → state → effect`.
+// (the first download fails, the retry succeeds), then a log-out. It prints a legend of the log's format, the
+// session's first state, then one line per transition, written by EffectStoreLogging's `TransitionLogger`:
+// `[store] #number origin  event → state → effect`.
 //
 //     swift run recruitment-demo                      # the log
 //     swift run recruitment-demo --record FILE.json   # the log, and the process store's session as JSON
@@ -19,6 +20,7 @@ func runDemo() async -> SessionLog<ProcessState> {
     service.failNext(1, message: "Network unreachable")
     let store = makeProcessStore(service: service, sessionStore: sessionStore)
 
+    print("legend: [store] #transition origin (dispatch, effect or source)  event → new state → effect asked for")
     print("[session] starts \(sessionStore.state)")
     let recorder = SessionRecorder(recording: store)
     let sessionLogging = sessionStore.logTransitions(TransitionLogger(label: "session"))

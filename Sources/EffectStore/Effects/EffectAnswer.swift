@@ -124,6 +124,38 @@ extension EffectAnswer where Event: Sendable {
         EffectAnswer(kind: .run(.task(operation)))
     }
 
+    /// A run of one throwing `async` operation that stops when cancelled: it sends the operation's event, or
+    /// `mapError(error)` when it throws, then finishes.
+    ///
+    /// The one-shot form, for work that must stop when the state cancels its effect — a save, an upload, a request
+    /// the user can abandon:
+    ///
+    /// ```swift
+    /// case .save(let form):
+    ///     return .run(catching: { .saved(try await api.save(form)) }, mapError: { .saveFailed($0.localizedDescription) })
+    /// ```
+    ///
+    /// When the store cancels the run (the state returned `.cancel(id:)` for its id, or the store was released), its
+    /// task is cancelled, so `try await` work that checks for cancellation stops with `CancellationError`; and
+    /// **nothing is sent**: neither the operation's event nor `mapError`'s, whatever the operation returns or throws
+    /// after the cancellation. A ``Future`` made with ``Future/init(catching:mapError:)`` sends the same events, but
+    /// cancelling its effect drops only the answer and lets the work run on. The rule for every kind of answer:
+    /// <doc:EffectsInPractice#Cancellation-is-atomic-with-the-state>.
+    ///
+    /// - Parameters:
+    ///   - operation: The work; runs in a new task, off the store's queue, when the store starts the run.
+    ///   - mapError: Turns an error the operation threw (other than after a cancellation) into an event, typically a
+    ///     failure event. Runs in the task.
+    /// - Returns: The answer.
+    public static func run(
+        catching operation: @escaping @Sendable () async throws -> Event,
+        mapError: @escaping @Sendable (any Error) -> Event
+    ) -> EffectAnswer {
+        run { send in
+            if let event = await outcome(of: operation, mapError: mapError) { send(event) }
+        }
+    }
+
     /// A run that sends each element of `events`, then finishes — the async-sequence form.
     ///
     /// ```swift

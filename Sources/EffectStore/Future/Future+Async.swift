@@ -52,18 +52,27 @@ extension Future where Value: Sendable {
     ) {
         self.init { resolve in
             startEffectTask {
-                let value: Value
-                do {
-                    value = try await operation()
-                } catch {
-                    guard !Task.isCancelled else { return }
-                    value = mapError(error)
-                }
-                guard !Task.isCancelled else { return }
+                guard let value = await outcome(of: operation, mapError: mapError) else { return }
                 resolve(value)
             }
         }
     }
+}
+
+/// The value of `operation`, or `mapError(error)` when it throws; `nil` when the task was cancelled, whatever the
+/// operation returned or threw then: a cancelled effect sends nothing back (<doc:EffectsInPractice#Cancellation-is-atomic-with-the-state>).
+func outcome<Value>(
+    of operation: @Sendable () async throws -> Value,
+    mapError: (any Error) -> Value
+) async -> Value? {
+    let value: Value
+    do {
+        value = try await operation()
+    } catch {
+        guard !Task.isCancelled else { return nil }
+        value = mapError(error)
+    }
+    return Task.isCancelled ? nil : value
 }
 
 extension Future where Value: FailureEvent {

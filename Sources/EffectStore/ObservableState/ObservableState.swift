@@ -218,6 +218,24 @@
             )
         }
 
+        /// A getter and setter for one field, whose setter sends the binding event that sets the field
+        /// (``BindingEvent/set(_:_:)``): for a feature whose events have a `case binding(BindingEvent<State>)`.
+        ///
+        /// ```swift
+        /// Toggle("Notifications", isOn: Binding(model.binding(\.notificationsOn)))
+        /// TextField("Name", text: Binding(model.binding(\.displayName)))
+        /// model.binding(\.displayName).wrappedValue = "Blob"   // sends .binding(.set(\.displayName, "Blob"))
+        /// ```
+        ///
+        /// - Parameter keyPath: The field to read and set.
+        /// - Returns: A binding that reads through this object and writes with ``send(_:)``.
+        @inlinable
+        public func binding<Member: Equatable & Sendable>(
+            _ keyPath: WritableKeyPath<Value, Member> & Sendable
+        ) -> EventBinding<Member> where Event: BindableEvent, Event.Root == Value {
+            binding(keyPath, to: { Event.binding(.set(keyPath, $0)) })
+        }
+
         /// Starts tracking a property read for the first time; returns its index in `members`.
         @inlinable
         func track(_ member: ObservedMember<Value, Event>, for keyPath: AnyKeyPath) -> Int {

@@ -144,6 +144,18 @@ public final class Store<S: State> {
             initialState: initialState, performEffect: nil, eventSource: nil, clock: nil, configureEventSource: nil)
     }
 
+    /// Refuses, at compile time, a store with no effect handler for a state that has effects: it would drop them.
+    ///
+    /// The compiler picks it only when `S.Effect` is not `Never`, and stops with its message, which says what to
+    /// write instead; the store's type stays known, so the lines that use the store raise no further errors.
+    @available(
+        *, unavailable,
+        message: "a state with effects needs an effect handler. To fix, pass `effectHandler:`; for a state that has no effects, write `typealias Effect = Never` in it"
+    )
+    public convenience init(initialState: S = S.initialState) {
+        fatalError("unavailable")
+    }
+
     /// Creates a store with an effect handler and no event source.
     ///
     /// ```swift
@@ -191,6 +203,16 @@ public final class Store<S: State> {
             clock: nil,
             configureEventSource: { eventSource.configureEventSource(dispatch: $0) }
         )
+    }
+
+    /// Refuses, at compile time, a store with an event source and no effect handler for a state that has effects,
+    /// as the form without `eventSource:` does.
+    @available(
+        *, unavailable,
+        message: "a state with effects needs an effect handler. To fix, pass `effectHandler:` too; for a state that has no effects, write `typealias Effect = Never` in it"
+    )
+    public convenience init<ES: EventSource>(initialState: S = S.initialState, eventSource: ES) where ES.S == S {
+        fatalError("unavailable")
     }
 
     deinit {
