@@ -25,9 +25,8 @@ import EffectStore
 /// the placeholders only; ``SessionLog/write(to:)`` applies the redaction the state declares again, so that a log made
 /// by hand is covered too. Redacting a value twice gives the same value.
 ///
-/// A replay runs the state's logic on the recorded, redacted events: where the logic depends on a secret (a strength
-/// meter of the password), the replayed state differs from the recorded one there. Choose placeholders the logic
-/// treats like the secret, or leave such sessions out of replay tests.
+/// What is redacted where, and what is not — a replay of redacted events among them — is said once, in
+/// <doc:EffectStoreSessions#What-is-redacted-where-and-what-is-not>.
 public struct SessionRedaction<S: State>: Sendable {
     private var stateRedactions: [@Sendable (inout S) -> Void] = []
     private var eventRedactions: [@Sendable (S.Event) -> S.Event] = []
@@ -94,8 +93,11 @@ public struct SessionRedaction<S: State>: Sendable {
         return copy
     }
 
-    /// This redaction, and also `redact` applied to every recorded effect — a plan too, whole: return the effect with
-    /// its secret replaced, or the effect as it is.
+    /// This redaction, and also `redact` applied to every recorded effect: return the effect with its secret replaced,
+    /// or the effect as it is.
+    ///
+    /// A plan is seen through: `redact` gets each effect inside it (in `.cancellable(…)`, `.all(…)`, `.queued(…)` and
+    /// the others), never the plan, and the plan keeps its ids and times.
     ///
     /// ```swift
     /// .effects { effect in
@@ -165,7 +167,19 @@ public struct SessionRedaction<S: State>: Sendable {
     /// - Parameter effect: An effect.
     /// - Returns: The effect as a session records it. Runs on the calling thread.
     public func redacted(effect: S.Effect) -> S.Effect {
-        effectRedactions.reduce(effect) { $1($0) }
+        guard !effectRedactions.isEmpty else { return effect }
+        if let planOf = planExtractor(for: S.Effect.self), let plan = planOf(effect),
+            let rebuilt = Self.effect(carrying: plan.map { redacted(effect: $0) })
+        {
+            return rebuilt
+        }
+        return effectRedactions.reduce(effect) { $1($0) }
+    }
+
+    /// The effect that carries `plan`, when the effect type is a ``/EffectStore/ComposableEffect``.
+    private static func effect(carrying plan: EffectPlan<S.Effect>) -> S.Effect? {
+        guard let composable = S.Effect.self as? any ComposableEffect.Type else { return nil }
+        return composable.effect(carrying: plan)
     }
 
     /// Whether this redaction replaces nothing.
@@ -194,4 +208,12 @@ public protocol SessionRedacting: State {
 extension SessionRedacting {
     /// ``sessionRedaction``, for code that knows the state only as `any SessionRedacting.Type`.
     static var anySessionRedaction: Any { sessionRedaction }
+}
+
+extension ComposableEffect {
+    /// `Self.plan(plan)` as an `E`, when `plan` is a plan of `Self` under the name `E`: the casts change no value.
+    fileprivate static func effect<E>(carrying plan: EffectPlan<E>) -> E? {
+        guard let plan = plan as? EffectPlan<Self> else { return nil }
+        return Self.plan(plan) as? E
+    }
 }
