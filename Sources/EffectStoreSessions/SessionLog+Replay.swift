@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 extension SessionLog {
     /// Feeds the log's events into the pure state, from ``initialState``, with no store and no effect handler.
@@ -62,7 +63,7 @@ extension ReplayStep where S: Equatable {
     /// XCTAssertTrue(session.replay().allSatisfy(\.matchesRecording))
     /// ```
     ///
-    /// The state the session declares secret (``SessionRedacting``) is redacted on both sides before it is compared, as
+    /// The state the session declares secret (``/EffectStoreLogging/SessionRedacting``) is redacted on both sides before it is compared, as
     /// it was when the session was written: a log made by hand or kept in memory compares as its file would. Effects are not compared here; `assertReplayMatchesRecording` (EffectStoreTesting)
     /// compares them too.
     public var matchesRecording: Bool {

@@ -8,10 +8,7 @@ extension SessionLog {
     static var keyframeInterval: Int { 500 }
 
     /// The redaction the state declares (``SessionRedacting``), if it declares one.
-    package static var declaredRedaction: SessionRedaction<S>? {
-        guard let redacting = S.self as? any SessionRedacting.Type else { return nil }
-        return redacting.anySessionRedaction as? SessionRedaction<S>
-    }
+    package static var declaredRedaction: SessionRedaction<S>? { SessionRedaction.declared }
 
     /// Why a replay cannot compare some of the recorded effects — which effect or id is not `Codable` — or `nil` when
     /// it can compare every one. Said once, by the page and by `assertReplayMatchesRecording`.

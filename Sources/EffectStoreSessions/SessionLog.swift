@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 import Foundation
 
 /// A recorded session of a store: the state it started from and every transition it took, in order — the events
@@ -28,7 +29,7 @@ import Foundation
 /// writes it (plans in operator syntax), what it asks the store to start and cancel by which id, and — when every
 /// effect and id in it is `Codable` — a form that a replay compares. Effects whose ids or values are not `Codable`
 /// are still recorded and shown; the file says once that a replay cannot compare them. Secrets never reach the file:
-/// see ``SessionRedaction``.
+/// see ``/EffectStoreLogging/SessionRedaction``.
 ///
 /// A log read from a file has each entry's ``Entry/state`` at keyframes only; the entries between hold what changed,
 /// which a replay compares (``ReplayStep/matchesRecording``). Files of format 1, which held every state whole, still
@@ -381,7 +382,7 @@ extension SessionLog: Codable where S: Codable, S.Event: Codable {
     /// try recorder.log.write(to: URL(fileURLWithPath: "Fixtures/session.json"))
     /// ```
     ///
-    /// Secrets that the state declares (``SessionRedacting``) are replaced before anything is written; a recorder
+    /// Secrets that the state declares (``/EffectStoreLogging/SessionRedacting``) are replaced before anything is written; a recorder
     /// has replaced those it was given already (what is redacted where, and what is not:
     /// <doc:EffectStoreSessions#What-is-redacted-where-and-what-is-not>). A time that is not finite is refused, and no
     /// file is written. Runs on the calling thread.

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 import EffectStoreTesting
 import Foundation
 import XCTest
@@ -225,4 +226,27 @@ final class SessionTrustTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, "\(lines)")
         XCTAssertTrue(lines.first?.contains("(encoded 800000000.25)") == true, "\(lines)")
     }
+
+    /// Fix 9. Failed before: the transition logger wrote the declared secret in clear — in the event, the state's
+    /// changes and the effect inside its plan — into whatever the sink was, production logs included.
+    func test_theTransitionLogger_appliesTheDeclaredRedaction() {
+        let lines = LockedLines()
+        let store = Store<PlannedSignUp>(effectHandler: NoAnswers())
+        let logging = store.logTransitions(TransitionLogger(maxValueLength: 400, sink: LogSink { lines.append($0) }))
+        _ = store.dispatch(event: .passwordChanged(secret)).wait(timeout: .seconds(5))
+        logging.cancel()
+        XCTAssertEqual(lines.all.count, 1)
+        for line in lines.all {
+            XCTAssertTrue(line.contains("passwordChanged(\"•••\")"), line)
+            XCTAssertTrue(line.contains("checkStrength(\"•••\")"), line)
+            assertNoSecret(line, "log line")
+        }
+    }
+}
+
+/// Lines a sink received, from the store's queue.
+private final class LockedLines: Sendable {
+    private let lines = LockedBox.make([String]())
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
 }

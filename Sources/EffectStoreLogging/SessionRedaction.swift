@@ -1,9 +1,13 @@
 import EffectStore
 
-/// What a recorded session never holds: state fields, event payloads and effect payloads replaced by placeholders
-/// before anything is recorded, written to a file or shown on the inspector's page.
+/// What a recorded session and a log never hold: state fields, event payloads and effect payloads replaced by
+/// placeholders before anything is recorded, written to a file, shown on the inspector's page or logged.
 ///
-/// Give one to the recorder, or declare it on the state (``SessionRedacting``); both apply when both are given:
+/// Declare it on the state (``SessionRedacting``) to have it everywhere a value leaves the program: EffectStoreSessions'
+/// recorder, session file, page and replays, this module's ``TransitionLogger``, and EffectStoreTesting's replay
+/// failures. It lives here, in EffectStoreLogging, so that all of them see it; import EffectStoreLogging to write one.
+/// A recorder may be given one more (EffectStoreSessions' `SessionRecorder(recording:limit:redacting:)`); both
+/// apply when both are given:
 ///
 /// ```swift
 /// let recorder = SessionRecorder(
@@ -21,12 +25,12 @@ import EffectStore
 /// )
 /// ```
 ///
-/// The recorder redacts each transition as it records it, on the store's queue, so that ``SessionRecorder/log`` holds
-/// the placeholders only; ``SessionLog/write(to:)`` applies the redaction the state declares again, so that a log made
-/// by hand is covered too. Redacting a value twice gives the same value.
+/// The recorder redacts each transition as it records it, on the store's queue, so that its log holds the placeholders
+/// only; `SessionLog.write(to:)` applies the redaction the state declares again, so that a log made by hand is
+/// covered too. Redacting a value twice gives the same value.
 ///
-/// What is redacted where, and what is not — a replay of redacted events among them — is said once, in
-/// <doc:EffectStoreSessions#What-is-redacted-where-and-what-is-not>.
+/// What is redacted where, and what is not — a replay of redacted events among them — is said once, in the
+/// EffectStoreSessions article's "What is redacted where, and what is not".
 public struct SessionRedaction<S: State>: Sendable {
     private var stateRedactions: [@Sendable (inout S) -> Void] = []
     private var eventRedactions: [@Sendable (S.Event) -> S.Event] = []
@@ -183,11 +187,11 @@ public struct SessionRedaction<S: State>: Sendable {
     }
 
     /// Whether this redaction replaces nothing.
-    var isEmpty: Bool { stateRedactions.isEmpty && eventRedactions.isEmpty && effectRedactions.isEmpty }
+    package var isEmpty: Bool { stateRedactions.isEmpty && eventRedactions.isEmpty && effectRedactions.isEmpty }
 }
 
-/// A state that says what of it a recorded session never holds: every ``SessionRecorder`` of it, and every
-/// ``SessionLog/write(to:)``, applies ``sessionRedaction``.
+/// A state that says what of it a recorded session and a log never hold: every session recorder of it, every session
+/// file written, every replay failure and every ``TransitionLogger`` applies ``sessionRedaction``.
 ///
 /// ```swift
 /// extension SignUp: SessionRedacting {
@@ -200,14 +204,32 @@ public struct SessionRedaction<S: State>: Sendable {
 /// }
 /// ```
 public protocol SessionRedacting: State {
-    /// What a recorded session of this state never holds. Read once per recorder, and once per file written, on the
-    /// thread that makes it.
+    /// What a recorded session or a log of this state never holds. Read once per recorder, logger and file written,
+    /// on the thread that makes it.
     static var sessionRedaction: SessionRedaction<Self> { get }
 }
 
 extension SessionRedacting {
     /// ``sessionRedaction``, for code that knows the state only as `any SessionRedacting.Type`.
     static var anySessionRedaction: Any { sessionRedaction }
+}
+
+extension SessionRedaction {
+    /// The redaction `S` declares (``SessionRedacting``), if it declares one.
+    package static var declared: SessionRedaction? {
+        guard let redacting = S.self as? any SessionRedacting.Type else { return nil }
+        return redacting.anySessionRedaction as? SessionRedaction
+    }
+
+    /// `transition` with its states, event and effect redacted.
+    package func redacted(_ transition: StoreTransition<S>) -> StoreTransition<S> {
+        guard !isEmpty else { return transition }
+        return StoreTransition(
+            sequenceNumber: transition.sequenceNumber, time: transition.time, origin: transition.origin,
+            event: transition.event.map { redacted(event: $0) }, from: redacted(transition.from),
+            to: redacted(transition.to), effect: transition.effect.map { redacted(effect: $0) },
+            changedState: transition.changedState)
+    }
 }
 
 extension ComposableEffect {
