@@ -38,7 +38,8 @@ let package = Package(
         .executableTarget(name: "EffectStoreInspect", dependencies: ["EffectStoreSessions"]),
         // Records and writes a long session of a large state, timed: the figures of the session file, and the large
         // session .ci/check-inspector opens. `swift run -c release effectstore-session-bench`.
-        .executableTarget(name: "EffectStoreSessionBench", dependencies: ["EffectStore", "EffectStoreSessions"]),
+        .executableTarget(
+            name: "EffectStoreSessionBench", dependencies: ["EffectStore", "EffectStoreLogging", "EffectStoreSessions"]),
 
         // The article's recruitment-process feature, as a regular module so the demo and the tests share it.
         .target(name: "RecruitmentProcess", dependencies: ["EffectStore"], path: "Tests/RecruitmentProcess"),
@@ -62,7 +63,7 @@ let package = Package(
             name: "EffectStoreTests", dependencies: ["EffectStore", "EffectStoreLogging", "EffectStoreTesting"]),
         .testTarget(
             name: "EffectStoreSessionsTests",
-            dependencies: ["EffectStoreSessions", "EffectStore", "EffectStoreTesting"]
+            dependencies: ["EffectStoreSessions", "EffectStore", "EffectStoreLogging", "EffectStoreTesting"]
         ),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads"]),
         // `Fixtures/` holds recorded sessions, read by path from `#filePath`, not bundled as resources.

@@ -37,6 +37,8 @@ import Foundation
 ///
 /// Any other state (an enum, as above) is written whole, marked `(unchanged)` when the event left it so.
 ///
+/// Secrets the state declares (``SessionRedacting``) are replaced before a line is made: a log never holds them.
+///
 /// A logger is a plain value; `Store.logTransitions(_:)` installs it as a transition observer.
 public struct TransitionLogger<S: State>: Sendable {
     /// Written in brackets at the start of each line; the state's type name by default.
@@ -47,6 +49,8 @@ public struct TransitionLogger<S: State>: Sendable {
     public var showsTime: Bool
     /// Where the lines go.
     public var sink: LogSink
+    /// The redaction the state declares (``SessionRedacting``), read once: a log never holds what it replaces.
+    private let redaction = SessionRedaction<S>.declared
 
     /// Creates a logger.
     ///
@@ -77,6 +81,7 @@ public struct TransitionLogger<S: State>: Sendable {
     /// - Parameter transition: A transition a store took.
     /// - Returns: One line, with no line break.
     public func line(for transition: StoreTransition<S>) -> String {
+        let transition = redaction?.redacted(transition) ?? transition
         var line = showsTime ? Self.timeOfDay(transition.time) + " " : ""
         line += "[\(label)] #\(transition.sequenceNumber) "
         // Padded to one width, so that events line up.

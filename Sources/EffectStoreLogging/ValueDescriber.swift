@@ -1,4 +1,5 @@
 import EffectStore
+import Foundation
 /// The package's one describer of values: what parts a value has (``shape(of:)``), and the value in one line as Swift
 /// writes it (``line(_:nested:)``) — labels, type names without their module, enum cases as `.case(label: value)`,
 /// strings quoted with their control and bidirectional characters escaped.
@@ -368,6 +369,24 @@ package enum ValueDescriber {
     }
 
     // MARK: - Equality
+
+    /// `value`'s JSON encoding, keys sorted, when it is `Encodable` and encodes; `nil` otherwise. What tells apart two
+    /// values that read the same (a `Date` and one a quarter second later).
+    package static func encodingText(_ value: Any) -> String? {
+        guard let encodable = value as? any Encodable else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "+infinity", negativeInfinity: "-infinity", nan: "nan")
+        return (try? encoder.encode(encodable)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether `a` and `b` encode alike (``encodingText(_:)``): `nil` when one of them has no encoding, or they are
+    /// not of one type.
+    package static func encodingsEqual(_ a: Any, _ b: Any) -> Bool? {
+        guard type(of: a) == type(of: b), let first = encodingText(a), let second = encodingText(b) else { return nil }
+        return first == second
+    }
 
     /// Whether `a` and `b` are equal by their own `==`: `nil` when they are not of one `Equatable` type.
     package static func areEqual(_ a: Any, _ b: Any) -> Bool? {

@@ -3,7 +3,8 @@ import EffectStore
 /// of EffectStoreTesting's failures, the ``TransitionLogger``'s lines of a struct state and the changes a recorded
 /// session stores.
 ///
-/// Parts that are equal by their own `==` are never looked into, so nothing that `==` ignores is reported, and a
+/// Parts that are equal by their own `==` are never looked into, so nothing that `==` ignores is reported, and parts
+/// that `==` tells apart are reported even when they read the same (a `Date` a quarter second later); a
 /// change of one row of a thousand costs a thousand `==` and one description. Rows of an ``IdentifiedStates`` and
 /// screens of a ``ScreenStack`` are matched by id (`.rows[id: 500].isOn`), the elements of an array by position after
 /// their common start and end, a dictionary's by key and a set's by element. `package`: not public API.
@@ -86,6 +87,14 @@ package enum ValueDiff {
                 + Describing.truncated("[\(order)]", to: maxLength)
         case .count:
             return change.pathText + ".count: expected \(change.counts?.from ?? 0), actual \(change.counts?.to ?? 0)"
+        case .changed where text(change.from) == text(change.to):
+            // Unequal values that read the same: their encodings say how they differ, where they have one.
+            func encoded(_ value: Any?) -> String {
+                value.flatMap(ValueDescriber.encodingText).map { " (encoded \(Describing.truncated($0, to: maxLength)))" }
+                    ?? ""
+            }
+            return location + "expected \(text(change.from))\(encoded(change.from)), actual \(text(change.to))"
+                + encoded(change.to)
         case .changed, .added, .removed:
             return location + "expected \(text(change.from)), actual \(text(change.to))"
         }
@@ -146,8 +155,14 @@ package enum ValueDiff {
         }
     }
 
+    /// Records a change where `==` says the values differ — or, for values that are not `Equatable`, their encodings
+    /// or, failing that, their lines: a `Date` 0.25 s later is a change though it reads the same.
     private static func compareLeaves(_ from: Any, _ to: Any, path: [PathComponent], into changes: inout [Change]) {
-        guard ValueDescriber.line(from, nested: true) != ValueDescriber.line(to, nested: true) else { return }
+        let equal =
+            ValueDescriber.areEqual(from, to)
+            ?? ValueDescriber.encodingsEqual(from, to)
+            ?? (ValueDescriber.line(from, nested: true) == ValueDescriber.line(to, nested: true))
+        guard !equal else { return }
         changes.append(Change(kind: .changed, path: path, from: from, to: to))
     }
 

@@ -10,6 +10,7 @@
 // override among them, which the page must show as text) and change the password, which the state declares secret:
 // it must never reach the file.
 import EffectStore
+import EffectStoreLogging
 import EffectStoreSessions
 import Foundation
 

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 import Foundation
 
 /// Turns a recorded session into one self-contained HTML page to look at in a browser: every transition on a
@@ -135,6 +136,14 @@ public enum SessionInspector {
             }
             throw InputError("The file is not a recorded session: \(error).")
         }
+        if let duplicate = firstDuplicateKey(in: data) {
+            let place = JSONPlace(of: duplicate.offset, in: data)
+            throw InputError(
+                "The file holds the key \(ValueDescriber.quoted(duplicate.key)) twice in one object, the second at "
+                    + "\(place.description): readers disagree on which copy counts, so the page would not show what "
+                    + "was checked. SessionLog.write(to:) never writes such a file; to fix, record the session again.",
+                entry: place.entry)
+        }
         let summary = SessionSummary(entryCount: probe.entryCount, droppedEntryCount: probe.droppedEntryCount)
         guard probe.version == 1 else { return ValidSession(summary: summary, json: nil) }
         return ValidSession(summary: summary, json: try SessionFormatOne.convert(data))
@@ -229,6 +238,53 @@ public enum SessionInspector {
             "The file is not JSON (\(detail)): \(what). To fix, record the session again and write it with "
                 + "SessionLog.write(to:).",
             entry: place.entry)
+    }
+
+    /// The first key that an object of JSON `data` holds twice, with the offset of its second copy; `nil` when no
+    /// object does. Keys are compared as their strings read, escapes resolved. `data` must be valid JSON.
+    static func firstDuplicateKey(in data: Data) -> (key: String, offset: Int)? {
+        let bytes = [UInt8](data)
+        // For each open container: the keys of an object so far (`nil` for an array), and whether a key comes next.
+        var objects: [(keys: Set<String>?, expectingKey: Bool)] = []
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"): objects.append((keys: [], expectingKey: true))
+            case UInt8(ascii: "["): objects.append((keys: nil, expectingKey: false))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): objects.removeLast()
+            case UInt8(ascii: ","): if objects.last?.keys != nil { objects[objects.count - 1].expectingKey = true }
+            case UInt8(ascii: "\""):
+                let start = index
+                var escaped = false
+                var hasEscape = false
+                index += 1
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                        hasEscape = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        break
+                    }
+                    index += 1
+                }
+                guard let last = objects.last, last.expectingKey, var keys = last.keys, index < bytes.count else {
+                    break
+                }
+                let key =
+                    hasEscape
+                    ? (try? JSONDecoder().decode(String.self, from: Data(bytes[start...index])))
+                        ?? String(decoding: bytes[start...index], as: UTF8.self)
+                    : String(decoding: bytes[(start + 1)..<index], as: UTF8.self)
+                guard keys.insert(key).inserted else { return (key, start) }
+                objects[objects.count - 1] = (keys: keys, expectingKey: false)
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The offset of the first `\uD800`–`\uDFFF` escape that is not half of a pair, or `nil`.

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 extension SessionLog {
     /// Feeds the log's events into the pure state, from ``initialState``, with no store and no effect handler.
@@ -10,9 +11,10 @@ extension SessionLog {
     /// }
     /// ```
     ///
-    /// Each entry with an event runs ``/EffectStore/State/handle(event:)`` on the state the previous step produced; the
-    /// effect it returns is kept in the step, not performed — the events that effects answered with are in the log
-    /// already. An undo or redo entry has no event: its step restores the recorded state. The replay is deterministic
+    /// Each entry with an event runs the event as the store did (``/EffectStore/ChildState/transition(on:)``) on the
+    /// state the previous step produced; the effect it returns is kept in the step, not performed — the events that
+    /// effects answered with are in the log already. An undo or redo entry has no event: its step restores the
+    /// recorded state, and ends the children it removes. The replay is deterministic
     /// as long as `handle(event:)` is pure; where the state logic has changed since the recording, a step does not
     /// match its entry (``ReplayStep/matchesRecording``).
     ///
@@ -27,7 +29,8 @@ extension SessionLog {
             if let event = entry.event {
                 effect = state.transition(on: event)
             } else if let restored = entry.state {
-                state = restored
+                // An undo or a redo: the children it removes end, as in the store.
+                (state, effect) = S.restoring(restored, over: state, places: S.places)
             }
             steps.append(ReplayStep(index: index, entry: entry, from: from, to: state, effect: effect))
         }
@@ -50,7 +53,8 @@ public struct ReplayStep<S: State>: Sendable {
     public let from: S
     /// The replayed state after this step: what the state logic makes of the entry's event today.
     public let to: S
-    /// The effect ``/EffectStore/State/handle(event:)`` returned in the replay; not performed. `nil` for undo and redo.
+    /// The effect ``/EffectStore/ChildState/transition(on:)`` returned in the replay; not performed. For an undo or a
+    /// redo, the cancellations of the children it removed, or `nil`.
     public let effect: S.Effect?
 }
 
@@ -62,8 +66,8 @@ extension ReplayStep where S: Equatable {
     /// XCTAssertTrue(session.replay().allSatisfy(\.matchesRecording))
     /// ```
     ///
-    /// The state the session declares secret (``SessionRedacting``) is redacted before it is compared, as it was when
-    /// the session was written. Effects are not compared here; `assertReplayMatchesRecording` (EffectStoreTesting)
+    /// The state the session declares secret (``/EffectStoreLogging/SessionRedacting``) is redacted on both sides before it is compared, as
+    /// it was when the session was written: a log made by hand or kept in memory compares as its file would. Effects are not compared here; `assertReplayMatchesRecording` (EffectStoreTesting)
     /// compares them too.
     public var matchesRecording: Bool {
         recordedStateDifference == nil
@@ -75,6 +79,8 @@ extension ReplayStep where S: Equatable {
         let redaction = SessionLog<S>.declaredRedaction
         let replayed = redaction?.redacted(to) ?? to
         if let recorded = entry.state {
+            // Both sides redacted: a log made by hand, or kept in memory, holds the secret that a file would not.
+            let recorded = redaction?.redacted(recorded) ?? recorded
             return recorded == replayed ? nil : .state(recorded: recorded, replayed: replayed)
         }
         guard let recorded = entry.recordedChanges else { return nil }

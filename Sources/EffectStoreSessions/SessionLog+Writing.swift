@@ -8,10 +8,7 @@ extension SessionLog {
     static var keyframeInterval: Int { 500 }
 
     /// The redaction the state declares (``SessionRedacting``), if it declares one.
-    package static var declaredRedaction: SessionRedaction<S>? {
-        guard let redacting = S.self as? any SessionRedacting.Type else { return nil }
-        return redacting.anySessionRedaction as? SessionRedaction<S>
-    }
+    package static var declaredRedaction: SessionRedaction<S>? { SessionRedaction.declared }
 
     /// Why a replay cannot compare some of the recorded effects — which effect or id is not `Codable` — or `nil` when
     /// it can compare every one. Said once, by the page and by `assertReplayMatchesRecording`.
@@ -96,7 +93,17 @@ extension SessionLog where S: Codable, S.Event: Codable {
             let current = entry.state.map(redacted)
             output.raw(index == 0 ? "\n{" : ",\n{")
             output.raw("\"sequenceNumber\":\(entry.sequenceNumber)")
-            output.raw(",\"time\":\(entry.time.timeIntervalSinceReferenceDate)")
+            let time = entry.time.timeIntervalSinceReferenceDate
+            guard time.isFinite else {
+                throw EncodingError.invalidValue(
+                    time,
+                    EncodingError.Context(
+                        codingPath: [],
+                        debugDescription: "SessionLog<\(S.self)>: entry \(index) (#\(entry.sequenceNumber)) has the "
+                            + "time \(time), which JSON cannot hold, so no file was written. To fix, give the entry "
+                            + "the time its store committed it (a finite Date)."))
+            }
+            output.raw(",\"time\":\(time)")
             output.raw(",\"origin\":")
             output.string(entry.origin.rawValue)
             if let event = entry.event.map({ redaction?.redacted(event: $0) ?? $0 }) {
@@ -115,8 +122,9 @@ extension SessionLog where S: Codable, S.Event: Codable {
                 SessionView.writeNode(current, to: output)
                 output.raw("}]")
             } else {
+                // The error names the entry by its place, never holds it: its values may be secret.
                 throw EncodingError.invalidValue(
-                    entry,
+                    index,
                     EncodingError.Context(
                         codingPath: [],
                         debugDescription: "SessionLog<\(S.self)>: entry \(index) has neither its state nor what "

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 import Foundation
 
 /// A recorded session of a store: the state it started from and every transition it took, in order — the events
@@ -28,7 +29,7 @@ import Foundation
 /// writes it (plans in operator syntax), what it asks the store to start and cancel by which id, and — when every
 /// effect and id in it is `Codable` — a form that a replay compares. Effects whose ids or values are not `Codable`
 /// are still recorded and shown; the file says once that a replay cannot compare them. Secrets never reach the file:
-/// see ``SessionRedaction``.
+/// see ``/EffectStoreLogging/SessionRedaction``.
 ///
 /// A log read from a file has each entry's ``Entry/state`` at keyframes only; the entries between hold what changed,
 /// which a replay compares (``ReplayStep/matchesRecording``). Files of format 1, which held every state whole, still
@@ -359,9 +360,18 @@ extension SessionLog: Codable where S: Codable, S.Event: Codable {
     /// ```
     ///
     /// - Parameter jsonData: UTF-8 JSON.
-    /// - Throws: A `DecodingError` when the data is not such a log for `S`.
+    /// - Throws: A `DecodingError` when the data is not such a log for `S`, or an object in it holds a key twice.
     public init(jsonData: Data) throws {
         self = try JSONDecoder().decode(Self.self, from: jsonData)
+        // Valid JSON, so the scan can trust its nesting; readers disagree on which copy of a key counts.
+        if let duplicate = SessionInspector.firstDuplicateKey(in: jsonData) {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [],
+                    debugDescription: "SessionLog<\(S.self)>: the data holds the key \"\(duplicate.key)\" twice in one "
+                        + "object (the second at byte \(duplicate.offset)); readers disagree on which copy counts. "
+                        + "SessionLog.write(to:) never writes such a file; to fix, record the session again."))
+        }
     }
 
     /// Writes the log to a file as JSON (format 2; see ``SessionLog``), replacing the file if it exists: streamed a
@@ -372,11 +382,13 @@ extension SessionLog: Codable where S: Codable, S.Event: Codable {
     /// try recorder.log.write(to: URL(fileURLWithPath: "Fixtures/session.json"))
     /// ```
     ///
-    /// Secrets that the state declares (``SessionRedacting``) are replaced before anything is written; a recorder
-    /// has replaced those it was given already. Runs on the calling thread.
+    /// Secrets that the state declares (``/EffectStoreLogging/SessionRedacting``) are replaced before anything is written; a recorder
+    /// has replaced those it was given already (what is redacted where, and what is not:
+    /// <doc:EffectStoreSessions#What-is-redacted-where-and-what-is-not>). A time that is not finite is refused, and no
+    /// file is written. Runs on the calling thread.
     ///
     /// - Parameter url: A file URL.
-    /// - Throws: An encoding error, or the error of writing the file.
+    /// - Throws: An encoding error — naming the entry, never holding it — or the error of writing the file.
     public func write(to url: URL) throws {
         try write(to: url, keyframeInterval: Self.keyframeInterval)
     }

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 
 /// Records a store's session — the state it starts from and every transition it takes — as a ``SessionLog``.
 ///
@@ -42,9 +43,9 @@ public final class SessionRecorder<S: State>: Sendable {
     /// - Parameters:
     ///   - store: The store to record. Not kept alive by the recorder.
     ///   - limit: The most entries to keep; past it, the oldest are dropped. At least 1; 10,000 by default.
-    ///   - redaction: What the session never holds (see ``SessionRedaction``): applied to the starting state and to
+    ///   - redaction: What the session never holds (see ``/EffectStoreLogging/SessionRedaction``): applied to the starting state and to
     ///     each transition's state, event and effect as it is recorded, on the store's queue, after the redaction the
-    ///     state declares (``SessionRedacting``). None by default.
+    ///     state declares (``/EffectStoreLogging/SessionRedacting``). None by default.
     public init(recording store: Store<S>, limit: Int = 10_000, redacting redaction: SessionRedaction<S> = .init()) {
         guard limit > 0 else {
             fatalError(

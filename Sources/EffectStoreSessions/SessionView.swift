@@ -11,7 +11,7 @@ import EffectStoreLogging
 /// `i` (elements by id: `[["[id: 3]", node], …]`), `d` (a dictionary: `[["[\"key\"]", node], …]`) or `set`.
 ///
 /// A change is `{"p": path, "op": …}`, its path the components a diff writes (`[".rows", "[id: 500]", ".isOn"]`):
-/// `set` (`"to"`: the new node), `add` (`"at"`: the position among the container's children, `"to"`), `remove`, or
+/// `set` (`"to"`: the new node, and `"e"`: its JSON encoding, when it reads the same as the value before), `add` (`"at"`: the position among the container's children, `"to"`), `remove`, or
 /// `order` (`"order"`: the container's children in their new order). Applied in order, they turn the tree of the
 /// state before into the tree of the state after.
 enum SessionView {
@@ -96,6 +96,14 @@ enum SessionView {
             case .changed:
                 output.raw(",\"op\":\"set\",\"to\":")
                 writeNode(change.to as Any, to: output)
+                if let to = change.to, let from = change.from,
+                    ValueDescriber.line(to, nested: true) == ValueDescriber.line(from, nested: true),
+                    let encoding = ValueDescriber.encodingText(to)
+                {
+                    // Unequal values that read the same: the encoding lets a replay tell them apart at this entry.
+                    output.raw(",\"e\":")
+                    output.string(encoding)
+                }
             case .added:
                 output.raw(",\"op\":\"add\",\"at\":\(change.position ?? 0),\"to\":")
                 writeNode(change.to as Any, to: output)

@@ -86,12 +86,13 @@ private func reportStateDivergence<S: State & Equatable>(
     reporter: TestFailureReporter, at location: TestSourceLocation
 ) {
     let entry = step.entry
-    let what = entry.event.map { Describing.value($0) } ?? "none (\(entry.origin.name))"
+    let redaction = SessionLog<S>.declaredRedaction ?? SessionRedaction()
+    let what = entry.event.map { Describing.value(redaction.redacted(event: $0)) } ?? "none (\(entry.origin.name))"
     var message =
         "Replay of a recorded \(Describing.label(S.self, maxLength: 120)) session diverges at entry "
         + "\(step.index + 1) of \(stepCount) (#\(entry.sequenceNumber), \(entry.origin.name)):\n"
     message += "  event: \(what)\n"
-    message += "  handled in: \(Describing.value(step.from))\n"
+    message += "  handled in: \(Describing.value(redaction.redacted(step.from)))\n"
     switch difference {
     case .state(let recorded, let replayed):
         message += "  expected (recorded): \(Describing.value(recorded))\n"
@@ -192,7 +193,8 @@ private enum EffectComparison {
 private func effectComparison<S: State>(in step: ReplayStep<S>) -> EffectComparison {
     let entry = step.entry
     guard entry.hasRecordedEffect, entry.event != nil else { return .same }
-    let replayed = step.effect.map { effect in SessionLog<S>.declaredRedaction?.redacted(effect: effect) ?? effect }
+    let redaction = SessionLog<S>.declaredRedaction ?? SessionRedaction()
+    let replayed = step.effect.map { redaction.redacted(effect: $0) }
     if let recorded = entry.recordedComparableEffect {
         guard let replayed else { return .differs }
         guard let recordedForm = recorded.form else { return .notComparable(recorded.reason) }
@@ -202,7 +204,7 @@ private func effectComparison<S: State>(in step: ReplayStep<S>) -> EffectCompari
         }
         return recordedForm == replayedForm ? .same : .differs
     }
-    switch (entry.effect, replayed) {
+    switch (entry.effect.map { redaction.redacted(effect: $0) }, replayed) {
     case (nil, nil): return .same
     case (nil, _), (_, nil): return .differs
     case (let recorded?, let replayed?):
@@ -224,20 +226,23 @@ private func reportEffectDivergence<S: State>(
 ) {
     let entry = step.entry
     let name = Describing.label(S.self, maxLength: 120)
+    let redaction = SessionLog<S>.declaredRedaction ?? SessionRedaction()
+    let recordedEffect = entry.effect.map { redaction.redacted(effect: $0) }
+    let replayedEffect = step.effect.map { redaction.redacted(effect: $0) }
     var message =
         "Replay of a recorded \(name) session diverges at entry \(step.index + 1) of \(stepCount) "
         + "(#\(entry.sequenceNumber), \(entry.origin.name)): the state is the same, the effect is not:\n"
-    message += "  event: \(entry.event.map { Describing.value($0) } ?? "none")\n"
-    message += "  handled in: \(Describing.value(step.from))\n"
+    message += "  event: \(entry.event.map { Describing.value(redaction.redacted(event: $0)) } ?? "none")\n"
+    message += "  handled in: \(Describing.value(redaction.redacted(step.from)))\n"
     // An effect read from a file is known by its recorded text: the replayed one is written the same way.
     let fromFile = entry.effect == nil && entry.effectDescription != nil
-    let recorded = fromFile ? entry.effectDescription.map { "." + $0 } : describeEffect(entry.effect)
-    let replayed = fromFile ? step.effect.map { "." + EffectRecord($0).text } : describeEffect(step.effect)
+    let recorded = fromFile ? entry.effectDescription.map { "." + $0 } : describeEffect(recordedEffect)
+    let replayed = fromFile ? replayedEffect.map { "." + EffectRecord($0).text } : describeEffect(replayedEffect)
     message += "  expected effect (recorded): \(recorded ?? "none")\n"
     message += "  actual effect (replayed):   \(replayed ?? "none")"
-    if let recorded = entry.effect, let replayed = step.effect {
+    if let recorded = recordedEffect, let replayed = replayedEffect {
         message += "\n  diff:\n" + Describing.indented(StructuralDiff.describe(expected: recorded, actual: replayed))
-    } else if fromFile, recorded == replayed, let form = entry.recordedComparableEffect?.form, let effect = step.effect
+    } else if fromFile, recorded == replayed, let form = entry.recordedComparableEffect?.form, let effect = replayedEffect
     {
         // The same text, another value: show both recorded forms, ids with their types.
         let replayedForm = EffectRecord(effect).comparable?.jsonData ?? Data()

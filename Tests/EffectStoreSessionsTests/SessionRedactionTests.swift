@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreLogging
 import EffectStoreTesting
 import Foundation
 import XCTest

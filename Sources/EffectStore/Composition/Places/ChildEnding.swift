@@ -85,7 +85,8 @@ extension ChildState {
     /// `target`, as an undo or a redo restores it over `current`: the children of `current` that `target` does not
     /// hold end, and its stacks count on from `current`'s next ids. Returns the effect that ends them: cancellations
     /// only, or `nil`.
-    static func restoring(_ target: Self, over current: Self, places: ChildPlaces<Self>) -> (Self, Effect?) {
+    /// Package access: a replay of a session restores undo and redo entries the same way.
+    package static func restoring(_ target: Self, over current: Self, places: ChildPlaces<Self>) -> (Self, Effect?) {
         guard !places.isEmpty, Effect.self is any ComposableEffect.Type else { return (target, nil) }
         var endings = ChildEndings(restoring: true)
         var after: Self? = target

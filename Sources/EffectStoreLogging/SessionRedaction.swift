@@ -1,9 +1,13 @@
 import EffectStore
 
-/// What a recorded session never holds: state fields, event payloads and effect payloads replaced by placeholders
-/// before anything is recorded, written to a file or shown on the inspector's page.
+/// What a recorded session and a log never hold: state fields, event payloads and effect payloads replaced by
+/// placeholders before anything is recorded, written to a file, shown on the inspector's page or logged.
 ///
-/// Give one to the recorder, or declare it on the state (``SessionRedacting``); both apply when both are given:
+/// Declare it on the state (``SessionRedacting``) to have it everywhere a value leaves the program: EffectStoreSessions'
+/// recorder, session file, page and replays, this module's ``TransitionLogger``, and EffectStoreTesting's replay
+/// failures. It lives here, in EffectStoreLogging, so that all of them see it; import EffectStoreLogging to write one.
+/// A recorder may be given one more (EffectStoreSessions' `SessionRecorder(recording:limit:redacting:)`); both
+/// apply when both are given:
 ///
 /// ```swift
 /// let recorder = SessionRecorder(
@@ -21,13 +25,12 @@ import EffectStore
 /// )
 /// ```
 ///
-/// The recorder redacts each transition as it records it, on the store's queue, so that ``SessionRecorder/log`` holds
-/// the placeholders only; ``SessionLog/write(to:)`` applies the redaction the state declares again, so that a log made
-/// by hand is covered too. Redacting a value twice gives the same value.
+/// The recorder redacts each transition as it records it, on the store's queue, so that its log holds the placeholders
+/// only; `SessionLog.write(to:)` applies the redaction the state declares again, so that a log made by hand is
+/// covered too. Redacting a value twice gives the same value.
 ///
-/// A replay runs the state's logic on the recorded, redacted events: where the logic depends on a secret (a strength
-/// meter of the password), the replayed state differs from the recorded one there. Choose placeholders the logic
-/// treats like the secret, or leave such sessions out of replay tests.
+/// What is redacted where, and what is not — a replay of redacted events among them — is said once, in the
+/// EffectStoreSessions article's "What is redacted where, and what is not".
 public struct SessionRedaction<S: State>: Sendable {
     private var stateRedactions: [@Sendable (inout S) -> Void] = []
     private var eventRedactions: [@Sendable (S.Event) -> S.Event] = []
@@ -94,8 +97,11 @@ public struct SessionRedaction<S: State>: Sendable {
         return copy
     }
 
-    /// This redaction, and also `redact` applied to every recorded effect — a plan too, whole: return the effect with
-    /// its secret replaced, or the effect as it is.
+    /// This redaction, and also `redact` applied to every recorded effect: return the effect with its secret replaced,
+    /// or the effect as it is.
+    ///
+    /// A plan is seen through: `redact` gets each effect inside it (in `.cancellable(…)`, `.all(…)`, `.queued(…)` and
+    /// the others), never the plan, and the plan keeps its ids and times.
     ///
     /// ```swift
     /// .effects { effect in
@@ -165,15 +171,27 @@ public struct SessionRedaction<S: State>: Sendable {
     /// - Parameter effect: An effect.
     /// - Returns: The effect as a session records it. Runs on the calling thread.
     public func redacted(effect: S.Effect) -> S.Effect {
-        effectRedactions.reduce(effect) { $1($0) }
+        guard !effectRedactions.isEmpty else { return effect }
+        if let planOf = planExtractor(for: S.Effect.self), let plan = planOf(effect),
+            let rebuilt = Self.effect(carrying: plan.map { redacted(effect: $0) })
+        {
+            return rebuilt
+        }
+        return effectRedactions.reduce(effect) { $1($0) }
+    }
+
+    /// The effect that carries `plan`, when the effect type is a ``/EffectStore/ComposableEffect``.
+    private static func effect(carrying plan: EffectPlan<S.Effect>) -> S.Effect? {
+        guard let composable = S.Effect.self as? any ComposableEffect.Type else { return nil }
+        return composable.effect(carrying: plan)
     }
 
     /// Whether this redaction replaces nothing.
-    var isEmpty: Bool { stateRedactions.isEmpty && eventRedactions.isEmpty && effectRedactions.isEmpty }
+    package var isEmpty: Bool { stateRedactions.isEmpty && eventRedactions.isEmpty && effectRedactions.isEmpty }
 }
 
-/// A state that says what of it a recorded session never holds: every ``SessionRecorder`` of it, and every
-/// ``SessionLog/write(to:)``, applies ``sessionRedaction``.
+/// A state that says what of it a recorded session and a log never hold: every session recorder of it, every session
+/// file written, every replay failure and every ``TransitionLogger`` applies ``sessionRedaction``.
 ///
 /// ```swift
 /// extension SignUp: SessionRedacting {
@@ -186,12 +204,38 @@ public struct SessionRedaction<S: State>: Sendable {
 /// }
 /// ```
 public protocol SessionRedacting: State {
-    /// What a recorded session of this state never holds. Read once per recorder, and once per file written, on the
-    /// thread that makes it.
+    /// What a recorded session or a log of this state never holds. Read once per recorder, logger and file written,
+    /// on the thread that makes it.
     static var sessionRedaction: SessionRedaction<Self> { get }
 }
 
 extension SessionRedacting {
     /// ``sessionRedaction``, for code that knows the state only as `any SessionRedacting.Type`.
     static var anySessionRedaction: Any { sessionRedaction }
+}
+
+extension SessionRedaction {
+    /// The redaction `S` declares (``SessionRedacting``), if it declares one.
+    package static var declared: SessionRedaction? {
+        guard let redacting = S.self as? any SessionRedacting.Type else { return nil }
+        return redacting.anySessionRedaction as? SessionRedaction
+    }
+
+    /// `transition` with its states, event and effect redacted.
+    package func redacted(_ transition: StoreTransition<S>) -> StoreTransition<S> {
+        guard !isEmpty else { return transition }
+        return StoreTransition(
+            sequenceNumber: transition.sequenceNumber, time: transition.time, origin: transition.origin,
+            event: transition.event.map { redacted(event: $0) }, from: redacted(transition.from),
+            to: redacted(transition.to), effect: transition.effect.map { redacted(effect: $0) },
+            changedState: transition.changedState)
+    }
+}
+
+extension ComposableEffect {
+    /// `Self.plan(plan)` as an `E`, when `plan` is a plan of `Self` under the name `E`: the casts change no value.
+    fileprivate static func effect<E>(carrying plan: EffectPlan<E>) -> E? {
+        guard let plan = plan as? EffectPlan<Self> else { return nil }
+        return Self.plan(plan) as? E
+    }
 }
