@@ -170,3 +170,60 @@ struct CodableCounterWithEffect: State, Equatable, Codable {
         return .log(count)
     }
 }
+
+/// A replay ends the children an undo removes, as the store does: the undo's recorded cancellation is replayed too.
+final class ReplayUndoTests: XCTestCase {
+    /// A list whose rows each ask for a reminder; the rows are a declared place.
+    struct Shelf: State, Equatable, Codable {
+        struct Book: ChildState, Identifiable, Equatable, Codable {
+            let id: Int
+            enum Event: Sendable, Equatable, Codable { case remind }
+            enum Effect: Sendable, Equatable, Codable { case reminder }
+            mutating func handle(event: Event) -> Effect? { .reminder }
+        }
+
+        var books: IdentifiedStates<Book> = []
+
+        enum Event: Sendable, Equatable, Codable { case add(Int), book(id: Int, Book.Event) }
+        enum Effect: ComposableEffect, Equatable {
+            case book(id: Int, Book.Effect)
+            case plan(EffectPlan<Effect>)
+            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        }
+
+        static var initialState: Shelf { Shelf() }
+        static let places: ChildPlaces<Shelf> = [.rows(\.books)]
+
+        mutating func handle(event: Event) -> Effect? {
+            switch event {
+            case .add(let id):
+                books.append(Book(id: id))
+                return nil
+            case .book(let id, let event):
+                return handle(event, forRow: id, in: \.books, effect: Effect.book)
+            }
+        }
+    }
+
+    /// Keeps every reminder in flight: none answers.
+    final class Reminders: EffectHandler, Sendable {
+        typealias S = Shelf
+        func handle(effect: Shelf.Effect) -> Future<Shelf.Event>? { Promise<Shelf.Event>().future }
+    }
+
+    func test_anUndoThatRemovesARow_replaysWithTheRowsEnd() {
+        let store = Store<Shelf>(effectHandler: Reminders())
+        store.enableUndo()
+        let recorder = SessionRecorder(recording: store)
+        store.dispatch(event: .add(1))
+        store.dispatch(event: .book(id: 1, .remind))
+        _ = store.undo().wait(timeout: .seconds(5))
+        let session = recorder.log
+
+        XCTAssertEqual(session.entries.last?.effect, .cancel(id: RowEffects(1)), "the undo's record says it")
+        XCTAssertEqual(session.replay().last?.effect, .cancel(id: RowEffects(1)))
+        let failures = TestFailureCollector()
+        assertReplayMatchesRecording(session, reporter: failures.reporter)
+        XCTAssertEqual(failures.messages, [])
+    }
+}
