@@ -53,8 +53,8 @@ extension ChildState {
     /// to see what the store will do:
     ///
     /// ```swift
-    /// var list = TodoList(todos: [Todo(id: 3, title: "Milk")])
-    /// XCTAssertEqual(list.transition(on: .delete(id: 3)), .cancel(id: RowEffects(3)))
+    /// var board = Board(counters: [Counter(id: 3)])    // static let places: ChildPlaces<Board> = [.rows(\.counters)]
+    /// XCTAssertEqual(board.transition(on: .remove(3)), .cancel(id: RowEffects(3)))   // handle(event:) returns nil
     /// ```
     ///
     /// For a state that declares no places, or whose `Effect` is not a ``ComposableEffect``, it is
@@ -84,8 +84,7 @@ extension ChildState {
 
     /// `target`, as an undo or a redo restores it over `current`: the children of `current` that `target` does not
     /// hold end, and its stacks count on from `current`'s next ids. Returns the effect that ends them: cancellations
-    /// only, or `nil`.
-    /// Package access: a replay of a session restores undo and redo entries the same way.
+    /// only, or `nil`. Package access: a session's replay restores undo and redo entries the same way.
     package static func restoring(_ target: Self, over current: Self, places: ChildPlaces<Self>) -> (Self, Effect?) {
         guard !places.isEmpty, Effect.self is any ComposableEffect.Type else { return (target, nil) }
         var endings = ChildEndings(restoring: true)
