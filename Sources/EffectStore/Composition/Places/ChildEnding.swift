@@ -31,9 +31,8 @@ struct ChildEndings {
     /// Records that a child whose effects run under `scope` came and went within the transition.
     mutating func neverStart(_ scope: EffectID) { neverStarted.append(seenFromRoot(scope)) }
 
-    /// Runs `body` for the places of the child whose effects run under `scope` (or of an unscoped child, `nil`).
-    mutating func within(_ scope: EffectID?, _ body: (inout ChildEndings) -> Void) {
-        guard let scope else { return body(&self) }
+    /// Runs `body` for the places of the child whose effects run under `scope`.
+    mutating func within(_ scope: EffectID, _ body: (inout ChildEndings) -> Void) {
         enclosing.append(scope)
         body(&self)
         enclosing.removeLast()
@@ -209,6 +208,14 @@ extension ComposableEffect {
 
 // MARK: - The kinds of place
 
+extension ChildPlaces {
+    /// Records in `endings` the children of `old`, a child that stayed in its place, that `new` no longer holds.
+    func compare(_ old: Parent, _ new: Parent, into endings: inout ChildEndings) {
+        var after: Parent? = new
+        for end in watch(old) { end(&after, &endings) }
+    }
+}
+
 /// An ``IdentifiedStates``'s rows, as they were before a transition.
 struct RowsPlace<Parent, Row: ChildState & Identifiable>: Sendable where Row.ID: Sendable {
     let rows: KeyPath<Parent, IdentifiedStates<Row>> & Sendable
@@ -251,10 +258,7 @@ struct RowsPlace<Parent, Row: ChildState & Identifiable>: Sendable where Row.ID:
         var seen = Set<Row.ID>()
         for id in candidates where seen.insert(id).inserted {
             guard let old = before[id: id], let new = now[id: id] else { continue }
-            endings.within(EffectID(RowEffects(id))) { endings in
-                var row: Row? = new
-                for end in Row.places.watch(old) { end(&row, &endings) }
-            }
+            endings.within(EffectID(RowEffects(id))) { Row.places.compare(old, new, into: &$0) }
         }
     }
 
@@ -352,10 +356,7 @@ struct StackPlace<Parent, Screen: ChildState>: Sendable {
         // Screens that stayed and may have changed: their own places.
         for id in known ? changed : ids {
             guard let old = before[id: id], let new = now[id: id] else { continue }
-            endings.within(scope(id)) { endings in
-                var screen: Screen? = new
-                for end in Screen.places.watch(old) { end(&screen, &endings) }
-            }
+            endings.within(scope(id)) { Screen.places.compare(old, new, into: &$0) }
         }
     }
 
