@@ -38,7 +38,7 @@ public struct BenchBoard: State, Equatable {
     @inline(never)
     public mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .row(let id, let event): return handle(event, forRow: id, in: \.rows, effect: Effect.row)
+        case .row(let id, let event): return handle((id, event), in: \.rows, effect: Effect.row)
         }
     }
 }
@@ -93,7 +93,9 @@ public enum BenchFlow: State, Equatable {
     @inline(never)
     public mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .row(let event): return handle(event, inCase: .active, effect: Effect.row)
+        case .row(let event):
+            guard case .active(let child) = self else { return nil }
+            return handle(event, of: child, as: Self.active, effect: Effect.row)
         }
     }
 }

@@ -200,7 +200,7 @@ final class ReplayUndoTests: XCTestCase {
                 books.append(Book(id: id))
                 return nil
             case .book(let id, let event):
-                return handle(event, forRow: id, in: \.books, effect: Effect.book)
+                return handle((id, event), in: \.books, effect: Effect.book)
             }
         }
     }
@@ -220,8 +220,8 @@ final class ReplayUndoTests: XCTestCase {
         _ = store.undo().wait(timeout: .seconds(5))
         let session = recorder.log
 
-        XCTAssertEqual(session.entries.last?.effect, .cancel(id: RowEffects(1)), "the undo's record says it")
-        XCTAssertEqual(session.replay().last?.effect, .cancel(id: RowEffects(1)))
+        XCTAssertEqual(session.entries.last?.effect, .cancel(id: RowScope(1)), "the undo's record says it")
+        XCTAssertEqual(session.replay().last?.effect, .cancel(id: RowScope(1)))
         let failures = TestFailureCollector()
         assertReplayMatchesRecording(session, reporter: failures.reporter)
         XCTAssertEqual(failures.messages, [])

@@ -4,7 +4,7 @@ import EffectStore
 /// recording, a past meeting — loaded from and saved to a JSON file.
 ///
 /// The stack is a ``ScreenStack`` of ``Screen``s routed with
-/// ``ChildState/handle(_:in:effect:messages:)-(StackEvent<Screen.Event>,_,_,_)`` and declared among the app's
+/// ``ChildState/handle(_:in:effect:messages:)`` and declared among the app's
 /// ``places``: whichever event pops a screen, everything the screen started — a recording's timer and transcription —
 /// is cancelled in that transition. The screens tell the app what they decide (messages);
 /// the app changes the list and the stack in the same transition.
@@ -57,12 +57,14 @@ public struct App: State, Hashable {
         public static let places: ChildPlaces<Screen> = [.case(EnumCase.detail.extract(from:))]
 
         public mutating func handle(event: Event) -> Effect? {
-            switch (self, event) {
-            case (.detail(let screen), .detail(let event)):
-                handle(event, of: screen, as: Self.detail, effect: Effect.detail, message: Message.detail)
-            case (.record(let screen), .record(let event)):
-                handle(event, of: screen, as: Self.record, effect: Effect.record, message: Message.record)
-            default: nil  // an event for another screen than the one with this id: it means nothing now
+            switch self {
+            case .detail(let screen):
+                guard case .detail(let event) = event else { return nil }  // for a screen this id no longer shows
+                return handle(event, of: screen, as: Self.detail, effect: Effect.detail, message: Message.detail)
+            case .record(let screen):
+                guard case .record(let event) = event else { return nil }
+                return handle(event, of: screen, as: Self.record, effect: Effect.record, message: Message.record)
+            case .pastMeeting: return nil
             }
         }
     }
@@ -168,9 +170,7 @@ public struct App: State, Hashable {
 
     /// Routes an event of the stack, and handles what its screens tell.
     mutating func route(_ event: StackEvent<Screen.Event>) -> Effect? {
-        handle(event, in: \.path, effect: Effect.screen) { state, id, message in
-            state.receive(message, from: id)
-        }
+        handle(event, in: \.path, effect: Effect.screen) { state, said in state.receive(said.message, from: said.id) }
     }
 
     /// Handles what the screen with `id` told.

@@ -4,7 +4,7 @@ import EffectStore
 /// confirmation, and the button that starts a meeting.
 ///
 /// It presents one ``Destination`` at a time — the edit form or the delete alert — in one optional property routed
-/// with ``ChildState/handle(_:in:effect:messages:)-(PresentationEvent<Child.Event>,_,_,_)`` and declared among its
+/// with ``ChildState/handle(_:in:effect:messages:)`` and declared among its
 /// ``places`` with the destination's ``Destination/kind``, so that going from one destination to another ends the
 /// first one's presentation. It tells the app what only the app can do
 /// (``Message``): save a changed meeting, delete it, start a recording, show a past meeting.
@@ -48,10 +48,11 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         public var alert: AlertState<AlertAction>? { if case .alert(let alert) = self { alert } else { nil } }
 
         public mutating func handle(event: Event) -> Effect? {
-            switch (self, event) {
-            case (.edit(let form), .edit(let event)):
-                handle(event, of: form, as: Self.edit, effect: Effect.edit, message: Message.edit)
-            default: nil  // the alert has no events of its own
+            switch self {
+            case .edit(let form):
+                guard case .edit(let event) = event else { return nil }
+                return handle(event, of: form, as: Self.edit, effect: Effect.edit, message: Message.edit)
+            case .alert: return nil  // the alert has no events of its own
             }
         }
     }

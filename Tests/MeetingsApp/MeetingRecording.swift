@@ -6,7 +6,7 @@ import EffectStore
 /// The timer is a tick delayed by one second on the store's clock, asked for again by each tick
 /// (``Effect/tick``); the transcript is a run (``Effect/transcribe``) that sends ``Event/transcribed(_:)`` for as
 /// long as it runs. The screen starts both on ``Event/start``; it never stops them itself: the app pops the screen,
-/// and the pop cancels everything the screen started (`StackElementEffects`).
+/// and the pop cancels everything the screen started (`ScreenScope`).
 ///
 /// The meeting ends when its time is up, or early through an alert — save and end, or discard. Either way the screen
 /// tells the app (``Message``), in the transition that decides it, with the whole record: its id and its date came

@@ -113,7 +113,7 @@ public func makeMeetingsEffects(storage: any MeetingsStorage, speech: any Speech
 {
     let screens = ScreenEffects(speech: speech)
     return ComposedEffectHandler(
-        .screens(effect: .screen, event: App.Event.path) { _, effect in screens.handle(effect) },
+        .rows(effect: .screen, event: { App.Event.path(.element(id: $0, $1)) }) { _, effect in screens.handle(effect) },
         .own(MeetingsStorageEffects(storage: storage))
     )
 }

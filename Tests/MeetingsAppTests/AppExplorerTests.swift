@@ -41,12 +41,12 @@ final class AppExplorerTests: XCTestCase {
         .transitionInvariant("a popped screen's effects are cancelled") { transition in
             let kept = Set(transition.to.path.ids)
             return transition.from.path.ids.allSatisfy {
-                kept.contains($0) || transition.effect?.cancels(id: StackElementEffects(\App.path, $0)) == true
+                kept.contains($0) || transition.effect?.cancels(id: ScreenScope(\App.path, $0)) == true
             }
         }
         .transitionInvariant("a dismissed add sheet's effects are cancelled") { transition in
             guard transition.from.list.addForm != nil, transition.to.list.addForm == nil else { return true }
-            return transition.effect?.cancels(id: PresentationEffects(\MeetingsList.addForm)) == true
+            return transition.effect?.cancels(id: PresentationScope(\MeetingsList.addForm)) == true
         }
         .transitionInvariant("every change of the meetings is saved, and nothing else is") { transition in
             let changed = transition.from.list.meetings != transition.to.list.meetings

@@ -121,7 +121,7 @@ final class AppFlowTests: XCTestCase {
         store.send(.list(.addForm(.presented(.titleChanged("Retro"))))) { $0.list.addForm?.meeting.title = "Retro" }
         store.send(.list(.addForm(.dismiss))) { $0.list.addForm = nil }
         // The list's plan reaches the app as a plan: the sheet's presentation ends.
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: PresentationEffects(\MeetingsList.addForm)))
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: PresentationScope(\MeetingsList.addForm)))
         store.finish()
     }
 
@@ -192,7 +192,7 @@ final class AppFlowTests: XCTestCase {
         // The detail's effects end — its alert's presentation with them: removal wins, so the end of the alert the
         // detail returned is not there too — and the list without the meeting is saved.
         XCTAssertEqual(
-            store.transitions.last?.effect, .all(.cancel(id: StackElementEffects(\App.path, 0)), App.save([.standup])))
+            store.transitions.last?.effect, .all(.cancel(id: ScreenScope(\App.path, 0)), App.save([.standup])))
         store.advance(by: .seconds(1))
         store.receiveEffect(.save([.standup]))
         store.complete(.save([.standup]), with: .saved)
@@ -227,7 +227,7 @@ final class AppFlowTests: XCTestCase {
         }
         XCTAssertEqual(store.state.path.ids, [0, 1])
         store.send(.path(.popFrom(id: 1))) { $0.path.pop() }
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: StackElementEffects(\App.path, 1)))
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: ScreenScope(\App.path, 1)))
         store.send(.path(.popFrom(id: 0))) { $0.path.pop() }
         store.send(.list(.meetingTapped(id: meeting.id))) { $0.path.push(.detail(MeetingDetail(meeting: meeting))) }
         XCTAssertEqual(store.state.path.ids, [2], "a stack never gives an id twice")
@@ -322,7 +322,7 @@ final class AppFlowTests: XCTestCase {
         }
         store.send(.path(.element(id: 1, .record(.alert(.presented(.confirmDiscard)))))) { $0.path.pop() }
         store.receiveCancellation(of: transcribe)
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: StackElementEffects(\App.path, 1)))
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: ScreenScope(\App.path, 1)))
         store.finish()  // no record, no save, no timer left
     }
 
@@ -361,7 +361,7 @@ final class AppFlowTests: XCTestCase {
             }
         }
         store.send(.path(.popFrom(id: 1))) { $0.path.pop() }
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: StackElementEffects(\App.path, 1)))
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: ScreenScope(\App.path, 1)))
         store.receiveCancellation(of: transcribe)
         XCTAssertEqual(store.clock.scheduledCount, 0, "no tick waits")
         store.advance(by: .seconds(10))
@@ -446,16 +446,16 @@ final class AppFlowTests: XCTestCase {
     private func expectRecordingAndDetailEnded(in store: TestStore<App>, line: UInt = #line) {
         XCTAssertEqual(
             store.transitions.last?.effect,
-            .all(.cancel(id: StackElementEffects(\App.path, 1)), .cancel(id: StackElementEffects(\App.path, 0))),
+            .all(.cancel(id: ScreenScope(\App.path, 1)), .cancel(id: ScreenScope(\App.path, 0))),
             "both screens end, top first, in that transition", line: line
         )
         store.receiveCancellation(of: transcribe, line: line)
     }
 
-    /// The end of the detail's destination (`PresentationEffects`), as the app runs it: scoped to the detail's
+    /// The end of the detail's destination (`PresentationScope`), as the app runs it: scoped to the detail's
     /// screen, and started under the screen's effects.
     private func endOfDestination(onDetail id: StackElementID) -> App.Effect {
-        let screen = StackElementEffects(\App.path, id)
-        return App.Effect.cancel(id: RowScopedID(scope: screen, id: PresentationEffects(\MeetingDetail.destination)))
+        let screen = ScreenScope(\App.path, id)
+        return App.Effect.cancel(id: ScopedEffectID(scope: screen, id: PresentationScope(\MeetingDetail.destination)))
     }
 }

@@ -22,7 +22,7 @@ final class FeatureTests: XCTestCase {
     }
 
     func test_detail_dismissingOrSwitchingTheDestination_endsItsPresentation() {
-        let end = MeetingDetail.Effect.cancel(id: PresentationEffects(\MeetingDetail.destination))
+        let end = MeetingDetail.Effect.cancel(id: PresentationScope(\MeetingDetail.destination))
         var detail = MeetingDetail(meeting: design)
 
         XCTAssertNil(detail.transition(on: .editTapped))
@@ -38,7 +38,7 @@ final class FeatureTests: XCTestCase {
 
         XCTAssertEqual(
             detail.transition(on: .alert(.presented(.confirmDeletion))),
-            .all(.cancel(id: PresentationEffects(\MeetingDetail.destination)), .tell(.deleteConfirmed(design.id)))
+            .all(.cancel(id: PresentationScope(\MeetingDetail.destination)), .tell(.deleteConfirmed(design.id)))
         )
     }
 
@@ -102,12 +102,12 @@ final class FeatureTests: XCTestCase {
         var app = App.loaded(design)
         _ = app.transition(on: .list(.meetingTapped(id: design.id)))
 
-        let screen = StackElementEffects(\App.path, 1)
+        let screen = ScreenScope(\App.path, 1)
         XCTAssertEqual(
             app.transition(on: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7)))))),
             App.Effect.all(
                 App.Effect.screen(1, .record(.tick))
-                    .delayed(by: .seconds(1), id: RowScopedID(scope: screen, id: MeetingRecording.ID.timer)),
+                    .delayed(by: .seconds(1), id: ScopedEffectID(scope: screen, id: MeetingRecording.ID.timer)),
                 .screen(1, .record(.transcribe))
             ).cancellable(id: screen)
         )

@@ -87,7 +87,7 @@ public struct AppState: State, Hashable {
         switch event {
         case .session(let event):
             let wasLoggedIn = session.isLoggedIn
-            let effect = handle(event, in: \.session, effect: AppState.liftSessionEffect)
+            let effect = handle(event, in: \.session)
             if wasLoggedIn && !session.isLoggedIn {
                 return handle(.userDidLogOut, in: \.process, effect: Effect.process) ?? effect
             }
@@ -97,9 +97,6 @@ public struct AppState: State, Hashable {
             return handle(event, in: \.process, effect: Effect.process)
         }
     }
-
-    /// The session has no effects: `SessionState.Effect` has no values, so this is never called and needs no body.
-    private static func liftSessionEffect(_ effect: SessionState.Effect) -> Effect {}
 }
 
 extension EnumCase where Root == AppState.Effect, Value == ProcessState.Effect {

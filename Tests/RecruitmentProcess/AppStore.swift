@@ -16,7 +16,7 @@ import EffectStore
 /// - Returns: The app's effect handler.
 public func makeAppEffects(service: any ProcessService) -> ComposedEffectHandler<AppState> {
     ComposedEffectHandler(
-        ProcessEffects(service: service).lifted(effect: .process, event: AppState.Event.process)
+        .child(effect: .process, event: AppState.Event.process, perform: ProcessEffects(service: service).handle)
     )
 }
 

@@ -23,7 +23,11 @@
 ///
 /// The obligations of ``State/handle(event:)`` hold here too: pure, quick, and events that mean nothing now are
 /// ignored.
-public protocol ChildState: Sendable {
+///
+/// Every child state is also a ``ChildPlace``: a parent that keeps one in a property routes to it with
+/// ``ChildState/handle(_:in:effect:)``, as it routes to an optional child, rows or a stack.
+public protocol ChildState: ChildPlace, Sendable
+where PlacedChild == Self, PlaceEvent == Event, PlaceEffect == Effect, PlaceAddress == Void {
     /// What can happen to this state: user actions, effect results, outside notifications.
     associatedtype Event: Sendable
     /// What the state asks the outside world to do next, as an inert value.

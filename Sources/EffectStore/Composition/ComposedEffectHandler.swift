@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// let appEffects = ComposedEffectHandler<AppState>(
-///     SessionEffects().lifted(effect: .session, event: AppState.Event.session),
-///     ProcessEffects(service: service).lifted(effect: .process, event: AppState.Event.process)
+///     .child(effect: .session, event: AppState.Event.session, perform: SessionEffects().handle),
+///     .child(effect: .process, event: AppState.Event.process, perform: ProcessEffects(service: service).handle)
 /// )
 /// let appStore = Store<AppState>(effectHandler: appEffects)
 /// ```
@@ -37,7 +37,8 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
 
     /// Creates a handler that routes each effect to the child handler that claims it.
     ///
-    /// - Parameter children: Child handlers lifted with ``EffectHandler/lifted(effect:event:)-(EnumCase<Parent.Effect,S.Effect>,_)``.
+    /// - Parameter children: Child handlers lifted with ``ChildEffectHandler/child(effect:event:perform:)`` or
+    ///   ``ChildEffectHandler/rows(effect:event:perform:)``, and the parent's own, ``ChildEffectHandler/own(_:)``.
     public init(_ children: ChildEffectHandler<S>...) {
         self.children = children
     }
@@ -54,7 +55,7 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
             """
             ComposedEffectHandler<\(S.self)>: no part claims effect \(described(effect)), so nothing would \
             perform it.
-            To fix, add the handler of the child whose case it is (`.child`, `.rows` or `lifted`), or `.own(handler)` \
+            To fix, add the handler of the child whose case it is (`.child` or `.rows`), or `.own(handler)` \
             for the parent's own effects.
             """)
     }
@@ -62,13 +63,12 @@ public final class ComposedEffectHandler<S: State>: EffectHandler {
 
 /// A child feature's effect handler, lifted into a parent feature's effect and event types.
 ///
-/// Made by ``EffectHandler/lifted(effect:event:)-(EnumCase<Parent.Effect,S.Effect>,_)``, or for children with no handler of their own by
-/// ``child(effect:event:perform:)`` and, for the rows of an ``IdentifiedStates``, ``rows(effect:event:perform:)``;
-/// combined by ``ComposedEffectHandler``; the parent's own effects get one with ``own(_:)``:
+/// Made by ``child(effect:event:perform:)`` for a child, ``rows(effect:event:perform:)`` for rows and screens, and
+/// ``own(_:)`` for the parent's own effects; combined by ``ComposedEffectHandler``:
 ///
 /// ```swift
 /// let appEffects = ComposedEffectHandler<AppState>(
-///     SessionEffects().lifted(effect: .session, event: AppState.Event.session),
+///     .child(effect: .session, event: AppState.Event.session, perform: SessionEffects().handle),
 ///     .rows(effect: .todo, event: AppState.Event.todo) { id, effect in reminders.handle(effect) },
 ///     .own(AppEffects())   // last: it claims every effect that reaches it
 /// )
@@ -109,26 +109,5 @@ extension ChildEffectHandler {
     /// - Returns: The part that hands every effect it sees to `handler`.
     public static func own<H: EffectHandler>(_ handler: H) -> ChildEffectHandler where H.S == Parent {
         ChildEffectHandler { effect in Claimed(answer: handler.handle(effect: effect)?.effectAnswer) }
-    }
-}
-
-extension EffectHandler {
-    /// Lifts this child handler into a parent feature, for ``ComposedEffectHandler``.
-    ///
-    /// ```swift
-    /// ProcessEffects(service: service).lifted(effect: .process, event: AppState.Event.process)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - effect: The parent's effect case that wraps this child's effects, such as `.process` for
-    ///     `case process(ProcessState.Effect)` (see ``EnumCase``).
-    ///   - event: Embeds this child's event in the parent's event type, such as `AppState.Event.process`. Runs on
-    ///     the thread that resolves the child's future.
-    /// - Returns: The lifted handler. It holds this handler strongly.
-    public func lifted<Parent: State>(
-        effect: EnumCase<Parent.Effect, S.Effect>,
-        event: @escaping @Sendable (S.Event) -> Parent.Event
-    ) -> ChildEffectHandler<Parent> {
-        .child(effect: effect, event: event) { self.handle(effect: $0) }
     }
 }

@@ -1,28 +1,23 @@
 /// One case of an enum, as a value: how to build the enum from the case's associated value, and how to get the value
 /// back out when the enum is in that case.
 ///
-/// The composition tools take an `EnumCase` wherever they must recognise a case — a child held in one case of an enum
-/// state (``ChildState/handle(_:inCase:effect:)-5zgw0``), a child's effects wrapped in one case
-/// of the parent's effect (``ChildEffectHandler``). Recognising is then a `switch`, written once, with no reflection.
+/// The composition tools take an `EnumCase` wherever they must recognise a case: a child's effects wrapped in one
+/// case of the parent's effect (``ChildEffectHandler/child(effect:event:perform:)``), a screen held in one case of a
+/// stack's enum (``ScreenStack/modify(id:case:_:)``). Recognising is then a `switch`, written once, with no
+/// reflection.
 ///
 /// Make one per case, where the case is declared, in an extension of `EnumCase` constrained to the enum and the
 /// value, so that call sites name it with a leading dot:
 ///
 /// ```swift
-/// enum AppFlow: State {
-///     case loggedOut
-///     case loggedIn(ProcessState)
-///     // …
-/// }
-///
-/// extension EnumCase where Root == AppFlow, Value == ProcessState {
-///     static var loggedIn: Self {
-///         EnumCase(AppFlow.loggedIn) { if case .loggedIn(let state) = $0 { state } else { nil } }
+/// extension EnumCase where Root == AppState.Effect, Value == ProcessState.Effect {
+///     static var process: Self {
+///         EnumCase(AppState.Effect.process) { if case .process(let effect) = $0 { effect } else { nil } }
 ///     }
 /// }
 ///
-/// // In AppFlow.handle(event:):
-/// case .process(let event): return handle(event, inCase: .loggedIn, effect: Effect.process)
+/// // In the app's effect handler:
+/// .child(effect: .process, event: AppState.Event.process, perform: ProcessEffects(service: service).handle)
 /// ```
 ///
 /// A case with several associated values has a tuple of them as its value, without labels;
@@ -83,14 +78,7 @@ public struct EnumCase<Root, Value>: Sendable {
     }
 
     /// The enum in this case, holding `value`.
-    ///
-    /// ```swift
-    /// EnumCase.loggedIn.embed(ProcessState())   // AppFlow.loggedIn(ProcessState())
-    /// ```
-    ///
-    /// - Parameter value: The associated value.
-    /// - Returns: The enum in this case.
-    public func embed(_ value: Value) -> Root { embedValue(value) }
+    func embed(_ value: Value) -> Root { embedValue(value) }
 
     /// The associated value of `root` when `root` is in this case.
     ///

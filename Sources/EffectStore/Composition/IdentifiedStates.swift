@@ -1,7 +1,7 @@
 /// An ordered collection of child states, each found by its id in constant time: the rows of a list feature.
 ///
 /// A parent state keeps its rows here and routes each row's events by id with
-/// ``ChildState/handle(_:forRow:in:effect:)``. Order is kept as in an array; ids are unique.
+/// ``ChildState/handle(_:in:effect:)``. Order is kept as in an array; ids are unique.
 ///
 /// ```swift
 /// var todos: IdentifiedStates<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Bread")]
@@ -13,7 +13,7 @@
 ///
 /// A parent that declares the collection among its places (``ChildPlaces/rows(_:)``) ends the work of every row that
 /// leaves it, however it leaves — any of the removals below, or a collection made anew in its place
-/// (<doc:BuildingAnAppFromFeatures#Removing-a-row-stops-its-effects>).
+/// (<doc:BuildingAnAppFromFeatures#When-a-child-leaves>).
 ///
 /// Reading by position or by id, and changing a row in place by id, take constant time; inserting, removing and
 /// moving take time linear in the number of rows after the change, as in an array. It is `Equatable`, `Hashable`,

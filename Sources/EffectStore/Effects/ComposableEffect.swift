@@ -144,7 +144,7 @@ extension ComposableEffect {
     /// .transitionInvariant("a popped screen's effects end") { transition in
     ///     transition.from.path.ids.allSatisfy { id in
     ///         transition.to.path[id: id] != nil
-    ///             || transition.effect?.cancels(id: StackElementEffects(\App.path, id)) == true
+    ///             || transition.effect?.cancels(id: ScreenScope(\App.path, id)) == true
     ///     }
     /// }
     /// ```

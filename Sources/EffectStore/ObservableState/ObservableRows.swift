@@ -6,7 +6,7 @@
     /// a change of one row notifies that row's observers only, at a cost that does not grow with the number of rows.
     ///
     /// A parent keeps its rows in an ``IdentifiedStates`` and routes their events with
-    /// ``ChildState/handle(_:forRow:in:effect:)``. The list view shows ``rows``, and each row view holds its
+    /// ``ChildState/handle(_:in:effect:)``. The list view shows ``rows``, and each row view holds its
     /// ``ObservableRow``, reads its row, and sends the row's events:
     ///
     /// ```swift
@@ -263,7 +263,7 @@
         ///   - store: The store whose state holds the rows. Kept alive as long as the list (see "Lifetime" above).
         ///   - rows: Where the state keeps its rows.
         ///   - event: Wraps a row's id and event in the store's event, usually an enum case such as
-        ///     `TodoList.Event.todo`: the event the parent routes with ``ChildState/handle(_:forRow:in:effect:)``.
+        ///     `TodoList.Event.todo`: the event the parent routes with ``ChildState/handle(_:in:effect:)``.
         @inlinable
         public convenience init<S: State>(
             _ store: Store<S>,
@@ -295,7 +295,7 @@
         ///   - store: The store whose state holds the stack. Kept alive as long as the list.
         ///   - screens: Where the state keeps its stack.
         ///   - event: Wraps a stack event in the store's event, usually an enum case such as `App.Event.path`: the
-        ///     event the parent routes with ``ChildState/handle(_:in:effect:)-(StackEvent<Screen.Event>,_,_)``.
+        ///     event the parent routes with ``ChildState/handle(_:in:effect:)``.
         @inlinable
         public convenience init<S: State, Screen: ChildState>(
             _ store: Store<S>,

@@ -27,11 +27,12 @@
         /// the child's last state — what a sheet shows while it slides away — and receives nothing more; presented
         /// again, the child gets a new projection. (This object sees the states it applies: a dismissal and a new
         /// presentation that arrive from the store's queue in one burst, applied as the latest state, are one
-        /// presentation to it.) Reading this registers, with Observation, whether a child is presented, not the
-        /// child's properties: the parent's view is not re-rendered when only the child changes.
+        /// presentation to it.) An `Identifiable` child replaced by one with another `id` is a new presentation,
+        /// with a new projection. Reading this registers, with Observation, whether a child is presented (and its
+        /// `id`), not the child's properties: the parent's view is not re-rendered when only the child changes.
         ///
         /// `binding(presented:event:)` makes the binding `sheet(item:)` takes from this, and
-        /// ``scope(screen:in:event:)`` the projection of one screen of a stack.
+        /// the navigation stack's destinations the projection of one screen of a stack.
         ///
         /// The projection holds this object weakly: once it is released, the child's events go nowhere. Main-actor
         /// isolated, like this object.
@@ -45,27 +46,9 @@
             _ slot: KeyPath<Value, Child?>,
             event embed: @escaping (Child.Event) -> Event
         ) -> ObservableState<Child, Child.Event>? {
-            scope(slot, identifiedBy: { _ in true }, registering: { _ = $0.observePresence(at: slot) }, event: embed)
-        }
-
-        /// A projection of the `Identifiable` child presented at `slot`, as `scope(_:event:)` makes it; a child
-        /// replaced by one with another `id` is a new presentation, with a new projection.
-        ///
-        /// ```swift
-        /// let editor = model.scope(\.editor, event: { Detail.Event.editor(.presented($0)) })
-        /// ```
-        ///
-        /// Reading this registers, with Observation, the presented child's `id`. Main-actor isolated.
-        ///
-        /// - Parameters:
-        ///   - slot: Where the state keeps the presented child.
-        ///   - embed: Wraps a child's event in this object's event type.
-        /// - Returns: The child's projection, or `nil` when no child is presented.
-        public func scope<Child: ChildState & Identifiable>(
-            _ slot: KeyPath<Value, Child?>,
-            event embed: @escaping (Child.Event) -> Event
-        ) -> ObservableState<Child, Child.Event>? {
-            scope(slot, identifiedBy: { $0.id }, registering: { _ = $0.observePresentedID(at: slot) }, event: embed)
+            scope(
+                slot, identifiedBy: presentationIdentity, registering: { _ = $0.observePresentationIdentity(at: slot) },
+                event: embed)
         }
 
         /// The binding of a sheet or cover that shows the child presented at `slot`: it reads the child's projection
@@ -89,27 +72,6 @@
         ///     `Detail.Event.editor`.
         /// - Returns: A binding whose value is the child's projection, or `nil`.
         public func binding<Child: ChildState>(
-            presented slot: KeyPath<Value, Child?> & Sendable,
-            event embed: @escaping @Sendable (PresentationEvent<Child.Event>) -> Event
-        ) -> EventBinding<ObservableState<Child, Child.Event>?> {
-            presentationBinding(of: slot, embed) { self.scope(slot) { embed(.presented($0)) } }
-        }
-
-        /// The binding of a sheet or cover that shows the `Identifiable` child presented at `slot`, as
-        /// `binding(presented:event:)` makes it; a child replaced by one with another `id` gets a new projection, so
-        /// SwiftUI shows a new sheet.
-        ///
-        /// ```swift
-        /// .sheet(item: model.binding(presented: \.editor, event: Detail.Event.editor)) { EditFormView(model: $0) }
-        /// ```
-        ///
-        /// Main-actor isolated.
-        ///
-        /// - Parameters:
-        ///   - slot: Where the state keeps the presented child.
-        ///   - embed: Wraps a presentation event in this object's event type.
-        /// - Returns: A binding whose value is the child's projection, or `nil`.
-        public func binding<Child: ChildState & Identifiable>(
             presented slot: KeyPath<Value, Child?> & Sendable,
             event embed: @escaping @Sendable (PresentationEvent<Child.Event>) -> Event
         ) -> EventBinding<ObservableState<Child, Child.Event>?> {
@@ -195,28 +157,13 @@
             )
         }
 
-        /// A projection of the screen with `id` on the stack at `stack`, for its destination view: it shows the
-        /// screen's state and sends the screen's events as `.element(id:_:)`, wrapped by `embed`. `nil` when the
-        /// screen is not on the stack.
-        ///
-        /// ```swift
-        /// .navigationDestination(for: StackElementID.self) { id in
-        ///     if let screen = model.scope(screen: id, in: \.path, event: App.Event.path) {
-        ///         ScreenView(model: screen)   // model: ObservableState<App.Screen, App.Screen.Event>
-        ///     }
-        /// }
-        /// ```
-        ///
-        /// The projection is `scope(_:event:)`'s, for the child at `path[id: id]`: one object while the screen
-        /// stays, its last state kept once it is popped. Reading it registers nothing with Observation: the path
-        /// binding (``binding(path:event:)``) registers the ids. Main-actor isolated.
-        ///
-        /// - Parameters:
-        ///   - id: The screen's id, as the path binding (``binding(path:event:)``) gave it to the navigation stack.
-        ///   - stack: Where the state keeps its ``ScreenStack``.
-        ///   - embed: Wraps a stack event in this object's event type, such as `App.Event.path`.
-        /// - Returns: The screen's projection, or `nil` when it is not on the stack.
-        public func scope<Screen: ChildState>(
+        /// A projection of the screen with `id` on the stack at `stack`, for its destination view: what
+        /// EffectStoreSwiftUI's `navigationDestination` adapter shows. It is ``scope(_:event:)``'s projection of the
+        /// child at `path[id: id]`, sending the screen's events as `.element(id:_:)`, wrapped by `embed`: one object
+        /// while the screen stays, its last state kept once it is popped; `nil` when the screen is not on the stack.
+        /// Reading it registers nothing with Observation: the path binding (``binding(path:event:)``) registers the
+        /// ids. Main-actor isolated.
+        package func scope<Screen: ChildState>(
             screen id: StackElementID,
             in stack: KeyPath<Value, ScreenStack<Screen>>,
             event embed: @escaping (StackEvent<Screen.Event>) -> Event
@@ -296,9 +243,10 @@
             observeDerived(\.[presenceAt: slot]) { $0[keyPath: slot] != nil }
         }
 
-        /// The `id` of what is at `slot`, registered with Observation as ``observePresence(at:)`` registers presence.
-        func observePresentedID<Item: Identifiable>(at slot: KeyPath<Value, Item?>) -> Item.ID? {
-            observeDerived(\.[presentedIDAt: slot]) { $0[keyPath: slot]?.id }
+        /// What is at `slot` as a presentation: `nil` when nothing is, and its `id` when it is `Identifiable` —
+        /// registered with Observation as ``observePresence(at:)`` registers presence.
+        func observePresentationIdentity<Item>(at slot: KeyPath<Value, Item?>) -> AnyHashable?? {
+            observeDerived(\.[presentationIdentityAt: slot]) { $0[keyPath: slot].map(presentationIdentity) }
         }
 
         /// `read` of the state, registered with Observation under `name` like a property read through the object:
@@ -314,9 +262,9 @@
         /// Whether something is at `slot`: the name ``observePresence(at:)`` registers.
         subscript<Item>(presenceAt slot: KeyPath<Value, Item?>) -> Bool { storage[keyPath: slot] != nil }
 
-        /// The `id` of what is at `slot`: the name ``observePresentedID(at:)`` registers.
-        subscript<Item: Identifiable>(presentedIDAt slot: KeyPath<Value, Item?>) -> Item.ID? {
-            storage[keyPath: slot]?.id
+        /// What is at `slot` as a presentation: the name ``observePresentationIdentity(at:)`` registers.
+        subscript<Item>(presentationIdentityAt slot: KeyPath<Value, Item?>) -> AnyHashable?? {
+            storage[keyPath: slot].map(presentationIdentity)
         }
 
         /// Sends `embed(.dismiss)` while something is presented at `slot`.
@@ -338,5 +286,12 @@
             guard ids.count < current.count, current.starts(with: ids) else { return }
             send(embed(.popFrom(id: current[ids.count])))
         }
+    }
+    /// What tells one presentation of `child` from the next: its `id` when it is `Identifiable` (a child replaced by
+    /// one with another `id` is a new presentation), and nothing otherwise (a child stays one presentation until it
+    /// goes away).
+    func presentationIdentity<Child>(_ child: Child) -> AnyHashable? {
+        func id<Item: Identifiable>(of item: Item) -> AnyHashable { AnyHashable(item.id) }
+        return (child as? any Identifiable).map { id(of: $0) }
     }
 #endif

@@ -2,7 +2,7 @@ import EffectStore
 
 /// The todo list: rows with ids, a filter, "clear completed", and a save after every change, latest save wins.
 ///
-/// Rows are routed by id with one line each way: events in with ``ChildState/handle(_:forRow:in:effect:)``, effects
+/// Rows are routed by id with one line each way: events in with ``ChildState/handle(_:in:effect:)``, effects
 /// out lifted with the row's id. The rows are declared among the list's ``places``, so a deleted row's reminder ends
 /// however the row goes — one deleted, completed ones cleared, the list reloaded.
 public struct TodoList: State, Equatable {
@@ -89,7 +89,7 @@ public struct TodoList: State, Equatable {
             nextID += 1
             return save()
         case .todo(let id, let event):
-            let effect = handle(event, forRow: id, in: \.todos, effect: Effect.todo)
+            let effect = handle((id, event), in: \.todos, effect: Effect.todo)
             guard event.changesSavedData, todos.contains(id: id) else { return effect }
             return effect.map { .all($0, save()) } ?? save()
         case .delete(let id):

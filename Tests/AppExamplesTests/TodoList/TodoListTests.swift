@@ -52,8 +52,8 @@ final class TodoListTests: XCTestCase {
         XCTAssertEqual(
             effect,
             TodoList.Effect.todo(id: 1, .notify(title: "Milk"))
-                .debounced(id: RowScopedID(row: 1, id: Todo.ReminderID.reminder), for: .seconds(60))
-                .cancellable(id: RowEffects(1))
+                .debounced(id: ScopedEffectID(row: 1, id: Todo.ReminderID.reminder), for: .seconds(60))
+                .cancellable(id: RowScope(1))
         )
     }
 
@@ -70,7 +70,7 @@ final class TodoListTests: XCTestCase {
         let effect = state.transition(on: .delete(id: 1))
 
         XCTAssertEqual(state.todos.ids, [2])
-        XCTAssertEqual(effect, .all(.cancel(id: RowEffects(1)), save(Todo(id: 2, title: "Bread"))))
+        XCTAssertEqual(effect, .all(.cancel(id: RowScope(1)), save(Todo(id: 2, title: "Bread"))))
         XCTAssertNil(state.transition(on: .delete(id: 1)))
     }
 
@@ -86,7 +86,7 @@ final class TodoListTests: XCTestCase {
         XCTAssertEqual(state.todos.ids, [2])
         XCTAssertEqual(
             effect,
-            .all(.all(.cancel(id: RowEffects(1)), .cancel(id: RowEffects(3))), save(Todo(id: 2, title: "Bread")))
+            .all(.all(.cancel(id: RowScope(1)), .cancel(id: RowScope(3))), save(Todo(id: 2, title: "Bread")))
         )
         XCTAssertNil(state.transition(on: .clearCompleted))
     }

@@ -71,7 +71,7 @@ final class ChildEndingTests: XCTestCase {
         store.send(.counter(id: 1, .startTicking))
         store.receiveEffect(.counter(id: 1, .ticks))
         store.send(removal, assert: update)
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: RowEffects(1)), file: file, line: line)
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: RowScope(1)), file: file, line: line)
         store.receiveCancellation(of: .counter(id: 1, .ticks))
         store.finish()
         XCTAssertEqual(failures.messages, [], "the row's run was left in flight", file: file, line: line)
@@ -88,7 +88,7 @@ final class ChildEndingTests: XCTestCase {
         var groups = CounterGroups(groups: [CounterGroup(id: 1, counters: [Counter(id: 7)])])
         XCTAssertEqual(
             groups.transition(on: .group(id: 1, .removeCounter(7))),
-            .cancel(id: RowScopedID(row: 1, id: RowEffects(7))))
+            .cancel(id: ScopedEffectID(row: 1, id: RowScope(7))))
         XCTAssertNil(groups.transition(on: .group(id: 1, .removeCounter(7))), "nothing left to end")
     }
 
@@ -112,7 +112,7 @@ final class ChildEndingTests: XCTestCase {
         store.send(.present(id: 1)) { $0.sheet = Ticker(id: 1) }
         store.send(.sheet(.presented(.start)))
         store.send(.closeSheet) { $0.sheet = nil }
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: PresentationEffects(\Host.sheet)))
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: PresentationScope(\Host.sheet)))
         store.finish()
     }
 
@@ -124,8 +124,8 @@ final class ChildEndingTests: XCTestCase {
         return host
     }
 
-    private let panelSheet = RowScopedID(
-        scope: StackElementEffects(\Host.path, 0), id: PresentationEffects(\Panel.sheet))
+    private let panelSheet = ScopedEffectID(
+        scope: ScreenScope(\Host.path, 0), id: PresentationScope(\Panel.sheet))
 
     func test_transition_aScreenReplacedInItsEnumCase_endsWhatItsCaseHeld() {
         var host = hostWithATickingPanel()
@@ -159,7 +159,7 @@ final class ChildEndingTests: XCTestCase {
         XCTAssertEqual(restored.ids, host.path.ids)
         XCTAssertEqual(
             host.transition(on: .restorePath(restored)),
-            .all(.cancel(id: StackElementEffects(\Host.path, 1)), .cancel(id: StackElementEffects(\Host.path, 0))))
+            .all(.cancel(id: ScreenScope(\Host.path, 1)), .cancel(id: ScreenScope(\Host.path, 0))))
         _ = host.transition(on: .push(.note("next")))
         XCTAssertEqual(host.path.ids, [0, 1, 2], "a push after the restore gives an id no screen had")
     }
@@ -182,7 +182,7 @@ final class ChildEndingTests: XCTestCase {
         store.send(.push(.ticker(Ticker(id: 1)))) { $0.path = [.ticker(Ticker(id: 1))] }
         let restored = try decoded(ScreenStack([.ticker(Ticker(id: 1))]))
         store.send(.restorePath(restored))
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: StackElementEffects(\Host.path, 0)))
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: ScreenScope(\Host.path, 0)))
         store.finish()
     }
 
@@ -211,7 +211,7 @@ final class ChildEndingTests: XCTestCase {
         _ = await store.dispatch(event: .add(1)).value
         _ = await store.undo().value
         XCTAssertEqual(transitions.all.last?.origin, .undo)
-        XCTAssertEqual(transitions.all.last?.effect, .cancel(id: RowEffects(1)))
+        XCTAssertEqual(transitions.all.last?.effect, .cancel(id: RowScope(1)))
         token.cancel()
     }
 }

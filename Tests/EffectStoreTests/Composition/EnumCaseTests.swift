@@ -35,7 +35,9 @@ private enum Slot: State, Equatable {
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .counter(let event): return handle(event, inCase: .counter, effect: Effect.counter)
+        case .counter(let event):
+            guard case .counter(let child) = self else { return nil }
+            return handle(event, of: child, as: Self.counter, effect: Effect.counter)
         }
     }
 }
@@ -61,7 +63,9 @@ private enum PlanSlot: State, Equatable {
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .counter(let event): return handle(event, inCase: .counter, effect: Effect.counter)
+        case .counter(let event):
+            guard case .counter(let child) = self else { return nil }
+            return handle(event, of: child, as: Self.counter, effect: Effect.counter)
         }
     }
 }
@@ -102,7 +106,9 @@ private enum Side: ChildState, Equatable {
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .counter(let event): return handle(event, inCase: .up, effect: Effect.counter)
+        case .counter(let event):
+            guard case .up(let child) = self else { return nil }
+            return handle(event, of: child, as: Self.up, effect: Effect.counter)
         }
     }
 }
@@ -122,7 +128,7 @@ private struct Deck: State, Equatable {
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .card(let id, let event): return handle(event, forRow: id, in: \.cards, effect: Effect.card)
+        case .card(let id, let event): return handle((id, event), in: \.cards, effect: Effect.card)
         }
     }
 }
@@ -186,10 +192,7 @@ private func assertRoutes(_ handler: ComposedEffectHandler<Echoes>, line: UInt =
 final class EnumCaseTests: XCTestCase {
     // MARK: - The value
 
-    func test_aCaseOfTwoValues_embedsAndExtractsThePair() {
-        let screen = EnumCase.meeting.embed(("Standup", 7))
-        XCTAssertEqual(screen, .meeting("Standup", syncUp: 7))
-
+    func test_aCaseOfTwoValues_extractsThePair() {
         let pair = EnumCase.meeting.extract(from: .meeting("Retro", syncUp: 3))
         XCTAssertEqual(pair?.0, "Retro")
         XCTAssertEqual(pair?.1, 3)
@@ -200,7 +203,6 @@ final class EnumCaseTests: XCTestCase {
         XCTAssertNil(EnumCase.title.extract(from: .subtitle("A")))
         XCTAssertEqual(EnumCase.subtitle.extract(from: .subtitle("B")), "B")
         XCTAssertNil(EnumCase.subtitle.extract(from: .title("B")))
-        XCTAssertEqual(EnumCase.subtitle.embed("C"), .subtitle("C"))
     }
 
     func test_anotherCase_extractsNil() {
@@ -279,14 +281,6 @@ final class EnumCaseTests: XCTestCase {
     }
 
     // MARK: - Effect handlers
-
-    func test_lifted_routesByEnumCase() {
-        assertRoutes(
-            ComposedEffectHandler(
-                EchoEffects().lifted(effect: .echo, event: Echoes.Event.echo),
-                EchoEffects().lifted(effect: .row, event: Echoes.Event.row),
-                .own(EchoesOwnEffects())))
-    }
 
     func test_childAndRows_routeByEnumCase() {
         let echo = EchoEffects()

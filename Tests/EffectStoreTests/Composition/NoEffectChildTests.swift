@@ -22,8 +22,11 @@ final class NoEffectChildTests: XCTestCase {
         typealias Effect = Never
         mutating func handle(event: Event) -> Never? {
             switch (self, event) {
-            case (.counting(let counter), .counter(let event)): handle(event, of: counter, as: Self.counting)
-            case (.idle, _): nil
+            case (.counting(var counter), .counter(let event)):
+                _ = counter.handle(event: event)
+                self = .counting(counter)
+                return nil
+            case (.idle, _): return nil
             }
         }
     }
@@ -52,7 +55,7 @@ final class NoEffectChildTests: XCTestCase {
             case .counter(let event): handle(event, in: \.counter)
             case .mode(let event): handle(event, in: \.mode)
             case .sheet(let event): handle(event, in: \.sheet)
-            case .row(let id, let event): handle(event, forRow: id, in: \.rows)
+            case .row(let id, let event): handle((id, event), in: \.rows)
             case .path(let event): handle(event, in: \.path)
             }
         }
@@ -81,9 +84,9 @@ final class NoEffectChildTests: XCTestCase {
         parent.sheet = Counter()
         parent.path.push(Counter())
 
-        XCTAssertEqual(parent.transition(on: .sheet(.dismiss)), .cancel(id: PresentationEffects(\Parent.sheet)))
+        XCTAssertEqual(parent.transition(on: .sheet(.dismiss)), .cancel(id: PresentationScope(\Parent.sheet)))
         XCTAssertEqual(
-            parent.transition(on: .path(.popFrom(id: 0))), .cancel(id: StackElementEffects(\Parent.path, 0)))
+            parent.transition(on: .path(.popFrom(id: 0))), .cancel(id: ScreenScope(\Parent.path, 0)))
         XCTAssertNil(parent.sheet)
         XCTAssertTrue(parent.path.isEmpty)
     }

@@ -71,7 +71,7 @@ struct Board: State, Equatable {
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .counter(let id, let event):
-            return handle(event, forRow: id, in: \.counters, effect: Effect.counter)
+            return handle((id, event), in: \.counters, effect: Effect.counter)
         case .add(let id):
             counters.append(Counter(id: id))
             return nil
@@ -101,7 +101,7 @@ struct PlainBoard: State, Equatable {
 
     mutating func handle(event: Board.Event) -> Effect? {
         guard case .counter(let id, let event) = event else { return nil }
-        return handle(event, forRow: id, in: \.counters, effect: Effect.counter)
+        return handle((id, event), in: \.counters, effect: Effect.counter)
     }
 }
 
@@ -170,7 +170,7 @@ struct CounterGroup: ChildState, Identifiable, Equatable {
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .counter(let id, let event): return handle(event, forRow: id, in: \.counters, effect: Effect.counter)
+        case .counter(let id, let event): return handle((id, event), in: \.counters, effect: Effect.counter)
         case .removeCounter(let id):
             counters.remove(id: id)
             return nil
@@ -197,7 +197,7 @@ struct CounterGroups: State, Equatable {
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .group(let id, let event): return handle(event, forRow: id, in: \.groups, effect: Effect.group)
+        case .group(let id, let event): return handle((id, event), in: \.groups, effect: Effect.group)
         }
     }
 }

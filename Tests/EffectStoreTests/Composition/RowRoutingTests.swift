@@ -12,27 +12,27 @@ final class RowRoutingTests: XCTestCase {
         let effect = board.transition(on: .counter(id: 2, .save))
 
         XCTAssertEqual(board.counters.map(\.count), [0, 5])
-        XCTAssertEqual(effect, Board.Effect.counter(id: 2, .persist(5)).cancellable(id: RowEffects(2)))
+        XCTAssertEqual(effect, Board.Effect.counter(id: 2, .persist(5)).cancellable(id: RowScope(2)))
     }
 
-    /// A row's plan, written out in full: its ids are the row's own, `RowScopedID(row:id:)`, so a test compares the
+    /// A row's plan, written out in full: its ids are the row's own, `ScopedEffectID(row:id:)`, so a test compares the
     /// parent's effect with `==` like any other (issue 20: only the unscoped id could be written, and was not equal).
-    func test_handleForRow_aRowsPlan_isWrittenOutWithRowScopedIDs() {
+    func test_handleForRow_aRowsPlan_isWrittenOutWithScopedEffectIDs() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
 
         let start = board.transition(on: .counter(id: 1, .startTicking))
         let stop = board.transition(on: .counter(id: 2, .stopTicking))
 
         XCTAssertNotEqual(
-            start, Board.Effect.counter(id: 1, .ticks).cancellable(id: "ticks").cancellable(id: RowEffects(1)),
+            start, Board.Effect.counter(id: 1, .ticks).cancellable(id: "ticks").cancellable(id: RowScope(1)),
             "the row's id is scoped: the id it wrote is not the one its parent runs it under")
         XCTAssertEqual(
             start,
-            Board.Effect.counter(id: 1, .ticks).cancellable(id: RowScopedID(row: 1, id: "ticks"))
-                .cancellable(id: RowEffects(1)))
-        XCTAssertEqual(stop, Board.Effect.cancel(id: RowScopedID(row: 2, id: "ticks")).cancellable(id: RowEffects(2)))
-        XCTAssertNotEqual(RowScopedID(row: 1, id: "ticks"), RowScopedID(row: 2, id: "ticks"))
-        XCTAssertNotEqual(RowScopedID(row: 1, id: "ticks"), RowScopedID(row: 1, id: "tocks"))
+            Board.Effect.counter(id: 1, .ticks).cancellable(id: ScopedEffectID(row: 1, id: "ticks"))
+                .cancellable(id: RowScope(1)))
+        XCTAssertEqual(stop, Board.Effect.cancel(id: ScopedEffectID(row: 2, id: "ticks")).cancellable(id: RowScope(2)))
+        XCTAssertNotEqual(ScopedEffectID(row: 1, id: "ticks"), ScopedEffectID(row: 2, id: "ticks"))
+        XCTAssertNotEqual(ScopedEffectID(row: 1, id: "ticks"), ScopedEffectID(row: 1, id: "tocks"))
     }
 
     func test_handleForRow_rowsOfRows_scopeTwice_andAreWrittenOutTheSameWay() {
@@ -43,16 +43,16 @@ final class RowRoutingTests: XCTestCase {
         XCTAssertEqual(
             effect,
             CounterGroups.Effect.group(id: 1, .counter(id: 7, .ticks))
-                .cancellable(id: RowScopedID(row: 1, id: RowScopedID(row: 7, id: "ticks")))
-                .cancellable(id: RowScopedID(row: 1, id: RowEffects(7)))
-                .cancellable(id: RowEffects(1)))
+                .cancellable(id: ScopedEffectID(row: 1, id: ScopedEffectID(row: 7, id: "ticks")))
+                .cancellable(id: ScopedEffectID(row: 1, id: RowScope(7)))
+                .cancellable(id: RowScope(1)))
     }
 
     func test_rowScopedID_isDescribedAsItIsWritten() {
-        XCTAssertEqual("\(RowScopedID(row: 1, id: "ticks"))", #"RowScopedID(row: 1, id: "ticks")"#)
+        XCTAssertEqual("\(ScopedEffectID(row: 1, id: "ticks"))", #"ScopedEffectID(row: 1, id: "ticks")"#)
         XCTAssertEqual(
-            "\(EffectID(RowScopedID(row: "a", id: RowScopedID(row: 7, id: 2))))",
-            #"RowScopedID(row: "a", id: RowScopedID(row: 7, id: 2))"#)
+            "\(EffectID(ScopedEffectID(row: "a", id: ScopedEffectID(row: 7, id: 2))))",
+            #"ScopedEffectID(row: "a", id: ScopedEffectID(row: 7, id: 2))"#)
     }
 
     func test_handleForRow_missingRow_isIgnored() {
@@ -73,7 +73,7 @@ final class RowRoutingTests: XCTestCase {
     func test_aRemovedRow_endsWithTheCancellationOfItsEffects_nothingWhenMissing() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
 
-        XCTAssertEqual(board.transition(on: .remove(1)), .cancel(id: RowEffects(1)))
+        XCTAssertEqual(board.transition(on: .remove(1)), .cancel(id: RowScope(1)))
         XCTAssertNil(board.transition(on: .remove(1)))
         XCTAssertEqual(board.counters.ids, [2])
     }
@@ -82,7 +82,7 @@ final class RowRoutingTests: XCTestCase {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2), Counter(id: 3)])
 
         XCTAssertEqual(
-            board.transition(on: .removeAbove(1)), .all(.cancel(id: RowEffects(2)), .cancel(id: RowEffects(3))))
+            board.transition(on: .removeAbove(1)), .all(.cancel(id: RowScope(2)), .cancel(id: RowScope(3))))
         XCTAssertNil(board.transition(on: .removeAbove(1)))
         XCTAssertEqual(board.counters.ids, [1])
     }

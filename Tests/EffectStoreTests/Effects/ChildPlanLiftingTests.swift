@@ -90,7 +90,7 @@ final class ChildPlanLiftingTests: XCTestCase {
         let childEffects = ChildEffects()
         let store = Store<Parent>(
             effectHandler: ComposedEffectHandler(
-                childEffects.lifted(effect: .child, event: Parent.Event.child)))
+                .child(effect: .child, event: Parent.Event.child, perform: childEffects.handle)))
 
         store.dispatch(event: .child(.start))
         XCTAssertEqual(childEffects.plansHandedOver, 0, "the effect handler was handed the child's plan")

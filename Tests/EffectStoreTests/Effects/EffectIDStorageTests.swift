@@ -91,24 +91,24 @@ final class EffectIDStorageTests: XCTestCase {
     /// Navigation scopes, kept as their parts rather than boxed: equal when their values are, from any key path literal
     /// that names the same property; told apart by stack, element, slot and kind; read back as the value they were.
     func test_navigationScopeIds_compareHashAndReadBackAsTheirValues() {
-        let screen = EffectID(StackElementEffects(\ScopeHost.path, 3))
-        let sameScreen = EffectID(StackElementEffects(\ScopeHost.path, 3))  // another literal of the same path
+        let screen = EffectID(ScreenScope(\ScopeHost.path, 3))
+        let sameScreen = EffectID(ScreenScope(\ScopeHost.path, 3))  // another literal of the same path
         XCTAssertEqual(screen, sameScreen)
         XCTAssertEqual(screen.hashValue, sameScreen.hashValue)
         XCTAssertEqual(screen, EffectID(screen), "an id made from an id is that id")
-        XCTAssertNotEqual(screen, EffectID(StackElementEffects(\ScopeHost.path, 4)))
-        XCTAssertNotEqual(screen, EffectID(StackElementEffects(\ScopeHost.other, 3)))
-        XCTAssertEqual(screen.base as? StackElementEffects, StackElementEffects(\ScopeHost.path, 3))
-        XCTAssertEqual(screen.description, StackElementEffects(\ScopeHost.path, 3).description)
+        XCTAssertNotEqual(screen, EffectID(ScreenScope(\ScopeHost.path, 4)))
+        XCTAssertNotEqual(screen, EffectID(ScreenScope(\ScopeHost.other, 3)))
+        XCTAssertEqual(screen.base as? ScreenScope, ScreenScope(\ScopeHost.path, 3))
+        XCTAssertEqual(screen.description, ScreenScope(\ScopeHost.path, 3).description)
 
-        let sheet = EffectID(PresentationEffects(\ScopeHost.sheet))
-        XCTAssertEqual(sheet, EffectID(PresentationEffects(\ScopeHost.sheet)))
-        XCTAssertEqual(sheet.hashValue, EffectID(PresentationEffects(\ScopeHost.sheet)).hashValue)
-        XCTAssertNotEqual(sheet, EffectID(PresentationEffects(\ScopeHost.cover)))
-        XCTAssertEqual(sheet.base as? PresentationEffects, PresentationEffects(\ScopeHost.sheet))
-        XCTAssertNotEqual(sheet, EffectID(StackElementEffects(\ScopeHost.path, 0)), "a presentation is not a screen")
-        XCTAssertNotEqual(EffectID(Optional(StackElementEffects(\ScopeHost.path, 3))), screen, "nor an optional one")
-        let scopedInScreen = EffectID(RowScopedID(scope: StackElementEffects(\ScopeHost.path, 3), id: 1))
+        let sheet = EffectID(PresentationScope(\ScopeHost.sheet))
+        XCTAssertEqual(sheet, EffectID(PresentationScope(\ScopeHost.sheet)))
+        XCTAssertEqual(sheet.hashValue, EffectID(PresentationScope(\ScopeHost.sheet)).hashValue)
+        XCTAssertNotEqual(sheet, EffectID(PresentationScope(\ScopeHost.cover)))
+        XCTAssertEqual(sheet.base as? PresentationScope, PresentationScope(\ScopeHost.sheet))
+        XCTAssertNotEqual(sheet, EffectID(ScreenScope(\ScopeHost.path, 0)), "a presentation is not a screen")
+        XCTAssertNotEqual(EffectID(Optional(ScreenScope(\ScopeHost.path, 3))), screen, "nor an optional one")
+        let scopedInScreen = EffectID(ScopedEffectID(scope: ScreenScope(\ScopeHost.path, 3), id: 1))
         XCTAssertEqual(Set([screen, sameScreen, sheet, scopedInScreen]).count, 3)
     }
 

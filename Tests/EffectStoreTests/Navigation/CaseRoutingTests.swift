@@ -22,8 +22,8 @@ final class CaseRoutingTests: XCTestCase {
         XCTAssertEqual(
             screen.handle(event: .panel(.sheet(.presented(.start)))),
             HostScreen.Effect.panel(.sheet(.tick))
-                .delayed(by: .seconds(1), id: RowScopedID(scope: PresentationEffects(\Panel.sheet), id: "timer"))
-                .cancellable(id: PresentationEffects(\Panel.sheet))
+                .delayed(by: .seconds(1), id: ScopedEffectID(scope: PresentationScope(\Panel.sheet), id: "timer"))
+                .cancellable(id: PresentationScope(\Panel.sheet))
         )
     }
 }

@@ -70,12 +70,12 @@ final class MultiValueCaseRoutingTests: XCTestCase {
         var host = LabelledHost()
         _ = host.transition(on: .push(.note("root")))
         _ = host.transition(on: .push(.ticker(Ticker(id: 1), label: "standup")))
-        let screen = StackElementEffects(\LabelledHost.path, 1)
+        let screen = ScreenScope(\LabelledHost.path, 1)
 
         XCTAssertEqual(
             host.transition(on: .path(.element(id: 1, .ticker(.start)))),
             LabelledHost.Effect.screen(1, .ticker(.tick))
-                .delayed(by: .seconds(1), id: RowScopedID(scope: screen, id: "timer"))
+                .delayed(by: .seconds(1), id: ScopedEffectID(scope: screen, id: "timer"))
                 .cancellable(id: screen)
         )
         _ = host.transition(on: .path(.element(id: 1, .ticker(.tick))))
@@ -87,13 +87,13 @@ final class MultiValueCaseRoutingTests: XCTestCase {
 
     func test_anEventForAPresentedScreenInACaseOfTwoValues_changesTheChild_andKeepsTheOtherValue() {
         var host = LabelledHost()
-        let sheet = PresentationEffects(\LabelledHost.sheet)
+        let sheet = PresentationScope(\LabelledHost.sheet)
         _ = host.transition(on: .present(.ticker(Ticker(id: 2), label: "retro")))
 
         XCTAssertEqual(
             host.transition(on: .sheet(.presented(.ticker(.start)))),
             LabelledHost.Effect.sheet(.ticker(.tick))
-                .delayed(by: .seconds(1), id: RowScopedID(scope: sheet, id: "timer"))
+                .delayed(by: .seconds(1), id: ScopedEffectID(scope: sheet, id: "timer"))
                 .cancellable(id: sheet)
         )
         _ = host.transition(on: .sheet(.presented(.ticker(.tick))))

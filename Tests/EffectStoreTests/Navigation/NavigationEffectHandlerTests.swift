@@ -2,18 +2,19 @@ import EffectStore
 import EffectStoreTesting
 import XCTest
 
-/// `ChildEffectHandler.screens` and `.presented`: a stack's screens and a presented child performed by functions of
-/// their own in a `ComposedEffectHandler`, their answers routed back to the screen or the child that asked.
+/// `ChildEffectHandler.rows` for a stack's screens and `.child` for a presented child, performed by functions of their
+/// own in a `ComposedEffectHandler`, their answers routed back to the screen or the child that asked.
 final class NavigationEffectHandlerTests: XCTestCase {
     func test_screensAndPresented_routeEachAnswerBackToWhoAsked() {
         let performed = LockedBox.make([String]())
         let handler = ComposedEffectHandler<Host>(
-            .screens(effect: .hostScreen, event: Host.Event.path) { id, effect -> Future<HostScreen.Event>? in
+            .rows(effect: .hostScreen, event: { Host.Event.path(.element(id: $0, $1)) }) {
+                id, effect -> Future<HostScreen.Event>? in
                 guard case .ticker(.tick) = effect else { return nil }
                 performed.withLock { $0.append("screen \(id) ticks") }
                 return Future(value: .ticker(.tick))
             },
-            .presented(effect: .hostSheet, event: Host.Event.sheet) { effect -> Future<Ticker.Event>? in
+            .child(effect: .hostSheet, event: { Host.Event.sheet(.presented($0)) }) { effect -> Future<Ticker.Event>? in
                 guard case .tick = effect else { return nil }
                 performed.withLock { $0.append("sheet ticks") }
                 return Future(value: .tick)

@@ -232,7 +232,7 @@ struct Host: State, Hashable {
             sheet = ticker
             let start = routeSheet(.presented(.start))
             guard endingFirst else { return start }
-            return .all([.cancel(id: PresentationEffects(\Host.sheet))] + (start.map { [$0] } ?? []))
+            return .all([.cancel(id: PresentationScope(\Host.sheet))] + (start.map { [$0] } ?? []))
         case .setPathAndStart(let ticker):
             path.setScreens([.ticker(ticker)])
             return routePath(.element(id: path.topID!, .ticker(.start)))
@@ -270,8 +270,9 @@ struct Host: State, Hashable {
 
     /// Routes an event of the stack, and handles what its screens tell.
     mutating func routePath(_ event: StackEvent<HostScreen.Event>) -> Effect? {
-        handle(event, in: \.path, effect: Effect.screen) { state, id, message in
-            switch message {
+        handle(event, in: \.path, effect: Effect.screen) { state, said in
+            let id = said.id
+            switch said.message {
             case .finished(let ticks):
                 state.log.append("screen \(id) finished after \(ticks)")
                 state.path.pop(from: id)

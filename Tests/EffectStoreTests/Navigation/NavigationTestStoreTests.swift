@@ -100,12 +100,12 @@ final class NavigationExplorerTests: XCTestCase {
         .transitionInvariant("a popped screen's effects are cancelled") { transition in
             let kept = Set(transition.to.path.ids)
             return transition.from.path.ids.allSatisfy {
-                kept.contains($0) || transition.effect?.cancels(id: StackElementEffects(\Host.path, $0)) == true
+                kept.contains($0) || transition.effect?.cancels(id: ScreenScope(\Host.path, $0)) == true
             }
         }
         .transitionInvariant("a dismissed or replaced sheet's effects are cancelled") { transition in
             guard let before = transition.from.sheet, transition.to.sheet?.id != before.id else { return true }
-            return transition.effect?.cancels(id: PresentationEffects(\Host.sheet)) == true
+            return transition.effect?.cancels(id: PresentationScope(\Host.sheet)) == true
         }
         .explore()
         // Ids never repeat, so pushes and pops reach new states forever: the exploration is cut short by design, and

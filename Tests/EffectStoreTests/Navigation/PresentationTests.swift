@@ -2,7 +2,7 @@ import EffectStore
 import XCTest
 
 final class PresentationTests: XCTestCase {
-    private let sheetScope = PresentationEffects(\Host.sheet)
+    private let sheetScope = PresentationScope(\Host.sheet)
 
     func test_presentedEvent_isRoutedAndItsEffectRunsUnderThePresentationsScope() {
         var host = Host()
@@ -11,7 +11,7 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(
             effect,
             Host.Effect.sheet(.tick)
-                .delayed(by: .seconds(1), id: RowScopedID(scope: sheetScope, id: "timer"))
+                .delayed(by: .seconds(1), id: ScopedEffectID(scope: sheetScope, id: "timer"))
                 .cancellable(id: sheetScope)
         )
     }
@@ -91,7 +91,7 @@ final class PresentationTests: XCTestCase {
     /// after an explicit end of the old presentation.
     func test_aReplacingChildsWork_startsAfterAnExplicitEndOfTheOld_andIsDroppedWithoutOne() {
         let start = Host.Effect.sheet(.tick)
-            .delayed(by: .seconds(1), id: RowScopedID(scope: sheetScope, id: "timer"))
+            .delayed(by: .seconds(1), id: ScopedEffectID(scope: sheetScope, id: "timer"))
             .cancellable(id: sheetScope)
         var host = Host()
         _ = host.transition(on: .present(id: 1))
@@ -128,9 +128,14 @@ final class DestinationTests: XCTestCase {
                 }
             }
 
+            var confirm: AlertState<Bool>? { if case .confirm(let alert) = self { alert } else { nil } }
+
             mutating func handle(event: Event) -> Effect? {
-                switch event {
-                case .timer(let event): handle(event, inCase: .timer, effect: Effect.timer)
+                switch self {
+                case .timer(let timer):
+                    guard case .timer(let event) = event else { return nil }
+                    return handle(event, of: timer, as: Self.timer, effect: Effect.timer)
+                case .confirm: return nil
                 }
             }
         }
@@ -163,13 +168,13 @@ final class DestinationTests: XCTestCase {
             case .destination(let event):
                 return handle(event, in: \.destination, effect: Effect.destination)
             case .confirm(let event):
-                _ = handleAlert(event, in: \.destination, case: .confirm)
+                _ = handleAlert(event, in: \.destination, case: \.confirm)
                 return nil
             }
         }
     }
 
-    private let scope = PresentationEffects(\Screen.destination)
+    private let scope = PresentationScope(\Screen.destination)
 
     func test_theTimerCase_isRoutedByCase_underTheDestinationsScope() {
         var screen = Screen()
@@ -177,7 +182,7 @@ final class DestinationTests: XCTestCase {
         XCTAssertEqual(
             screen.transition(on: .destination(.presented(.timer(.start)))),
             Screen.Effect.destination(.timer(.tick))
-                .delayed(by: .seconds(1), id: RowScopedID(scope: scope, id: "timer"))
+                .delayed(by: .seconds(1), id: ScopedEffectID(scope: scope, id: "timer"))
                 .cancellable(id: scope)
         )
     }
@@ -204,7 +209,7 @@ extension EnumCase where Root == DestinationTests.Screen.Destination, Value == A
 /// `cancels(id:)`: what a transition cancels now, written as the test writes the id.
 final class CancelsTests: XCTestCase {
     func test_cancels_findsACancellationAtTheTopOrInAnAll_notInsideATimedPlan() {
-        let scope = PresentationEffects(\Host.sheet)
+        let scope = PresentationScope(\Host.sheet)
         XCTAssertTrue(Host.Effect.cancel(id: scope).cancels(id: scope))
         XCTAssertTrue(Host.Effect.all(.saved(1), .all(.saved(2), .cancel(id: scope))).cancels(id: scope))
         XCTAssertTrue(Host.Effect.cancel(id: scope).cancels(id: EffectID(scope)), "an EffectID is the id it holds")

@@ -156,7 +156,7 @@ final class ScreenStackTests: XCTestCase {
 
 /// A parent's stack: routing by id, pops that cancel, messages, late events.
 final class StackRoutingTests: XCTestCase {
-    private func scope(_ id: StackElementID) -> StackElementEffects { StackElementEffects(\Host.path, id) }
+    private func scope(_ id: StackElementID) -> ScreenScope { ScreenScope(\Host.path, id) }
 
     func test_elementEvent_isRoutedByID_andItsEffectRunsUnderTheElementsScope() {
         var host = Host()
@@ -165,7 +165,7 @@ final class StackRoutingTests: XCTestCase {
         XCTAssertEqual(
             host.transition(on: .path(.element(id: 1, .ticker(.start)))),
             Host.Effect.screen(1, .ticker(.tick))
-                .delayed(by: .seconds(1), id: RowScopedID(scope: scope(1), id: "timer"))
+                .delayed(by: .seconds(1), id: ScopedEffectID(scope: scope(1), id: "timer"))
                 .cancellable(id: scope(1))
         )
         XCTAssertNil(host.transition(on: .path(.element(id: 0, .ticker(.start)))), "a note ignores ticker events")
@@ -258,7 +258,7 @@ final class StackRoutingTests: XCTestCase {
             host.transition(on: .setPathAndStart(Ticker(id: 3))),
             .all(
                 .cancel(id: scope(0)),
-                .screen(1, .ticker(.tick)).delayed(by: .seconds(1), id: RowScopedID(scope: scope(1), id: "timer"))
+                .screen(1, .ticker(.tick)).delayed(by: .seconds(1), id: ScopedEffectID(scope: scope(1), id: "timer"))
                     .cancellable(id: scope(1))
             )
         )
@@ -353,7 +353,10 @@ final class AlertStateTests: XCTestCase {
     func test_aStaleTap_forAnAlertThatIsGone_neverActsOnTheAlertShownAfterIt() {
         struct Feature: ChildState {
             enum Action: Equatable, Sendable { case confirmDelete, confirmSave }
-            enum Destination: Equatable, Sendable { case alert(AlertState<Action>) }
+            enum Destination: Equatable, Sendable {
+                case alert(AlertState<Action>)
+                var shownAlert: AlertState<Action>? { if case .alert(let alert) = self { alert } else { nil } }
+            }
             var alert: AlertState<Action>?
             var destination: Destination?
             var dialog: ConfirmationDialogState<Action>?
@@ -364,9 +367,7 @@ final class AlertStateTests: XCTestCase {
         let delete = AlertState<Feature.Action>(
             title: "Delete?", buttons: [ButtonState("Delete", action: .confirmDelete)])
         let save = AlertState<Feature.Action>(title: "Save?", buttons: [ButtonState("Save", action: .confirmSave)])
-        let alertCase = EnumCase<Feature.Destination, AlertState<Feature.Action>>(Feature.Destination.alert) {
-            if case .alert(let alert) = $0 { alert } else { nil }
-        }
+        let alertCase = \Feature.Destination.shownAlert
         var feature = Feature()
 
         feature.alert = delete
@@ -385,11 +386,11 @@ final class AlertStateTests: XCTestCase {
 
         feature.dialog = ConfirmationDialogState(
             title: "Delete?", buttons: [ButtonState("Delete", action: .confirmDelete)])
-        XCTAssertEqual(feature.handleConfirmationDialog(.presented(.confirmDelete), in: \.dialog), .confirmDelete)
+        XCTAssertEqual(feature.handleAlert(.presented(.confirmDelete), in: \.dialog), .confirmDelete)
         let saveDialog = ConfirmationDialogState<Feature.Action>(
             title: "Save?", buttons: [ButtonState("Save", action: .confirmSave)])
         feature.dialog = saveDialog
-        XCTAssertNil(feature.handleConfirmationDialog(.presented(.confirmDelete), in: \.dialog))
+        XCTAssertNil(feature.handleAlert(.presented(.confirmDelete), in: \.dialog))
         XCTAssertEqual(feature.dialog, saveDialog)
     }
 
@@ -410,16 +411,17 @@ final class AlertStateTests: XCTestCase {
 
     func test_dialogAndAlertInADestination() {
         struct Feature: ChildState {
-            enum Destination: Equatable, Sendable { case alert(AlertState<Int>), other }
+            enum Destination: Equatable, Sendable {
+                case alert(AlertState<Int>), other
+                var shownAlert: AlertState<Int>? { if case .alert(let alert) = self { alert } else { nil } }
+            }
             var destination: Destination?
             var dialog: ConfirmationDialogState<Int>?
             enum Event: Sendable {}
             enum Effect: Sendable {}
             mutating func handle(event: Event) -> Effect? {}
         }
-        let alertCase = EnumCase<Feature.Destination, AlertState<Int>>(Feature.Destination.alert) {
-            if case .alert(let alert) = $0 { alert } else { nil }
-        }
+        let alertCase = \Feature.Destination.shownAlert
         var feature = Feature(destination: .other)
         XCTAssertNil(feature.handleAlert(.presented(1), in: \.destination, case: alertCase))
         XCTAssertEqual(feature.destination, .other, "another destination is left alone")
@@ -427,9 +429,9 @@ final class AlertStateTests: XCTestCase {
         XCTAssertEqual(feature.handleAlert(.presented(1), in: \.destination, case: alertCase), 1)
         XCTAssertNil(feature.destination)
         feature.dialog = ConfirmationDialogState(title: "D", buttons: [ButtonState("Two", action: 2)])
-        XCTAssertEqual(feature.handleConfirmationDialog(.presented(2), in: \.dialog), 2)
+        XCTAssertEqual(feature.handleAlert(.presented(2), in: \.dialog), 2)
         XCTAssertNil(feature.dialog)
-        XCTAssertNil(feature.handleConfirmationDialog(.presented(2), in: \.dialog))
+        XCTAssertNil(feature.handleAlert(.presented(2), in: \.dialog))
     }
 }
 

@@ -190,8 +190,9 @@ struct StandInAppState: State, Equatable {
 /// The app-level effect handler, built from the children's (part 4).
 func makeStandInAppEffects(service: any StandInService) -> ComposedEffectHandler<StandInAppState> {
     ComposedEffectHandler(
-        StandInSessionEffects().lifted(effect: .session, event: StandInAppState.Event.session),
-        StandInProcessEffects(service: service).lifted(effect: .process, event: StandInAppState.Event.process)
+        .child(effect: .session, event: StandInAppState.Event.session, perform: StandInSessionEffects().handle),
+        .child(
+            effect: .process, event: StandInAppState.Event.process, perform: StandInProcessEffects(service: service).handle)
     )
 }
 
@@ -217,7 +218,8 @@ enum StandInAppFlow: State, Equatable {
             self = .loggedIn(.idle)
             return nil
         case .process(let event):
-            return handle(event, inCase: .loggedIn, effect: Effect.process)
+            guard case .loggedIn(let process) = self else { return nil }
+            return handle(event, of: process, as: Self.loggedIn, effect: Effect.process)
         }
     }
 }

@@ -133,13 +133,13 @@
                 dialog = ConfirmationDialogState(title: "Delete", titleVisibility: .visible, buttons: buttons)
                 return nil
             case .dialog(let event):
-                if handleConfirmationDialog(event, in: \.dialog) == .deleteAll { deletions += 1 }
+                if handleAlert(event, in: \.dialog) == .deleteAll { deletions += 1 }
                 return nil
             case .showConfirm:
                 destination = .confirm(AlertState(title: "Sure?", buttons: buttons))
                 return nil
             case .destination(.confirm(let event)):
-                if handleAlert(event, in: \.destination, case: .confirm) == .deleteAll { deletions += 1 }
+                if handleAlert(event, in: \.destination, case: \.confirm) == .deleteAll { deletions += 1 }
                 return nil
             }
         }

@@ -59,7 +59,7 @@
 
         mutating func handle(event: Event) -> Effect? {
             switch event {
-            case .item(let id, let event): return handle(event, forRow: id, in: \.items, effect: Effect.item)
+            case .item(let id, let event): return handle((id, event), in: \.items, effect: Effect.item)
             case .retitle(let id, let title): items[id: id]?.title = title
             case .retitleRepeatedly(let id, let title, let times):
                 for time in 1...times { items[id: id]?.title = "\(title) \(time)" }

@@ -140,9 +140,23 @@ extension ButtonState: Equatable where Action: Equatable {}
 extension ButtonState: Hashable where Action: Hashable {}
 extension ButtonState: Codable where Action: Codable {}
 
+/// An alert or a confirmation dialog: something presented whose buttons carry actions, answered with
+/// ``ChildState/handleAlert(_:in:)``.
+///
+/// ``AlertState`` and ``ConfirmationDialogState`` are the two; the protocol lets one verb answer both.
+public protocol ButtonPrompt {
+    /// What a tap on one of the buttons asks the feature to do.
+    associatedtype Action
+    /// The buttons, in order.
+    var buttons: [ButtonState<Action>] { get }
+}
+
+extension AlertState: ButtonPrompt {}
+extension ConfirmationDialogState: ButtonPrompt {}
+
 extension ChildState {
-    /// Dismisses the alert at `slot` for a tap on one of its buttons or for its dismissal, and returns the tapped
-    /// button's action.
+    /// Dismisses the alert or confirmation dialog at `slot` for a tap on one of its buttons or for its dismissal,
+    /// and returns the tapped button's action.
     ///
     /// A view sends `.presented(action)` when a button with an action is tapped and `.dismiss` when the alert goes
     /// away otherwise (a button with no action, the platform's "OK"). Either way the alert leaves the state here;
@@ -152,6 +166,11 @@ extension ChildState {
     /// case .alert(let event):
     ///     switch state.handleAlert(event, in: \.alert) {
     ///     case .confirmDeletion?: return state.delete()
+    ///     case nil: return nil
+    ///     }
+    /// case .shareDialog(let event):
+    ///     switch state.handleAlert(event, in: \.shareDialog) {   // a ConfirmationDialogState
+    ///     case .copyLink?: return .copyLink(state.meeting.id)
     ///     case nil: return nil
     ///     }
     /// ```
@@ -165,65 +184,17 @@ extension ChildState {
     ///
     /// - Parameters:
     ///   - event: The tapped button's action, or the dismissal.
-    ///   - slot: Where the feature keeps the alert.
+    ///   - slot: Where the feature keeps the alert or dialog.
     /// - Returns: The action to carry out, or `nil` when there is none.
-    public mutating func handleAlert<Action: Equatable>(
-        _ event: PresentationEvent<Action>,
-        in slot: WritableKeyPath<Self, AlertState<Action>?>
-    ) -> Action? {
+    public mutating func handleAlert<Prompt: ButtonPrompt>(
+        _ event: PresentationEvent<Prompt.Action>,
+        in slot: WritableKeyPath<Self, Prompt?>
+    ) -> Prompt.Action? where Prompt.Action: Equatable {
         takeAction(event, dismissing: slot, offered: { $0.buttons })
     }
 
-    /// ``handleAlert(_:in:)`` for a confirmation dialog: dismisses the dialog at `slot` and returns the tapped
-    /// button's action. An action the dialog shown does not offer — a tap meant for a dialog that is gone — is
-    /// ignored, as for an alert.
-    ///
-    /// ```swift
-    /// case .shareDialog(let event):
-    ///     switch state.handleConfirmationDialog(event, in: \.shareDialog) {
-    ///     case .copyLink?: return .copyLink(state.meeting.id)
-    ///     case nil: return nil
-    ///     }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - event: The tapped button's action, or the dismissal.
-    ///   - slot: Where the feature keeps the dialog.
-    /// - Returns: The action to carry out, or `nil` when there is none.
-    public mutating func handleConfirmationDialog<Action: Equatable>(
-        _ event: PresentationEvent<Action>,
-        in slot: WritableKeyPath<Self, ConfirmationDialogState<Action>?>
-    ) -> Action? {
-        takeAction(event, dismissing: slot, offered: { $0.buttons })
-    }
-
-    /// ``handleAlert(_:in:)`` for an alert held in one case of an optional destination enum: when the destination
-    /// at `slot` is that alert, it is dismissed and the tapped button's action returned.
-    ///
-    /// ```swift
-    /// case .destination(.deleteAlert(let event)):
-    ///     let action = state.handleAlert(event, in: \.destination, case: .deleteAlert)
-    ///     guard action == .confirmDeletion else { return nil }
-    ///     return state.delete()
-    /// ```
-    ///
-    /// An event while another destination shows, or an action the alert shown does not offer, is ignored.
-    ///
-    /// - Parameters:
-    ///   - event: The tapped button's action, or the dismissal.
-    ///   - slot: Where the feature keeps its destination.
-    ///   - enumCase: The destination's case that holds the alert.
-    /// - Returns: The action to carry out, or `nil` when there is none (or another destination is shown).
-    public mutating func handleAlert<Destination, Action: Equatable>(
-        _ event: PresentationEvent<Action>,
-        in slot: WritableKeyPath<Self, Destination?>,
-        case enumCase: EnumCase<Destination, AlertState<Action>>
-    ) -> Action? {
-        takeAction(event, dismissing: slot, offered: { enumCase.extract(from: $0)?.buttons })
-    }
-
-    /// ``handleAlert(_:in:)`` for an alert held in one case of an optional destination enum, read through a property
-    /// of the enum that returns that case's alert — the property a view names the alert by, too
+    /// ``handleAlert(_:in:)`` for an alert or dialog held in one case of an optional destination enum, read through
+    /// a property of the enum that returns that case's alert — the property a view names the alert by, too
     /// (`.alert(\.destination?.alert, in: model, event: …)`): when the destination at `slot` is that alert, it is
     /// dismissed and the tapped button's action returned.
     ///
@@ -249,11 +220,11 @@ extension ChildState {
     ///   - slot: Where the feature keeps its destination.
     ///   - alert: The destination's property that returns its alert when it is the alert's case, and `nil` otherwise.
     /// - Returns: The action to carry out, or `nil` when there is none (or another destination is shown).
-    public mutating func handleAlert<Destination, Action: Equatable>(
-        _ event: PresentationEvent<Action>,
+    public mutating func handleAlert<Destination, Prompt: ButtonPrompt>(
+        _ event: PresentationEvent<Prompt.Action>,
         in slot: WritableKeyPath<Self, Destination?>,
-        case alert: KeyPath<Destination, AlertState<Action>?>
-    ) -> Action? {
+        case alert: KeyPath<Destination, Prompt?>
+    ) -> Prompt.Action? where Prompt.Action: Equatable {
         takeAction(event, dismissing: slot, offered: { $0[keyPath: alert]?.buttons })
     }
 

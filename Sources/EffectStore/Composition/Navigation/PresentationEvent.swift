@@ -2,7 +2,7 @@
 /// dismissal by the user.
 ///
 /// The parent wraps it in one case of its own event, and routes it with
-/// ``ChildState/handle(_:in:effect:)-(PresentationEvent<Child.Event>,_,_)``, which hands `.presented` events to the
+/// ``ChildState/handle(_:in:effect:)``, which hands `.presented` events to the
 /// child while it is there and sets the child to `nil` on `.dismiss`:
 ///
 /// ```swift

@@ -48,7 +48,7 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 /// A navigation stack as a value: the screens pushed above a root, in order, each with an id the stack gave it.
 ///
 /// Keep one in a parent state, usually of an enum of screen kinds, and route its screens' events and pops with
-/// ``ChildState/handle(_:in:effect:)-(StackEvent<Screen.Event>,_,_)``; declare it among the parent's places
+/// ``ChildState/handle(_:in:effect:)``; declare it among the parent's places
 /// (``ChildPlaces/stack(_:)``) so that everything a popped screen started is cancelled in the transition that pops it,
 /// however it is popped:
 ///

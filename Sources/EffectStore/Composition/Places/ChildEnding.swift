@@ -39,7 +39,7 @@ struct ChildEndings {
     }
 
     private func seenFromRoot(_ scope: EffectID) -> EffectID {
-        enclosing.reversed().reduce(scope) { id, outer in EffectID(RowScopedID(rowEffects: outer, id: id)) }
+        enclosing.reversed().reduce(scope) { id, outer in EffectID(ScopedEffectID(rowEffects: outer, id: id)) }
     }
 }
 
@@ -53,7 +53,7 @@ extension ChildState {
     ///
     /// ```swift
     /// var board = Board(counters: [Counter(id: 3)])    // static let places: ChildPlaces<Board> = [.rows(\.counters)]
-    /// XCTAssertEqual(board.transition(on: .remove(3)), .cancel(id: RowEffects(3)))   // handle(event:) returns nil
+    /// XCTAssertEqual(board.transition(on: .remove(3)), .cancel(id: RowScope(3)))   // handle(event:) returns nil
     /// ```
     ///
     /// For a state that declares no places, or whose `Effect` is not a ``ComposableEffect``, it is
@@ -237,7 +237,7 @@ struct RowsPlace<Parent, Row: ChildState & Identifiable>: Sendable where Row.ID:
         guard !positions.isEmpty else { return }
         guard let now = after?[keyPath: rows], endings.restoring || now.journal.origin == origin else {
             // The parent is gone, or the collection was made anew: every row before is gone.
-            for id in idsInOrder(positions.keys) { endings.end(EffectID(RowEffects(id))) }
+            for id in idsInOrder(positions.keys) { endings.end(EffectID(RowScope(id))) }
             return
         }
         var changed: [Row.ID] = []
@@ -250,7 +250,7 @@ struct RowsPlace<Parent, Row: ChildState & Identifiable>: Sendable where Row.ID:
         }
         if !known || reshaped {
             let gone = positions.keys.filter { now.positions[$0] == nil }
-            for id in idsInOrder(gone) { endings.end(EffectID(RowEffects(id))) }
+            for id in idsInOrder(gone) { endings.end(EffectID(RowScope(id))) }
         }
         guard let before else { return }
         // Rows that stayed and may have changed: their own places.
@@ -258,7 +258,7 @@ struct RowsPlace<Parent, Row: ChildState & Identifiable>: Sendable where Row.ID:
         var seen = Set<Row.ID>()
         for id in candidates where seen.insert(id).inserted {
             guard let old = before[id: id], let new = now[id: id] else { continue }
-            endings.within(EffectID(RowEffects(id))) { Row.places.compare(old, new, into: &$0) }
+            endings.within(EffectID(RowScope(id))) { Row.places.compare(old, new, into: &$0) }
         }
     }
 
@@ -285,7 +285,7 @@ struct PresentedPlace<Parent, Child: ChildState, Identity: Equatable>: @unchecke
     }
 
     func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
-        let scope = EffectID(PresentationEffects(slot))
+        let scope = EffectID(PresentationScope(slot))
         let now = after?[keyPath: slot] ?? nil
         guard let before else {
             // Nothing was presented: a child presented and dismissed within the transition starts nothing.
@@ -360,7 +360,7 @@ struct StackPlace<Parent, Screen: ChildState>: Sendable {
         }
     }
 
-    private func scope(_ id: StackElementID) -> EffectID { EffectID(StackElementEffects(stack, id)) }
+    private func scope(_ id: StackElementID) -> EffectID { EffectID(ScreenScope(stack, id)) }
 }
 
 /// The places of a child held in a field or an enum case, as they were before a transition.

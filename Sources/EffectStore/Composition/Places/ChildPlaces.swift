@@ -20,16 +20,16 @@
 ///
 /// Declare it with `static let`: a store reads it at every transition. The cancellations are part of the
 /// transition's effect as ``ChildState/transition(on:)`` returns it, which is what a store, a `TestStore` and a
-/// replay run, so a test sees them as values: `.cancel(id: RowEffects(3))`. Places end work only for a parent whose
+/// replay run, so a test sees them as values: `.cancel(id: RowScope(3))`. Places end work only for a parent whose
 /// `Effect` is a ``ComposableEffect``: only there does a child's work run under an id of its own.
 public struct ChildPlaces<Parent: ChildState>: Sendable {
     /// The places, in the order declared.
-    @usableFromInline let places: [ChildPlace<Parent>]
+    @usableFromInline let places: [DeclaredPlace<Parent>]
 
     /// No places: what a state with no children declares, the default.
     public init() { places = [] }
 
-    init(_ place: ChildPlace<Parent>) { places = [place] }
+    init(_ place: DeclaredPlace<Parent>) { places = [place] }
 
     /// Whether no place is declared: then a transition is the state's ``ChildState/handle(event:)`` alone.
     @inlinable var isEmpty: Bool { places.isEmpty }
@@ -53,14 +53,14 @@ extension ChildPlaces {
     /// static let places: ChildPlaces<TodoList> = [.rows(\.todos)]
     /// ```
     ///
-    /// A row's effects run under ``RowEffects`` of its id (see ``ChildState/handle(_:forRow:in:effect:)``); its own
+    /// A row's effects run under ``RowScope`` of its id (see ``ChildState/handle(_:in:effect:)``); its own
     /// places, if it declares any, are compared too.
     ///
     /// - Parameter rows: Where the parent keeps its rows.
     public static func rows<Row: ChildState & Identifiable>(
         _ rows: KeyPath<Parent, IdentifiedStates<Row>> & Sendable
     ) -> ChildPlaces where Row.ID: Sendable {
-        ChildPlaces(ChildPlace { before in RowsPlace(rows: rows, before: before[keyPath: rows]).end })
+        ChildPlaces(DeclaredPlace { before in RowsPlace(rows: rows, before: before[keyPath: rows]).end })
     }
 
     /// A presented child — a sheet, an alert, a destination — in an optional: its work ends when the optional becomes
@@ -71,7 +71,7 @@ extension ChildPlaces {
     /// ```
     ///
     /// Two values of one identity are one presentation: an edit that changes the child keeps its work. A child's
-    /// effects run under ``PresentationEffects`` of the slot (see ``ChildState/handle(_:in:effect:)-(PresentationEvent<Child.Event>,_,_)``).
+    /// effects run under ``PresentationScope`` of the slot (see ``ChildState/handle(_:in:effect:)``).
     ///
     /// - Parameters:
     ///   - slot: Where the parent keeps the child.
@@ -82,7 +82,7 @@ extension ChildPlaces {
         identifiedBy identity: @escaping @Sendable (Child) -> Identity
     ) -> ChildPlaces {
         ChildPlaces(
-            ChildPlace { before in
+            DeclaredPlace { before in
                 PresentedPlace(slot: slot, identity: identity, before: before[keyPath: slot]).end
             })
     }
@@ -112,13 +112,13 @@ extension ChildPlaces {
     /// ```
     ///
     /// A stack assigned in place of another counts on from the other's next id, so that a screen id is never given
-    /// twice in a store's life. A screen's effects run under ``StackElementEffects`` of its id.
+    /// twice in a store's life. A screen's effects run under ``ScreenScope`` of its id.
     ///
     /// - Parameter stack: Where the parent keeps the stack.
     public static func stack<Screen: ChildState>(
         _ stack: WritableKeyPath<Parent, ScreenStack<Screen>> & Sendable
     ) -> ChildPlaces {
-        ChildPlaces(ChildPlace { before in StackPlace(stack: stack, before: before[keyPath: stack]).end })
+        ChildPlaces(DeclaredPlace { before in StackPlace(stack: stack, before: before[keyPath: stack]).end })
     }
 
     /// A child in a stored property, whose own places are compared: for a child that keeps rows, sheets or stacks of
@@ -131,7 +131,7 @@ extension ChildPlaces {
     /// - Parameter child: Where the parent keeps the child.
     public static func child<Child: ChildState>(_ child: KeyPath<Parent, Child> & Sendable) -> ChildPlaces {
         ChildPlaces(
-            ChildPlace { before in NestedPlace(read: { $0[keyPath: child] }, before: before[keyPath: child]).end })
+            DeclaredPlace { before in NestedPlace(read: { $0[keyPath: child] }, before: before[keyPath: child]).end })
     }
 
     /// A child in a case of this enum state, whose own places are compared: while the state stays in the case, as
@@ -145,14 +145,14 @@ extension ChildPlaces {
     ///
     /// - Parameter extract: The case's child, or `nil` when the state is in another case.
     public static func `case`<Child: ChildState>(_ extract: @escaping @Sendable (Parent) -> Child?) -> ChildPlaces {
-        ChildPlaces(ChildPlace { before in NestedPlace(read: extract, before: extract(before)).end })
+        ChildPlaces(DeclaredPlace { before in NestedPlace(read: extract, before: extract(before)).end })
     }
 }
 
 /// One declared place: given the parent before a transition, keeps what it needs of the place and returns the
 /// function that, given the parent after it, records the children that left (see ``ChildEndings``).
 @usableFromInline
-struct ChildPlace<Parent>: Sendable {
+struct DeclaredPlace<Parent>: Sendable {
     let watch: @Sendable (Parent) -> PlaceEnd<Parent>
 }
 

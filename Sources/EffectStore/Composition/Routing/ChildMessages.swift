@@ -1,3 +1,6 @@
+// A child tells its parent messages: effects of a `MessagingEffect` that the routing verbs take out of the child's
+// effect and hand to the parent in the same transition.
+
 /// An effect type that can carry a message for the parent feature: something the child tells its parent ("saved",
 /// "delete me", "start the meeting") in the transition that decides it.
 ///
@@ -29,7 +32,7 @@
 ///
 /// A test of the child alone compares the message with `==`, as any effect. A parent that routes the child's events
 /// with a `messages:` closure (for example
-/// ``ChildState/handle(_:in:effect:messages:)-(PresentationEvent<Child.Event>,_,_,_)``) receives each message in the
+/// ``ChildState/handle(_:in:effect:messages:)``) receives each message in the
 /// same transition — no round trip through an effect handler — and the message never reaches the store: the parent's
 /// closure decides what it means, and returns the parent's own effect, if any. When the child's effect is a
 /// ``ComposableEffect`` too, messages among the effects of an ``ComposableEffect/all(_:)-([Self])`` are taken out as
@@ -122,92 +125,19 @@ func refuseMessages<C: ComposableEffect, Effect: MessagingEffect>(in plan: Effec
 }
 
 extension ChildState where Effect: ComposableEffect {
-    /// Hands a child's event to the child stored at `child`, as ``handle(_:in:effect:)-3u54r`` does, and hands the
-    /// messages the child tells its parent to `receive`, in the same transition.
-    ///
-    /// ```swift
-    /// case .list(let event):
-    ///     return handle(event, in: \.list, effect: Effect.list) { state, message in
-    ///         switch message {
-    ///         case .meetingSelected(let meeting):
-    ///             state.path.push(.detail(Detail(meeting: meeting)))
-    ///             return nil
-    ///         }
-    ///     }
-    /// ```
-    ///
-    /// A message is what the child's effect carries as ``MessagingEffect/message``; it never reaches the store. The
-    /// child's other effects are lifted as ``handle(_:in:effect:)-3u54r`` lifts them.
-    ///
-    /// - Parameters:
-    ///   - event: The child's event.
-    ///   - child: Where the parent keeps the child's state.
-    ///   - lift: Embeds the child's other effects in the parent's effect type.
-    ///   - receive: Handles one message: changes the parent and returns the parent's effect, if any. Called once per
-    ///     message, in order, after the child's transition.
-    /// - Returns: The child's remaining effects, lifted, then `receive`'s effects; or `nil`.
-    public mutating func handle<Child: ChildState>(
-        _ event: Child.Event,
-        in child: WritableKeyPath<Self, Child>,
-        effect lift: (Child.Effect) -> Effect,
-        messages receive: (inout Self, Child.Effect.Message) -> Effect?
-    ) -> Effect? where Child.Effect: MessagingEffect, Child.Effect.Message == Child.Message {
-        guard let effect = self[keyPath: child].handle(event: event) else { return nil }
-        let (messages, rest) = splitMessages(effect)
-        let result = rest.map { liftKeepingPlan($0, lift: lift) }
-        guard !messages.isEmpty else { return result }
-        return Effect.combining(result, receiveMessages(messages, receive))
+    /// Each message handed to `receive` in order; their effects, in order.
+    mutating func receiveMessages<Message>(
+        _ messages: [Message],
+        _ receive: (inout Self, Message) -> Effect?
+    ) -> Effect? {
+        var effects: [Effect] = []
+        for message in messages {
+            if let effect = receive(&self, message) { effects.append(effect) }
+        }
+        switch effects.count {
+        case 0: return nil
+        case 1: return effects[0]
+        default: return .all(effects)
+        }
     }
-
-    /// Hands a row's event to the row with `id`, as ``handle(_:forRow:in:effect:)`` does, and hands the messages the
-    /// row tells its parent to `receive`, in the same transition.
-    ///
-    /// ```swift
-    /// case .todo(let id, let event):
-    ///     return handle(event, forRow: id, in: \.todos, effect: Effect.todo) { state, id, message in
-    ///         switch message {
-    ///         case .deleteMe:
-    ///             state.todos.remove(id: id)   // its work ends: the rows are a declared place
-    ///             return nil
-    ///         }
-    ///     }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - event: The row's event.
-    ///   - id: The row's id.
-    ///   - rows: Where this state keeps its rows.
-    ///   - lift: Embeds the row's id and its other effects in this state's effect type.
-    ///   - receive: Handles one message of the row with the given id: changes this state and returns its effect, if
-    ///     any. Called once per message, in order, after the row's transition.
-    /// - Returns: The row's remaining effects, lifted as ``handle(_:forRow:in:effect:)`` lifts them, then `receive`'s
-    ///   effects; or `nil`.
-    public mutating func handle<Row: ChildState & Identifiable>(
-        _ event: Row.Event,
-        forRow id: Row.ID,
-        in rows: WritableKeyPath<Self, IdentifiedStates<Row>>,
-        effect lift: (Row.ID, Row.Effect) -> Effect,
-        messages receive: (inout Self, Row.ID, Row.Effect.Message) -> Effect?
-    ) -> Effect? where Row.ID: Sendable, Row.Effect: MessagingEffect, Row.Effect.Message == Row.Message {
-        guard let answer = self[keyPath: rows].modify(id: id, { $0.handle(event: event) }), let effect = answer
-        else { return nil }
-        let (messages, rest) = splitMessages(effect)
-        let result = rest.map { liftRowEffect($0, row: id, lift: lift) }
-        guard !messages.isEmpty else { return result }
-        return Effect.combining(result, receiveMessages(messages) { state, message in receive(&state, id, message) })
-    }
-}
-
-/// `effect` lifted by `lift`; when `effect` is a ``ComposableEffect`` too, with its plan kept (see
-/// ``ComposableEffect/lifting(_:into:)``).
-func liftKeepingPlan<ChildEffect, Parent: ComposableEffect>(
-    _ effect: ChildEffect,
-    lift: (ChildEffect) -> Parent
-) -> Parent {
-    guard let composable = ChildEffect.self as? any ComposableEffect.Type else { return lift(effect) }
-    func lifted<C: ComposableEffect>(_: C.Type) -> Parent {
-        // `C` is `ChildEffect` (checked by the cast above): the casts change no value.
-        Parent.lifting(effect as! C) { lift($0 as! ChildEffect) }
-    }
-    return lifted(composable)
 }

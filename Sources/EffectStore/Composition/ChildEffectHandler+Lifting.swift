@@ -2,15 +2,17 @@ extension ChildEffectHandler {
     /// Lifts the effects of a collection's rows into a parent feature, for ``ComposedEffectHandler``: each row effect
     /// goes to `perform` with its row's id, and the event it answers comes back with the same id.
     ///
-    /// The parent routes its rows with ``ChildState/handle(_:forRow:in:effect:)``, which lifts a row's effect with
-    /// the row's id into a case such as `Effect.todo(id:_:)`; this takes such effects apart again:
+    /// The parent routes its rows with ``ChildState/handle(_:in:effect:)``, which lifts a row's effect with the row's
+    /// id into a case such as `Effect.todo(id:_:)`; this takes such effects apart again. A stack's screens are rows
+    /// whose id is a ``StackElementID``, answered through the stack's ``StackEvent``:
+    /// `.rows(effect: .screen, event: { .path(.element(id: $0, $1)) }) { id, effect in screens.handle(effect) }`.
     ///
     /// ```swift
     /// let effects = ComposedEffectHandler<TodoList>(
     ///     .rows(effect: .todo, event: TodoList.Event.todo) { id, effect in
     ///         reminders.handle(effect)
     ///     },
-    ///     storage.lifted(effect: .storage, event: TodoList.Event.storage)
+    ///     .child(effect: .storage, event: TodoList.Event.storage, perform: storage.handle(effect:))
     /// )
     /// ```
     ///
@@ -38,14 +40,18 @@ extension ChildEffectHandler {
 }
 
 extension ChildEffectHandler {
-    /// Lifts the effects of one child into a parent feature, for ``ComposedEffectHandler``, from a function that
-    /// performs them — for a child with no ``EffectHandler`` of its own, such as a ``ChildState`` that is not a
-    /// ``State``.
+    /// Lifts the effects of one child into a parent feature, for ``ComposedEffectHandler``: each of the child's
+    /// effects goes to `perform`, and the event it answers comes back in the parent's event type.
+    ///
+    /// `perform` is the child's handler, ``EffectHandler/handle(effect:)``, or any function that performs the
+    /// child's effects — for a child with no ``EffectHandler`` of its own, such as a ``ChildState`` that is not a
+    /// ``State``. A presented child is lifted the same way, its answers wrapped in ``PresentationEvent/presented(_:)``:
     ///
     /// ```swift
-    /// .child(effect: .analytics, event: AppState.Event.analytics) { effect in
-    ///     analytics.handle(effect)   // an `Analytics.Effect` in, a `Future<Analytics.Event>?` out
-    /// }
+    /// let effects = ComposedEffectHandler<AppState>(
+    ///     .child(effect: .process, event: AppState.Event.process, perform: ProcessEffects(service: service).handle),
+    ///     .child(effect: .sheet, event: { .sheet(.presented($0)) }) { effect in analytics.handle(effect) }
+    /// )
     /// ```
     ///
     /// - Parameters:
@@ -66,27 +72,5 @@ extension ChildEffectHandler {
             guard let childEffect = effect.extract(from: parentEffect) else { return nil }
             return Claimed(answer: perform(childEffect)?.effectAnswer.map(event))
         }
-    }
-}
-
-extension EffectHandler {
-    /// Lifts this handler, for the rows of a collection whose rows are this handler's ``State``, into a parent
-    /// feature, for ``ComposedEffectHandler``; see ``ChildEffectHandler/rows(effect:event:perform:)``.
-    ///
-    /// ```swift
-    /// DownloadEffects().lifted(effect: .download, event: Downloads.Event.download)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - effect: The parent's effect case that wraps a row's id and effect, such as `.download` for
-    ///     `case download(id: Download.ID, Download.Effect)`: an ``EnumCase`` whose value is the pair.
-    ///   - event: Embeds a row's id and event in the parent's event type. Runs on the thread that resolves the row
-    ///     effect's future.
-    /// - Returns: The lifted handler. It holds this handler strongly.
-    public func lifted<Parent: State, ID: Sendable>(
-        effect: EnumCase<Parent.Effect, (ID, S.Effect)>,
-        event: @escaping @Sendable (ID, S.Event) -> Parent.Event
-    ) -> ChildEffectHandler<Parent> {
-        .rows(effect: effect, event: event) { _, rowEffect in self.handle(effect: rowEffect) }
     }
 }
