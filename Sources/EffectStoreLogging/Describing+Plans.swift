@@ -11,7 +11,7 @@ extension Describing {
     package static func plan<Effect: Sendable>(
         _ effect: Effect, caseDot: String, leaf: (Any) -> String
     ) -> String {
-        guard let planOf = planExtractor(for: Effect.self), let plan = planOf(effect) else { return leaf(effect) }
-        return plan.written(caseDot: caseDot, planOf: planOf, leaf: leaf)
+        guard let planReader = planReader(for: Effect.self), let plan = planReader(effect) else { return leaf(effect) }
+        return plan.written(caseDot: caseDot, planReader: planReader, leaf: leaf)
     }
 }

@@ -172,7 +172,7 @@ public struct SessionRedaction<S: State>: Sendable {
     /// - Returns: The effect as a session records it. Runs on the calling thread.
     public func redacted(effect: S.Effect) -> S.Effect {
         guard !effectRedactions.isEmpty else { return effect }
-        if let planOf = planExtractor(for: S.Effect.self), let plan = planOf(effect),
+        if let planReader = planReader(for: S.Effect.self), let plan = planReader(effect),
             let rebuilt = Self.effect(carrying: plan.map { redacted(effect: $0) })
         {
             return rebuilt

@@ -31,7 +31,7 @@ package struct EffectRecord: Sendable {
     package init<Effect: Sendable>(_ effect: Effect) {
         let leaf = { (value: Any) in ValueDescriber.line(value, nested: false) }
         text = Describing.plan(effect, caseDot: "", leaf: leaf)
-        var walk = Walk<Effect>(planOf: planExtractor(for: Effect.self))
+        var walk = Walk<Effect>(planReader: planReader(for: Effect.self))
         walk.visit(effect, under: [])
         starts = walk.starts
         cancels = walk.cancels
@@ -41,7 +41,7 @@ package struct EffectRecord: Sendable {
 
     /// A walk through an effect's plans: its starts and cancellations, and its comparable form as JSON text.
     private struct Walk<Effect: Sendable> {
-        let planOf: ((Effect) -> EffectPlan<Effect>?)?
+        let planReader: ((Effect) -> EffectPlan<Effect>?)?
         var starts: [(effect: String, under: [String])] = []
         var cancels: [(id: String, inFlight: Bool)] = []
         var json = ""
@@ -52,12 +52,12 @@ package struct EffectRecord: Sendable {
             return encoder
         }()
 
-        init(planOf: ((Effect) -> EffectPlan<Effect>?)?) {
-            self.planOf = planOf
+        init(planReader: ((Effect) -> EffectPlan<Effect>?)?) {
+            self.planReader = planReader
         }
 
         mutating func visit(_ effect: Effect, under: [String]) {
-            guard let plan = planOf?(effect) else {
+            guard let plan = planReader?(effect) else {
                 starts.append((ValueDescriber.line(effect, nested: false), under.reversed()))
                 json += "{\"effect\":"
                 encode(effect)

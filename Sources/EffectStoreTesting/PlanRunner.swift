@@ -31,8 +31,8 @@ final class PlanRunner<S: ChildState & Equatable> where S.Effect: Equatable {
 
     /// A runner for `type`, or `nil` when `type` is not a ``/EffectStore/ComposableEffect``.
     init?(for type: S.Effect.Type) {
-        guard let planOf = planExtractor(for: type) else { return nil }
-        scheduler = EffectScheduler(planOf: planOf)
+        guard let planReader = planReader(for: type) else { return nil }
+        scheduler = EffectScheduler(planReader: planReader)
     }
 
     var pendingTimerCount: Int { timers.count }

@@ -175,8 +175,8 @@ public func assertTrace<S: ChildState & Equatable>(
 /// The effects a store starts at once for `effect`, in order, by the core's plan rules with nothing else running.
 func effectsStartedAtOnce<Effect: Sendable>(by effect: Effect?) -> [Effect] {
     guard let effect else { return [] }
-    guard let planOf = planExtractor(for: Effect.self) else { return [effect] }
-    var scheduler = EffectScheduler<Effect>(planOf: planOf)
+    guard let planReader = planReader(for: Effect.self) else { return [effect] }
+    var scheduler = EffectScheduler<Effect>(planReader: planReader)
     return scheduler.start(effect, chain: nil).compactMap { action in
         if case .perform(let performed, _) = action { performed } else { nil }
     }

@@ -17,7 +17,7 @@ private func finishes(_ actions: [Scheduler.Action]) -> [UInt64] {
 final class EffectSchedulerChainTests: XCTestCase {
     // A chain's live job is under "x"; handling its answer starts `.all(.cancel(x), b)` for the same chain.
     func test_start_cancelOfTheChainsOwnJob_thenMore_doesNotFinishTheChain() {
-        var scheduler = Scheduler(planOf: { $0.plan })
+        var scheduler = Scheduler(planReader: { $0.plan })
         let (job, _) = scheduler.adopt(chain: 1, id: EffectID("x"))
         let actions = scheduler.start(.all(.cancel(id: "x"), .b), chain: 1)
         XCTAssertFalse(
@@ -29,7 +29,7 @@ final class EffectSchedulerChainTests: XCTestCase {
     // The owner holds a chain while it handles one of its job's events; that event cancels the job. If the owner then
     // cancels everything (its store is released), the held chain is finished too, like every other.
     func test_cancelAll_finishesAChainHeldWhileItsLastJobWasCancelled() {
-        var scheduler = Scheduler(planOf: { $0.plan })
+        var scheduler = Scheduler(planReader: { $0.plan })
         _ = scheduler.adopt(chain: 1, id: EffectID("x"))
         scheduler.hold(1)
         XCTAssertEqual(finishes(scheduler.cancel(EffectID("x"))), [], "held: not finished yet")
@@ -39,7 +39,7 @@ final class EffectSchedulerChainTests: XCTestCase {
 
     // Two latest-only queued effects of one chain while another chain's effect runs in the queue.
     func test_queuedKeepingOnlyLatest_twiceInOneAll_doesNotFinishTheChain() {
-        var scheduler = Scheduler(planOf: { $0.plan })
+        var scheduler = Scheduler(planReader: { $0.plan })
         _ = scheduler.start(Eff.a.queued(id: "q"), chain: 1)
         let actions = scheduler.start(
             .all(Eff.b.queued(id: "q", keepingOnlyLatest: true), Eff.c.queued(id: "q", keepingOnlyLatest: true)),
@@ -51,7 +51,7 @@ final class EffectSchedulerChainTests: XCTestCase {
 
     // Two latest throttled effects of one chain while the window is open.
     func test_throttledLatest_twiceInOneAll_doesNotFinishTheChain() {
-        var scheduler = Scheduler(planOf: { $0.plan })
+        var scheduler = Scheduler(planReader: { $0.plan })
         _ = scheduler.start(Eff.a.throttled(id: "t", for: .seconds(1)), chain: 1)
         let actions = scheduler.start(
             .all(Eff.b.throttled(id: "t", for: .seconds(1)), Eff.c.throttled(id: "t", for: .seconds(1))), chain: 2)
@@ -63,7 +63,7 @@ final class EffectSchedulerChainTests: XCTestCase {
     // A delayed effect in a queue: the queue is forgotten while it waits, so the next queued effect runs at once,
     // and both run together once the timer fires.
     func test_queuedDelayed_theNextQueuedEffectWaitsForIt() {
-        var scheduler = Scheduler(planOf: { $0.plan })
+        var scheduler = Scheduler(planReader: { $0.plan })
         let first = scheduler.start(Eff.a.delayed(by: .seconds(1)).queued(id: "q"), chain: nil)
         let second = scheduler.start(Eff.b.queued(id: "q"), chain: nil)
         let performsB = second.contains { if case .perform(.b, _) = $0 { true } else { false } }
@@ -76,7 +76,7 @@ final class EffectSchedulerCostTests: XCTestCase {
     // so each append copies the whole waiting array (copy-on-write): quadratic.
     func test_queued_enqueuingCostsLinearTime() {
         func seconds(_ count: Int) -> Double {
-            var scheduler = Scheduler(planOf: { $0.plan })
+            var scheduler = Scheduler(planReader: { $0.plan })
             let start = DispatchTime.now().uptimeNanoseconds
             for _ in 0..<count { _ = scheduler.start(Eff.a.queued(id: "q"), chain: nil) }
             return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

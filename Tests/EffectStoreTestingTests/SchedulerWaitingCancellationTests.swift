@@ -10,7 +10,7 @@ import XCTest
 final class SchedulerWaitingCancellationTests: XCTestCase {
 
     func test_scheduler_cancel_dropsAnEffectUnderTheIDWaitingInAnotherQueue() {
-        var scheduler = EffectScheduler<Relay.Effect>(planOf: { $0.plan })
+        var scheduler = EffectScheduler<Relay.Effect>(planReader: { $0.plan })
         let started = scheduler.start(
             .all(Relay.Effect.job(1).queued(id: "q"), Relay.Effect.job(2).queued(id: "q").cancellable(id: "x")),
             chain: 7)
@@ -23,7 +23,7 @@ final class SchedulerWaitingCancellationTests: XCTestCase {
     }
 
     func test_scheduler_cancel_dropsAThrottlesTrailingEffectUnderTheID() {
-        var scheduler = EffectScheduler<Relay.Effect>(planOf: { $0.plan })
+        var scheduler = EffectScheduler<Relay.Effect>(planReader: { $0.plan })
         let throttled = { (number: Int) in
             Relay.Effect.job(number).throttled(id: "t", for: .seconds(1)).cancellable(id: "x")
         }

@@ -29,50 +29,19 @@ public protocol ComposableEffect: Sendable {
 
     /// The plan this effect carries, or `nil` for an effect the effect handler performs.
     var plan: EffectPlan<Self>? { get }
-
-    /// How a store reads ``plan`` out of your effects: `{ $0.plan }`.
-    ///
-    /// Leave it to the default implementation. It exists so that this function is compiled for your effect type, in
-    /// your module: a store's effect scheduler, and EffectStoreTesting, are generic over your effect type, and would
-    /// otherwise read every plan through generic code.
-    ///
-    /// ```swift
-    /// let read = Effect.planReader
-    /// read(.plan(.cancel(EffectID("search"))))   // the plan
-    /// ```
-    static var planReader: @Sendable (Self) -> EffectPlan<Self>? { get }
 }
 
-extension ComposableEffect {
-    /// `{ $0.plan }`, compiled for your effect type (see the requirement).
-    @inlinable
-    public static var planReader: @Sendable (Self) -> EffectPlan<Self>? { { $0.plan } }
-}
-
-extension ComposableEffect {
-    /// The plan of this effect, read with ``planReader``, as a plan of `E`, which is `Self` under another name (the
-    /// store knows its effect type only as `S.Effect`): the cast changes no value, and code compiled for the effect
-    /// type makes none.
-    @inlinable
-    func plan<E>(as _: E.Type) -> EffectPlan<E>? {
-        Self.planReader(self) as? EffectPlan<E>
-    }
-}
-
-/// Reads the plan out of an effect of type `E` with its ``ComposableEffect/planReader``, when `E` is a
-/// ``ComposableEffect``; `nil` otherwise. Asked once per store (and per `TestStore` and trace spec in
-/// EffectStoreTesting), so the dynamic cast is not paid per effect.
-package func planExtractor<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
+/// Reads the plan out of an effect of type `E` — its ``ComposableEffect/plan`` — when `E` is a ``ComposableEffect``;
+/// `nil` otherwise. Asked once per store (and per `TestStore`, trace spec and explorer in EffectStoreTesting), so the
+/// dynamic cast is not paid per effect.
+package func planReader<E>(for type: E.Type) -> ((E) -> EffectPlan<E>?)? {
     guard let composable = type as? any ComposableEffect.Type else { return nil }
-    return composable.planReader(as: E.self)
-}
-
-extension ComposableEffect {
-    /// ``planReader`` as a function of `E`, which is `Self` (``planExtractor(for:)`` checked it): the cast changes no
-    /// value, and happens once.
-    fileprivate static func planReader<E>(as _: E.Type) -> ((E) -> EffectPlan<E>?)? {
-        (planReader as Any) as? @Sendable (E) -> EffectPlan<E>?
+    func reader<C: ComposableEffect>(_: C.Type) -> ((E) -> EffectPlan<E>?)? {
+        let read: (C) -> EffectPlan<C>? = { $0.plan }
+        // `C` is `E` (checked by the cast above): the cast changes no value, and happens once.
+        return (read as Any) as? (E) -> EffectPlan<E>?
     }
+    return reader(composable)
 }
 
 extension ComposableEffect {
@@ -95,13 +64,13 @@ extension ComposableEffect {
 
     /// `effects` with every `.all` replaced by its effects, recursively, in order.
     private static func flattened(_ effects: [Self]) -> [Self] {
-        guard effects.contains(where: { if case .all? = planReader($0) { true } else { false } }) else {
+        guard effects.contains(where: { if case .all? = $0.plan { true } else { false } }) else {
             return effects
         }
         var flat: [Self] = []
         flat.reserveCapacity(effects.count)
         for effect in effects {
-            if case .all(let inner)? = planReader(effect) {
+            if case .all(let inner)? = effect.plan {
                 flat.append(contentsOf: flattened(inner))
             } else {
                 flat.append(effect)
@@ -155,7 +124,7 @@ extension ComposableEffect {
     @inlinable
     public func cancels(id: some Hashable & Sendable) -> Bool {
         let id = EffectID(id)
-        switch Self.planReader(self) {
+        switch self.plan {
         case .cancel(let cancelled)?: return cancelled == id
         case .all(let effects)?: return effects.contains { $0.cancels(id: id) }
         default: return false

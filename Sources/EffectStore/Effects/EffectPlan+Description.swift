@@ -11,7 +11,7 @@ extension EffectPlan: CustomStringConvertible, CustomDebugStringConvertible {
     /// without its type's name: `.search("swift")`, `"search"`, `.request`. Your effect type, which holds the plan in
     /// its `plan` case, prints that case with this text inside.
     public var description: String {
-        written(caseDot: ".", planOf: planExtractor(for: Effect.self) ?? { _ in nil }, leaf: swiftText)
+        written(caseDot: ".", planReader: planReader(for: Effect.self) ?? { _ in nil }, leaf: swiftText)
     }
 
     /// The same as ``description``: what a failed assertion and `debugPrint` show.
@@ -24,13 +24,13 @@ extension EffectPlan {
     ///
     /// - Parameters:
     ///   - caseDot: What goes before a plan's operator that starts the text (`.all(…)`, `.cancel(id:)`).
-    ///   - planOf: Reads the plan of an effect, `nil` for one that carries none.
+    ///   - planReader: Reads the plan of an effect, `nil` for one that carries none.
     ///   - leaf: Writes an effect that is no plan, and an id's value.
     package func written(
-        caseDot: String, planOf: (Effect) -> EffectPlan<Effect>?, leaf: (Any) -> String
+        caseDot: String, planReader: (Effect) -> EffectPlan<Effect>?, leaf: (Any) -> String
     ) -> String {
         func inner(_ effect: Effect) -> String {
-            planOf(effect)?.written(caseDot: caseDot, planOf: planOf, leaf: leaf) ?? leaf(effect)
+            planReader(effect)?.written(caseDot: caseDot, planReader: planReader, leaf: leaf) ?? leaf(effect)
         }
         func name(_ id: EffectID) -> String { leaf(id.base) }
         switch self {

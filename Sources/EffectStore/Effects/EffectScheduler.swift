@@ -13,7 +13,7 @@
 /// (`.all(.cancel(id), next)`) leave it waiting.
 ///
 /// ```swift
-/// var scheduler = EffectScheduler<Effect>(planOf: { $0.plan })
+/// var scheduler = EffectScheduler<Effect>(planReader: { $0.plan })
 /// let actions = scheduler.start(Effect.search("swift").cancellable(id: "search"), chain: 1)
 /// // [.perform(.search("swift"), job: 1)]
 /// scheduler.ended(1)   // [.finish(1)]
@@ -87,7 +87,7 @@ package struct EffectScheduler<Effect: Sendable> {
         var trailing: Deferred?
     }
 
-    let planOf: (Effect) -> EffectPlan<Effect>?
+    let planReader: (Effect) -> EffectPlan<Effect>?
     var nextNumber: UInt64 = 1
     @usableFromInline var jobs: [UInt64: EffectJob] = [:]
     var timers: [UInt64: TimerRecord] = [:]
@@ -105,9 +105,9 @@ package struct EffectScheduler<Effect: Sendable> {
 
     /// Creates an empty scheduler.
     ///
-    /// - Parameter planOf: The plan an effect carries, or `nil` for an effect the handler performs.
-    package init(planOf: @escaping (Effect) -> EffectPlan<Effect>?) {
-        self.planOf = planOf
+    /// - Parameter planReader: The plan an effect carries, or `nil` for an effect the handler performs.
+    package init(planReader: @escaping (Effect) -> EffectPlan<Effect>?) {
+        self.planReader = planReader
     }
 
     /// For a live `job` (in flight: not ended, not cancelled), the chain it was started for — itself optional; `nil`
@@ -211,7 +211,7 @@ package struct EffectScheduler<Effect: Sendable> {
     // MARK: - Interpreting plans
 
     mutating func interpret(_ effect: Effect, chain: UInt64?, ids: [EffectID], queue: EffectID?) {
-        guard let plan = planOf(effect) else {
+        guard let plan = planReader(effect) else {
             let job = newJob(chain: chain, ids: ids, queue: queue)
             actions.append(.perform(effect, job: job))
             return

@@ -236,8 +236,8 @@ extension Store {
             // effect under an id (the commonest plan): until its answer is handled nothing can cancel it, so it needs
             // a job under the id only when it has to wait. Every other plan is the scheduler's.
             var id: EffectID?
-            if effects.planOf != nil, let plan = Self.plan(of: effect) {
-                guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan, Self.plan(of: inner) == nil
+            if let plan = effects.planReader?(effect) {
+                guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan, effects.planReader?(inner) == nil
                 else {
                     start(effect, chain: chain)
                     return chain
@@ -373,14 +373,6 @@ extension Store {
     }
 
     // MARK: - Effects in flight
-
-    /// The plan `effect` carries, if `S.Effect` is a ``ComposableEffect``. Read in code compiled for `S`, the casts
-    /// change no value and cost nothing; ask only when the books' `planOf` says effects can carry plans, as a cast that
-    /// fails is a look-up at run time.
-    @inlinable
-    static func plan(of effect: S.Effect) -> EffectPlan<S.Effect>? {
-        (effect as? any ComposableEffect)?.plan(as: S.Effect.self)
-    }
 
     /// The books, made on the first effect.
     @usableFromInline

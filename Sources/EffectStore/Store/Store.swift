@@ -412,7 +412,7 @@ struct SubscriberList<S: State> {
 @usableFromInline
 final class EffectBooks<S: State> {
     /// The plan an effect carries, when `S.Effect` is a ``ComposableEffect``; `nil` when it cannot carry one.
-    @usableFromInline let planOf: ((S.Effect) -> EffectPlan<S.Effect>?)?
+    @usableFromInline let planReader: ((S.Effect) -> EffectPlan<S.Effect>?)?
     /// What the plans decide: jobs, timers, queues, throttles, and how many each chain waits for.
     @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<S.Effect>
     /// What delayed, debounced and throttled effects wait with.
@@ -432,9 +432,9 @@ final class EffectBooks<S: State> {
     @exclusivity(unchecked) @usableFromInline var drainsInboxAgain = false
 
     init(clock: any EffectClock) {
-        let planOf = planExtractor(for: S.Effect.self)
-        self.planOf = planOf
-        self.scheduler = EffectScheduler(planOf: { planOf?($0) })
+        let reader = EffectStore.planReader(for: S.Effect.self)
+        planReader = reader
+        scheduler = EffectScheduler(planReader: { reader?($0) })
         self.clock = clock
     }
 

@@ -117,17 +117,17 @@ enum StepOutcome {
 struct OrderMachine<S: State & Hashable> {
     let explorer: StateExplorer<S>
     let bounds: EffectOrderBounds
-    let planOf: ((S.Effect) -> EffectPlan<S.Effect>?)?
+    let planReader: ((S.Effect) -> EffectPlan<S.Effect>?)?
 
     init(explorer: StateExplorer<S>, bounds: EffectOrderBounds) {
         self.explorer = explorer
         self.bounds = bounds
-        self.planOf = planExtractor(for: S.Effect.self)
+        self.planReader = EffectStore.planReader(for: S.Effect.self)
     }
 
     func start() -> OrderWorld<S> {
         OrderWorld(
-            state: explorer.initialState, scheduler: EffectScheduler(planOf: planOf ?? { _ in nil }),
+            state: explorer.initialState, scheduler: EffectScheduler(planReader: planReader ?? { _ in nil }),
             sent: Array(repeating: false, count: explorer.events.count))
     }
 

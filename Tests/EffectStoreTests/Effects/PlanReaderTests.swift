@@ -1,17 +1,16 @@
 import EffectStore
 import XCTest
 
-/// A store reads plans the way ``ComposableEffect/planReader`` says, on every path: an effect type that implements the
-/// requirement itself gets the same interpretation for a cancellable plan as for any other.
+/// A store reads plans the one way, through the effect's ``ComposableEffect/plan``, on every path: an effect type whose
+/// `plan` says it carries none gets the same interpretation for a cancellable plan as for any other.
 final class PlanReaderTests: XCTestCase {
     struct Opaque: State {
         enum Event: Sendable { case start(Effect), got(String) }
         enum Effect: ComposableEffect, Equatable {
             case fetch(String)
             case plan(EffectPlan<Effect>)
-            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
             /// This type's plans are not for the store: its handler performs them itself.
-            static var planReader: @Sendable (Effect) -> EffectPlan<Effect>? { { _ in nil } }
+            var plan: EffectPlan<Effect>? { nil }
         }
         var log: [String] = []
         static var initialState: Opaque { Opaque() }
@@ -35,13 +34,13 @@ final class PlanReaderTests: XCTestCase {
         }
     }
 
-    func test_aCustomPlanReader_decidesForEveryPlan_cancellableOnesToo() {
+    func test_thePlanProperty_decidesForEveryPlan_cancellableOnesToo() {
         let handler = Handler()
         let store = Store<Opaque>(effectHandler: handler)
         let all = Opaque.Effect.all(.fetch("a"), .fetch("b"))
         let cancellable = Opaque.Effect.fetch("c").cancellable(id: "c")
         XCTAssertNotNil(store.dispatch(event: .start(all)).wait(timeout: .seconds(5)))
         XCTAssertNotNil(store.dispatch(event: .start(cancellable)).wait(timeout: .seconds(5)))
-        XCTAssertEqual(handler.performed, [all, cancellable], "planReader says neither carries a plan")
+        XCTAssertEqual(handler.performed, [all, cancellable], "plan says neither carries a plan")
     }
 }

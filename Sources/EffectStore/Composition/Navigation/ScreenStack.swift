@@ -97,7 +97,7 @@ public struct ScreenStack<Screen> {
     var journal: ChangeJournal<StackElementID>
 
     /// The id the next pushed screen gets: greater than every id this stack has given.
-    public var nextID: StackElementID { nextElementID }
+    package var nextID: StackElementID { nextElementID }
 
     /// An empty stack: only the root shows.
     public init() {

@@ -109,10 +109,10 @@ extension ComposableEffect {
     /// a child that left or came and went — unless that work comes after an explicit cancellation of the scope in
     /// `effect`, which ends the old child there and leaves what follows to a new child presented in its place.
     static func ending(_ endings: ChildEndings, in effect: Self?) -> Self? {
-        guard !endings.ended.isEmpty || effect.map({ planReader($0) != nil }) == true else { return effect }
+        guard !endings.ended.isEmpty || effect.map({ $0.plan != nil }) == true else { return effect }
         var effects: [Self] = []
         if let effect {
-            if case .all(let all)? = planReader(effect) { effects = all } else { effects = [effect] }
+            if case .all(let all)? = effect.plan { effects = all } else { effects = [effect] }
         }
         // A transition ends a few children at most: the scopes are searched in arrays.
         let ended = endings.ended
@@ -121,7 +121,7 @@ extension ComposableEffect {
         var boundaries: [(scope: EffectID, index: Int)] = []
         if !ended.isEmpty {
             for (index, inner) in effects.enumerated() {
-                if case .cancel(let id)? = planReader(inner), ended.contains(id) { boundaries.append((id, index)) }
+                if case .cancel(let id)? = inner.plan, ended.contains(id) { boundaries.append((id, index)) }
             }
         }
         func boundary(of scope: EffectID) -> Int? { boundaries.last { $0.scope == scope }?.index }
@@ -157,7 +157,7 @@ extension ComposableEffect {
 extension ComposableEffect {
     /// `nil` when nothing is under an ended id; otherwise what is left, itself `nil` when nothing is.
     fileprivate func pruned(under isEnded: (EffectID) -> Bool) -> Self?? {
-        guard let plan = Self.planReader(self) else { return nil }
+        guard let plan = self.plan else { return nil }
         /// `inner` pruned, rebuilt into this plan's shape by `rebuild`.
         func prunedInner(_ inner: Self, _ rebuild: (Self) -> EffectPlan<Self>) -> Self?? {
             switch inner.pruned(under: isEnded) {

@@ -71,7 +71,7 @@ func splitMessages<Effect: MessagingEffect>(_ effect: Effect) -> (messages: [Eff
     guard let composable = Effect.self as? any ComposableEffect.Type else { return ([], effect) }
     func split<C: ComposableEffect>(_: C.Type) -> (messages: [Effect.Message], rest: Effect?) {
         // `C` is `Effect` (checked by the cast above): the casts change no value.
-        guard let plan = C.planReader(effect as! C) else { return ([], effect) }
+        guard let plan = (effect as! C).plan else { return ([], effect) }
         guard case .all(let effects) = plan else {
             refuseMessages(in: plan, of: effect)
             return ([], effect)
@@ -120,7 +120,7 @@ func refuseMessages<C: ComposableEffect, Effect: MessagingEffect>(in plan: Effec
                 tell it later, let the plan's effect answer with an event whose transition returns the message.
                 """)
         }
-        if let innerPlan = C.planReader(next) { inner += effects(of: innerPlan) }
+        if let innerPlan = next.plan { inner += effects(of: innerPlan) }
     }
 }
 
