@@ -3,11 +3,10 @@ import EffectStore
 /// The meetings app: the list at the root, and a navigation stack of screens above it — a meeting's detail, a
 /// recording, a past meeting — loaded from and saved to a JSON file.
 ///
-/// The stack is a ``ScreenStack`` of ``Screen``s routed with
-/// ``ChildState/handle(_:in:effect:messages:)`` and declared among the app's
-/// ``places``: whichever event pops a screen, everything the screen started — a recording's timer and transcription —
-/// is cancelled in that transition. The screens tell the app what they decide (messages);
-/// the app changes the list and the stack in the same transition.
+/// The stack is a ``ScreenStack`` of ``Screen``s routed with ``ChildState/handle(_:in:effect:messages:)`` and declared
+/// among the app's ``places``: whichever event pops a screen, everything the screen started — a recording's timer and
+/// transcription — is cancelled in that transition. The screens tell the app what they decide (messages), and the
+/// app changes the list and the stack in the same transition.
 ///
 /// Every change of the meetings, once they are loaded, saves them all, debounced by a second (``saveDelay``): a burst
 /// of edits is one write.
@@ -37,7 +36,7 @@ public struct App: State, Hashable {
 
     public static var initialState: App { App() }
 
-    /// The screens the stack holds, routed by a `switch` over the screen and its event: a line per case.
+    /// The screens the stack holds, routed by a `switch self`: a case per screen, and a missing one does not compile.
     public enum Screen: ChildState, Hashable, Codable {
         case detail(MeetingDetail)
         case record(MeetingRecording)

@@ -4,10 +4,10 @@ import EffectStore
 /// confirmation, and the button that starts a meeting.
 ///
 /// It presents one ``Destination`` at a time — the edit form or the delete alert — in one optional property routed
-/// with ``ChildState/handle(_:in:effect:messages:)`` and declared among its
-/// ``places`` with the destination's ``Destination/kind``, so that going from one destination to another ends the
-/// first one's presentation. It tells the app what only the app can do
-/// (``Message``): save a changed meeting, delete it, start a recording, show a past meeting.
+/// with ``ChildState/handle(_:in:effect:messages:)`` and declared among its ``places`` with the destination's
+/// ``Destination/kind``, so that going from one destination to another ends the first one's presentation. It tells
+/// the app what only the app can do (``Message``): save a changed meeting, delete it, start a recording, show a past
+/// meeting.
 public struct MeetingDetail: ChildState, Hashable, Codable {
     /// The meeting shown, as this screen last changed it.
     public var meeting: Meeting

@@ -2,10 +2,10 @@ import EffectStore
 
 /// The root screen: every meeting, and a sheet to add one.
 ///
-/// The sheet is an optional child, ``addForm``, routed with `handle(_:in:effect:messages:)` for a presentation and
-/// declared among the list's ``places``, so that however the form goes away — Cancel, Add, a swipe — its
-/// presentation ends in that transition. Tapping a meeting tells the app, which pushes the
-/// meeting's detail: the list knows nothing of the navigation stack.
+/// The sheet is an optional child, ``addForm``, routed with `handle(_:in:effect:messages:)` and declared among the
+/// list's ``places``, so that however the form goes away — Cancel, Add, a swipe — its presentation ends in that
+/// transition. Tapping a meeting tells the app, which pushes the meeting's detail: the list knows nothing of the
+/// navigation stack.
 public struct MeetingsList: ChildState, Hashable {
     /// Every meeting, in the order they were added.
     public var meetings: IdentifiedStates<Meeting>

@@ -242,15 +242,16 @@ public struct ScreenScope: Hashable, Sendable, CustomStringConvertible {
 /// Lifts a child's `effect` into its parent's effect type with `lift`: when the parent's effect is a
 /// ``ComposableEffect``, the child's plans stay plans, and with a `scope` (a presentation's, a row's, a screen's) the
 /// whole effect runs under it and the ids in its plans are scoped to it; otherwise the effect is lifted as it is.
+@usableFromInline
 func liftChildEffect<ChildEffect, Parent>(
     _ effect: ChildEffect,
-    scope: EffectID?,
+    scope: @autoclosure () -> EffectID?,
     lift: (ChildEffect) -> Parent
 ) -> Parent {
     guard let composable = Parent.self as? any ComposableEffect.Type else { return lift(effect) }
     func lifted<P: ComposableEffect>(_: P.Type) -> Parent {
         // `P` is `Parent` (checked by the cast above): the casts change no value.
-        guard let scope else { return liftKeepingPlan(effect) { lift($0) as! P } as! Parent }
+        guard let scope = scope() else { return liftKeepingPlan(effect) { lift($0) as! P } as! Parent }
         return liftScoped(effect, scope: scope) { lift($0) as! P } as! Parent
     }
     return lifted(composable)

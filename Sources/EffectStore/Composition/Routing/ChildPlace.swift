@@ -39,13 +39,16 @@ public protocol ChildPlace {
     /// Which child of the place an event reached: nothing for a field or a presentation, the id for rows and screens.
     associatedtype PlaceAddress
 
-    /// Hands `event` to the child it names at `place` in `root`, and returns the child's address, its effect and the
-    /// id its effects run under (`nil` for a field); `nil` when no child took the event.
+    /// Hands `event` to the child it names at `place` in `root`, and returns the child's address and its effect;
+    /// `nil` when no child took the event or the child returned no effect.
     static func _route<Root>(
         _ event: PlaceEvent,
         at place: WritableKeyPath<Root, Self> & Sendable,
         in root: inout Root
-    ) -> (address: PlaceAddress, effect: PlacedChild.Effect?, scope: EffectID?)?
+    ) -> (address: PlaceAddress, effect: PlacedChild.Effect)?
+
+    /// The id the effects of the child at `address` of `place` run under: `nil` for a field, which never leaves.
+    static func _scope<Root>(of address: PlaceAddress, at place: WritableKeyPath<Root, Self> & Sendable) -> EffectID?
 
     /// The child's `effect`, as the parent's effect case receives it.
     static func _effect(_ effect: PlacedChild.Effect, at address: PlaceAddress) -> PlaceEffect
@@ -58,14 +61,20 @@ public protocol ChildPlace {
 // (`PlaceMessage` is inferred from `_message`: tied to `Message` in `ChildState`'s `where` clause, it would keep
 // `Message`'s default, `Never`, from applying.)
 extension ChildState {
+    @inlinable
     public static func _route<Root>(
         _ event: Event,
         at place: WritableKeyPath<Root, Self> & Sendable,
         in root: inout Root
-    ) -> (address: Void, effect: Effect?, scope: EffectID?)? {
-        ((), root[keyPath: place].handle(event: event), nil)
+    ) -> (address: Void, effect: Effect)? {
+        root[keyPath: place].handle(event: event).map { ((), $0) }
     }
 
+    public static func _scope<Root>(of address: Void, at place: WritableKeyPath<Root, Self> & Sendable) -> EffectID? {
+        nil
+    }
+
+    @inlinable
     public static func _effect(_ effect: Effect, at address: Void) -> Effect { effect }
 
     public static func _message(_ message: Message, at address: Void) -> Message { message }
@@ -76,21 +85,26 @@ extension ChildState {
 extension Optional: ChildPlace where Wrapped: ChildState {
     public typealias PlacedChild = Wrapped
 
+    @inlinable
     public static func _route<Root>(
         _ event: PresentationEvent<Wrapped.Event>,
         at place: WritableKeyPath<Root, Self> & Sendable,
         in root: inout Root
-    ) -> (address: Void, effect: Wrapped.Effect?, scope: EffectID?)? {
+    ) -> (address: Void, effect: Wrapped.Effect)? {
         switch event {
         case .dismiss:
             root[keyPath: place] = nil
             return nil
         case .presented(let event):
-            guard root[keyPath: place] != nil else { return nil }
-            return ((), root[keyPath: place]?.handle(event: event), EffectID(PresentationScope(place)))
+            return root[keyPath: place]?.handle(event: event).map { ((), $0) }
         }
     }
 
+    public static func _scope<Root>(of address: Void, at place: WritableKeyPath<Root, Self> & Sendable) -> EffectID? {
+        EffectID(PresentationScope(place))
+    }
+
+    @inlinable
     public static func _effect(_ effect: Wrapped.Effect, at address: Void) -> Wrapped.Effect { effect }
 
     public static func _message(_ message: Wrapped.Message, at address: Void) -> Wrapped.Message { message }
@@ -101,15 +115,26 @@ extension Optional: ChildPlace where Wrapped: ChildState {
 extension IdentifiedStates: ChildPlace where Element: ChildState {
     public typealias PlacedChild = Element
 
+    @inlinable
     public static func _route<Root>(
         _ event: (Element.ID, Element.Event),
         at place: WritableKeyPath<Root, Self> & Sendable,
         in root: inout Root
-    ) -> (address: Element.ID, effect: Element.Effect?, scope: EffectID?)? {
-        guard let effect = root[keyPath: place].modify(id: event.0, { $0.handle(event: event.1) }) else { return nil }
-        return (event.0, effect, EffectID(RowScope(rowOf: event.0)))
+    ) -> (address: Element.ID, effect: Element.Effect)? {
+        guard let effect = root[keyPath: place].modify(id: event.0, { $0.handle(event: event.1) }) ?? nil else {
+            return nil
+        }
+        return (event.0, effect)
     }
 
+    public static func _scope<Root>(
+        of address: Element.ID,
+        at place: WritableKeyPath<Root, Self> & Sendable
+    ) -> EffectID? {
+        EffectID(RowScope(rowOf: address))
+    }
+
+    @inlinable
     public static func _effect(_ effect: Element.Effect, at address: Element.ID) -> (Element.ID, Element.Effect) {
         (address, effect)
     }
@@ -127,21 +152,32 @@ extension IdentifiedStates: ChildPlace where Element: ChildState {
 extension ScreenStack: ChildPlace where Screen: ChildState {
     public typealias PlacedChild = Screen
 
+    @inlinable
     public static func _route<Root>(
         _ event: StackEvent<Screen.Event>,
         at place: WritableKeyPath<Root, Self> & Sendable,
         in root: inout Root
-    ) -> (address: StackElementID, effect: Screen.Effect?, scope: EffectID?)? {
+    ) -> (address: StackElementID, effect: Screen.Effect)? {
         switch event {
         case .popFrom(let id):
             root[keyPath: place].pop(from: id)
             return nil
         case .element(let id, let event):
-            guard let effect = root[keyPath: place].modify(id: id, { $0.handle(event: event) }) else { return nil }
-            return (id, effect, EffectID(ScreenScope(place, id)))
+            guard let effect = root[keyPath: place].modify(id: id, { $0.handle(event: event) }) ?? nil else {
+                return nil
+            }
+            return (id, effect)
         }
     }
 
+    public static func _scope<Root>(
+        of address: StackElementID,
+        at place: WritableKeyPath<Root, Self> & Sendable
+    ) -> EffectID? {
+        EffectID(ScreenScope(place, address))
+    }
+
+    @inlinable
     public static func _effect(_ effect: Screen.Effect, at address: StackElementID) -> (StackElementID, Screen.Effect) {
         (address, effect)
     }

@@ -33,13 +33,16 @@ extension ChildState {
     ///   - place: Where this state keeps the child.
     ///   - lift: The case of this state's effect that carries the child's, such as `Effect.todo`.
     /// - Returns: The child's effect, lifted; `nil` when it returned none or no child took the event.
+    @inlinable
     public mutating func handle<Place: ChildPlace>(
         _ event: Place.PlaceEvent,
         in place: WritableKeyPath<Self, Place> & Sendable,
         effect lift: (Place.PlaceEffect) -> Effect
     ) -> Effect? where Place.PlacedChild.Message == Never {
-        guard let routed = Place._route(event, at: place, in: &self), let effect = routed.effect else { return nil }
-        return liftChildEffect(effect, scope: routed.scope) { lift(Place._effect($0, at: routed.address)) }
+        guard let routed = Place._route(event, at: place, in: &self) else { return nil }
+        return liftChildEffect(routed.effect, scope: Place._scope(of: routed.address, at: place)) {
+            lift(Place._effect($0, at: routed.address))
+        }
     }
 
     /// ``handle(_:in:effect:)`` for a child with no effects (`Effect = Never`): there is nothing to lift.
@@ -53,6 +56,7 @@ extension ChildState {
     ///   - event: The event for the place: the child's own, or as the table in ``ChildPlace`` says.
     ///   - place: Where this state keeps the child.
     /// - Returns: `nil`: the child has no effects.
+    @inlinable
     public mutating func handle<Place: ChildPlace>(
         _ event: Place.PlaceEvent,
         in place: WritableKeyPath<Self, Place> & Sendable
@@ -142,10 +146,12 @@ extension ChildState where Effect: ComposableEffect {
         messages receive: (inout Self, Place.PlaceMessage) -> Effect?
     ) -> Effect?
     where Place.PlacedChild.Effect: MessagingEffect, Place.PlacedChild.Effect.Message == Place.PlacedChild.Message {
-        guard let routed = Place._route(event, at: place, in: &self), let effect = routed.effect else { return nil }
-        let (messages, rest) = splitMessages(effect)
+        guard let routed = Place._route(event, at: place, in: &self) else { return nil }
+        let (messages, rest) = splitMessages(routed.effect)
         let result = rest.map { rest in
-            liftChildEffect(rest, scope: routed.scope) { lift(Place._effect($0, at: routed.address)) }
+            liftChildEffect(rest, scope: Place._scope(of: routed.address, at: place)) {
+                lift(Place._effect($0, at: routed.address))
+            }
         }
         guard !messages.isEmpty else { return result }
         let said = messages.map { Place._message($0, at: routed.address) }
