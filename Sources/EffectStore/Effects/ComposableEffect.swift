@@ -195,29 +195,46 @@ extension ComposableEffect {
 }
 
 extension ComposableEffect {
-    /// A child feature's effect in this (parent) effect type, with its plan kept: the child's own effects are
-    /// embedded with `embed`, while its plan — cancellation, queues, time — stays a plan the store carries out.
+    /// A child feature's effect in this (parent) effect type, as the routing verbs lift it: with its plan kept, and —
+    /// for a presented child, a row or a screen — under the scope of its place. What a test writes to compare a
+    /// parent's effect with `==`, with no scope ids spelled out by hand.
     ///
     /// ```swift
-    /// enum Effect: ComposableEffect, Equatable {
-    ///     case search(SearchState.Effect)
-    ///     case plan(EffectPlan<Effect>)
-    ///     var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-    /// }
+    /// // A child in a property: its own effects embedded, its plan kept a plan the store carries out.
     /// let lifted = Effect.lifting(childEffect, into: Effect.search)
+    ///
+    /// // Row 1's debounced reminder, as the list's handle(event:) returns it.
+    /// XCTAssertEqual(
+    ///     list.handle(event: .todo(id: 1, .remind(after: .seconds(60)))),
+    ///     TodoList.Effect.lifting(
+    ///         Todo.Effect.notify(title: "Milk").debounced(id: Todo.ReminderID.reminder, for: .seconds(60)),
+    ///         into: { .todo(id: 1, $0) }, under: RowScope(1))
+    /// )
     /// ```
     ///
-    /// Embedding a child's `.plan(…)` with its case alone would hide the plan from the store, which would hand it to
-    /// the effect handler as a plain effect. `State.handle(_:in:effect:)` lifts this way by itself when both effect
-    /// types are composable.
+    /// With a `scope` — ``RowScope``, ``PresentationScope`` or ``ScreenScope`` — every id the child's plan wrote is
+    /// made the place's own (``ScopedEffectID``) and the whole effect runs under the scope, as
+    /// ``ChildState/handle(_:in:effect:)`` does for those places. Embedding a child's `.plan(…)` with its case alone
+    /// would hide the plan from the store, which would hand it to the effect handler as a plain effect.
     ///
     /// - Parameters:
     ///   - child: The child's effect, a plan or not.
     ///   - embed: Embeds one of the child's own effects, usually the parent's enum case, such as `Effect.search`.
+    ///   - scope: The scope of the child's place; `nil`, the default, for a child in a property.
     /// - Returns: The effect in this type.
-    public static func lifting<Child: ComposableEffect>(_ child: Child, into embed: (Child) -> Self) -> Self {
+    public static func lifting<Child: ComposableEffect>(
+        _ child: Child,
+        into embed: (Child) -> Self,
+        under scope: (any Hashable & Sendable)? = nil
+    ) -> Self {
+        guard let scope else { return liftingPlan(child, into: embed) }
+        return liftScoped(child, scope: EffectID(scope), lift: embed)
+    }
+
+    /// `child` embedded with `embed`, its plan kept a plan.
+    static func liftingPlan<Child: ComposableEffect>(_ child: Child, into embed: (Child) -> Self) -> Self {
         guard let plan = child.plan else { return embed(child) }
-        return .plan(plan.map { lifting($0, into: embed) })
+        return .plan(plan.map { liftingPlan($0, into: embed) })
     }
 }
 

@@ -43,7 +43,7 @@ extension EffectPlan {
     /// The same plan — the same ids, queues and times — over `transform` applied to each of its effects.
     ///
     /// A parent feature uses it to carry a child's plan up into its own effect type;
-    /// ``ComposableEffect/lifting(_:into:)`` does that for an effect that may or may not be a plan:
+    /// ``ComposableEffect/lifting(_:into:under:)`` does that for an effect that may or may not be a plan:
     ///
     /// ```swift
     /// let parentPlan = childPlan.map { ParentState.Effect.lifting($0, into: ParentState.Effect.child) }

@@ -35,6 +35,23 @@ final class RowRoutingTests: XCTestCase {
         XCTAssertNotEqual(ScopedEffectID(row: 1, id: "ticks"), ScopedEffectID(row: 1, id: "tocks"))
     }
 
+    /// The same effects written with `lifting(_:into:under:)`: the child's effect as the child returns it, and the
+    /// place's scope, with no scope id spelled out by hand.
+    func test_aRowsEffect_isWrittenWithLiftingUnderTheRowsScope() {
+        var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
+
+        let ticks = Counter.Effect.ticks.cancellable(id: "ticks")
+        XCTAssertEqual(
+            board.transition(on: .counter(id: 1, .startTicking)),
+            Board.Effect.lifting(ticks, into: { .counter(id: 1, $0) }, under: RowScope(1)))
+        XCTAssertEqual(
+            board.transition(on: .counter(id: 2, .stopTicking)),
+            Board.Effect.lifting(.cancel(id: "ticks"), into: { .counter(id: 2, $0) }, under: RowScope(2)))
+        XCTAssertNotEqual(
+            board.transition(on: .counter(id: 1, .startTicking)),
+            Board.Effect.lifting(ticks, into: { .counter(id: 1, $0) }, under: RowScope(2)), "another row's scope")
+    }
+
     func test_handleForRow_rowsOfRows_scopeTwice_andAreWrittenOutTheSameWay() {
         var groups = CounterGroups(groups: [CounterGroup(id: 1, counters: [Counter(id: 7)])])
 

@@ -267,7 +267,7 @@ func liftScoped<ChildEffect, Parent: ComposableEffect>(
 }
 
 /// `effect` lifted by `lift`; when `effect` is a ``ComposableEffect`` too, with its plan kept (see
-/// ``ComposableEffect/lifting(_:into:)``).
+/// ``ComposableEffect/lifting(_:into:under:)``).
 func liftKeepingPlan<ChildEffect, Parent: ComposableEffect>(
     _ effect: ChildEffect,
     lift: (ChildEffect) -> Parent
@@ -275,7 +275,7 @@ func liftKeepingPlan<ChildEffect, Parent: ComposableEffect>(
     guard let composable = ChildEffect.self as? any ComposableEffect.Type else { return lift(effect) }
     func lifted<C: ComposableEffect>(_: C.Type) -> Parent {
         // `C` is `ChildEffect` (checked by the cast above): the casts change no value.
-        Parent.lifting(effect as! C) { lift($0 as! ChildEffect) }
+        Parent.liftingPlan(effect as! C) { lift($0 as! ChildEffect) }
     }
     return lifted(composable)
 }
