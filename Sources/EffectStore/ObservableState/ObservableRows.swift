@@ -317,7 +317,7 @@
     /// Reading the row — ``state``, or a property on the object (`row.title`) — registers the row with Observation; a
     /// new value of this row notifies its observers, and a change of any other row never does. Events sent with
     /// ``send(_:)`` go to the row's place in the store: the list wraps them with the row's id, as the parent's
-    /// `handle(_:forRow:in:effect:)` expects them.
+    /// routing, `handle((id, event), in: \.rows, effect: …)`, expects them.
     ///
     /// ```swift
     /// struct TodoRowView: View {

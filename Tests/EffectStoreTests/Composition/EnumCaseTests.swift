@@ -23,7 +23,7 @@ extension EnumCase where Root == Screen, Value == String {
     }
 }
 
-/// An enum state whose counter exists only in one case, with a plain effect: the general `inCase:` routes it.
+/// An enum state whose counter exists only in one case, with a plain effect: `handle(_:of:as:effect:)` routes it.
 private enum Slot: State, Equatable {
     case empty
     case counter(Counter)

@@ -2,8 +2,8 @@ import XCTest
 
 @testable import EffectStore
 
-/// `EffectAnswer.map` of a run, as `lifted(effect:event:)` and `ComposedEffectHandler` do to a child's answer: it must
-/// stay a run, with every event mapped, that the store can cancel.
+/// `EffectAnswer.map` of a run, as `.child(effect:event:perform:)` and `ComposedEffectHandler` do to a child's answer: it
+/// must stay a run, with every event mapped, that the store can cancel.
 final class MappedRunTests: XCTestCase {
     func test_map_ofARun_deliversEveryEventMapped_andFinishes() async {
         let store = Store<Planner>(effectHandler: MappingHandler())

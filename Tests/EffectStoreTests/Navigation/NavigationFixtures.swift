@@ -111,13 +111,14 @@ enum HostScreen: ChildState, Hashable, Codable {
     static let places: ChildPlaces<HostScreen> = [.case { if case .panel(let panel) = $0 { panel } else { nil } }]
 
     mutating func handle(event: Event) -> Effect? {
-        switch (self, event) {
-        case (.ticker(let ticker), .ticker(let event)):
-            handle(event, of: ticker, as: Self.ticker, effect: Effect.ticker, message: { $0 })
-        case (.panel(let panel), .panel(let event)):
-            handle(event, of: panel, as: Self.panel, effect: Effect.panel)
-        default:
-            nil
+        switch self {
+        case .ticker(let ticker):
+            guard case .ticker(let event) = event else { return nil }
+            return handle(event, of: ticker, as: Self.ticker, effect: Effect.ticker, message: { $0 })
+        case .panel(let panel):
+            guard case .panel(let event) = event else { return nil }
+            return handle(event, of: panel, as: Self.panel, effect: Effect.panel)
+        case .note: return nil  // data only
         }
     }
 }
