@@ -3,7 +3,7 @@
 ///
 /// The state holds a `SavedState`, edits its ``value`` as it edits any field, and applies what the load found with
 /// ``apply(_:)`` when the load's event arrives. The store saves it (see
-/// `Store.save(_:as:in:delay:loaded:failed:)`): after every transition that changes the value while it
+/// `Store.save(_:as:in:delay:checkEvery:loaded:failed:)`): after every transition that changes the value while it
 /// is ``Phase/saving``, never while it is ``Phase/loading``, and not after a load it could not read until the state
 /// calls ``startFresh()``. Tests compare it with `==`.
 ///

@@ -50,7 +50,8 @@ public struct SavedValueError: Error, Equatable, Sendable, CustomStringConvertib
         switch reason {
         case .unreadable: what = "its saved value could not be read; the file was left untouched"
         case .newerVersion(let found, let supported):
-            what = "its file was written at version \(found), newer than \(supported), the newest this app knows; "
+            what =
+                "its file was written at version \(found), newer than \(supported), the newest this app knows; "
                 + "the file was left untouched"
         case .readFailed: what = "its storage could not be read"
         case .writeFailed: what = "its value could not be written; it stays pending and is written at the next save"

@@ -169,6 +169,36 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     /// Whether writes are held back since the key's load failed, until ``allowWrites()``.
     public var writesHeldBack: Bool { state.withLock { $0.heldBack } }
 
+    /// Reads the storage and answers what someone else — another process, another writer — put there since this
+    /// writer last read or wrote it; `nil` when nothing changed.
+    ///
+    /// ```swift
+    /// if let change = writer.checkForOutsideChange() {
+    ///     meetings.apply(change)   // SavedState takes it as it takes the load
+    /// }
+    /// ```
+    ///
+    /// What this writer wrote itself is never reported. A value that another writer saved is ``SavedLoad/loaded(_:)``
+    /// (or ``SavedLoad/migrated(_:fromVersion:)``); it now counts as written. Bytes that cannot be read are reported as
+    /// ``SavedLoad/failed(_:)`` and treated as a load that failed: left untouched, a copy kept aside, writes held back
+    /// until ``allowWrites()``. A storage that cannot be read at the moment, or that was emptied, is not reported: the
+    /// next write puts the value back.
+    ///
+    /// A local value saved and not yet written when the change is found is still written after it, unless a newer
+    /// save replaces it first: who wins is decided by what is saved next. A store link
+    /// (`Store.save(_:as:in:delay:checkEvery:loaded:failed:)`) delivers the change as the load's event, and when the
+    /// state applies it, the state's value — the outside one — is what is saved next.
+    ///
+    /// Waits for the writer's queue, as ``load()`` does; call it where waiting for the disk is fine.
+    ///
+    /// - Returns: The change, or `nil`.
+    public func checkForOutsideChange() -> SavedLoad<Value>? {
+        queue.sync { checkOnQueue() }
+    }
+
+    /// Whether the storage holds a value, as far as the writer knows: loaded or written.
+    var holdsValue: Bool { state.withLock { $0.written != nil } }
+
     // MARK: - On the writer's queue
 
     private func loadOnQueue() -> SavedLoad<Value> {
@@ -181,6 +211,7 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
             return .failed(SavedValueError(key: key.name, reason: .readFailed, detail: "\(error)"))
         }
         guard let data else { return .absent }
+        state.withLock { $0.bytes = data }
         do {
             switch try coding.decode(data) {
             case .current(let value):
@@ -189,8 +220,12 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
             case .migrated(let value, let version):
                 // Written back only now that it decoded as the current version; a failed write leaves it pending.
                 do {
-                    try storage.write(coding.encode(value))
-                    state.withLock { $0.written = value }
+                    let migrated = try coding.encode(value)
+                    try storage.write(migrated)
+                    state.withLock { state in
+                        state.written = value
+                        state.bytes = migrated
+                    }
                 } catch {
                     state.withLock { state in
                         state.saved += 1
@@ -201,17 +236,49 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                 return .migrated(value, fromVersion: version)
             }
         } catch {
-            state.withLock { $0.heldBack = true }
-            let copy: String?
-            let detail: String
-            do {
-                copy = try storage.keepAside(data)
-                detail = error.detail
-            } catch let keeping {
-                copy = nil
-                detail = error.detail + "; no copy could be kept aside: \(keeping)"
+            return .failed(unreadable(data, error))
+        }
+    }
+
+    /// Holds writes back over bytes that could not be read, and keeps a copy of them aside.
+    private func unreadable(_ data: Data, _ failure: SavedValueCoding<Value>.Failure) -> SavedValueError {
+        state.withLock { $0.heldBack = true }
+        let copy: String?
+        let detail: String
+        do {
+            copy = try storage.keepAside(data)
+            detail = failure.detail
+        } catch let keeping {
+            copy = nil
+            detail = failure.detail + "; no copy could be kept aside: \(keeping)"
+        }
+        return SavedValueError(key: key.name, reason: failure.reason, detail: detail, copyKeptAt: copy)
+    }
+
+    private func checkOnQueue() -> SavedLoad<Value>? {
+        dispatchPrecondition(condition: .onQueue(queue))
+        // A storage that cannot be read now, or was emptied, changes nothing: the next write puts the value back.
+        guard let data = try? storage.read(), data != state.withLock({ $0.bytes }) else { return nil }
+        state.withLock { $0.bytes = data }
+        do {
+            let decoded = try coding.decode(data)
+            let value: Value
+            switch decoded {
+            case .current(let current): value = current
+            case .migrated(let migrated, _): value = migrated
             }
-            return .failed(SavedValueError(key: key.name, reason: error.reason, detail: detail, copyKeptAt: copy))
+            let changed = state.withLock { state -> Bool in
+                guard state.written != value else { return false }
+                state.written = value
+                return true
+            }
+            guard changed else { return nil }
+            switch decoded {
+            case .current: return .loaded(value)
+            case .migrated(_, let version): return .migrated(value, fromVersion: version)
+            }
+        } catch {
+            return .failed(unreadable(data, error))
         }
     }
 
@@ -228,18 +295,20 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                 return (value, state.saved)
             }
             guard let job else { return }
-            let result: Result<Void, SavedValueError>
+            let result: Result<Data, SavedValueError>
             do {
-                try storage.write(coding.encode(job.value))
-                result = .success(())
+                let data = try coding.encode(job.value)
+                try storage.write(data)
+                result = .success(data)
             } catch {
                 result = .failure(SavedValueError(key: key.name, reason: .writeFailed, detail: "\(error)"))
             }
             let answered = state.withLock { state -> [Waiter] in
                 state.writing = nil
                 switch result {
-                case .success:
+                case .success(let data):
                     state.written = job.value
+                    state.bytes = data
                     state.durable = job.generation
                 case .failure:
                     if state.pending == nil { state.pending = job.value }
@@ -248,7 +317,7 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                 state.waiters.removeAll { $0.generation <= job.generation }
                 return answered
             }
-            for waiter in answered { waiter.promise.resolve(result) }
+            for waiter in answered { waiter.promise.resolve(result.map { _ in () }) }
             if case .failure(let error) = result {
                 onWriteFailure?(error)
                 return
@@ -263,6 +332,8 @@ struct WriterState<Value: Sendable>: Sendable {
     var pending: Value?
     /// The value the storage holds, as far as the writer knows: loaded or last written.
     var written: Value?
+    /// The bytes the writer last read or wrote: other bytes in the storage were written by someone else.
+    var bytes: Data?
     /// How many saves were made; a save's number is its generation.
     var saved: UInt64 = 0
     /// Every save up to this generation is on disk.

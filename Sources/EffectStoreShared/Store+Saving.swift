@@ -26,7 +26,10 @@ extension Store {
     ///   - key: The value's declaration.
     ///   - storage: Where its bytes go.
     ///   - delay: The writer's delay (see ``SavedValueWriter/init(key:storage:delay:onWriteFailure:)``).
-    ///   - loaded: The event that carries what the load found; dispatched once, from the writer's queue.
+    ///   - checkEvery: How often to look for changes that another process wrote
+    ///     (``SavedStateLink/checkForOutsideChange()``); `nil`, the default, never looks by itself.
+    ///   - loaded: The event that carries what the load found, and later each change written from outside; dispatched
+    ///     from a global queue.
     ///   - failed: The event that carries a refused write, if the state wants to know; dispatched from the writer's
     ///     queue. The value stays pending and is written at the next change or flush.
     /// - Returns: The link. Keep it: releasing it (or ``SavedStateLink/cancel()``) stops saving later changes;
@@ -36,6 +39,7 @@ extension Store {
         as key: SavedKey<Value>,
         in storage: any SavedValueStorage,
         delay: DispatchTimeInterval = .nanoseconds(0),
+        checkEvery: DispatchTimeInterval? = nil,
         loaded: @escaping @Sendable (SavedLoad<Value>) -> S.Event,
         failed: (@Sendable (SavedValueError) -> S.Event)? = nil
     ) -> SavedStateLink<Value> {
@@ -45,16 +49,20 @@ extension Store {
         let token = observeTransitions { transition in
             SavedStateLink.hand(transition.from[keyPath: path], transition.to[keyPath: path], to: writer)
         }
+        let link = SavedStateLink(writer: writer, token: token) { [weak self] change in
+            _ = self?.dispatch(event: loaded(change))
+        }
         // The observer is installed now, so it sees the load's transition whatever else the store handles meanwhile.
         DispatchQueue.global().async { [weak self] in
             let load = writer.load()
             _ = self?.dispatch(event: loaded(load))
+            if let checkEvery { link.check(every: checkEvery) }
         }
-        return SavedStateLink(writer: writer, token: token)
+        return link
     }
 }
 
-/// What keeps a ``SavedState`` of a store saved: returned by `Store.save(_:as:in:delay:loaded:failed:)`.
+/// What keeps a ``SavedState`` of a store saved: returned by `Store.save(_:as:in:delay:checkEvery:loaded:failed:)`.
 ///
 /// Keep it as long as the value should be saved, and ``flush()`` it before a server or a command-line tool exits:
 ///
@@ -65,10 +73,40 @@ public final class SavedStateLink<Value: Codable & Equatable & Sendable>: Sendab
     /// The writer that loads and writes the value.
     public let writer: SavedValueWriter<Value>
     private let token: SubscriptionToken
+    private let deliver: @Sendable (SavedLoad<Value>) -> Void
+    private let cancelled = LockedBox<Bool>.make(false)
 
-    init(writer: SavedValueWriter<Value>, token: SubscriptionToken) {
+    init(
+        writer: SavedValueWriter<Value>, token: SubscriptionToken,
+        deliver: @escaping @Sendable (SavedLoad<Value>) -> Void
+    ) {
         self.writer = writer
         self.token = token
+        self.deliver = deliver
+    }
+
+    /// Looks for a change that another process wrote (see ``SavedValueWriter/checkForOutsideChange()``) and, if
+    /// there is one, dispatches it to the store as the load's event. Returns at once; the storage is read on a global
+    /// queue.
+    ///
+    /// ```swift
+    /// // when the app comes back to the foreground
+    /// saving.checkForOutsideChange()
+    /// ```
+    public func checkForOutsideChange() {
+        DispatchQueue.global().async { [self] in
+            guard !cancelled.withLock({ $0 }), let change = writer.checkForOutsideChange() else { return }
+            deliver(change)
+        }
+    }
+
+    /// Checks every `interval` until cancelled or released.
+    func check(every interval: DispatchTimeInterval) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + interval) { [weak self] in
+            guard let self, !self.cancelled.withLock({ $0 }) else { return }
+            if let change = self.writer.checkForOutsideChange() { self.deliver(change) }
+            self.check(every: interval)
+        }
     }
 
     /// A future that resolves once every change the store committed before this call is on disk: the store hands a
@@ -86,8 +124,10 @@ public final class SavedStateLink<Value: Codable & Equatable & Sendable>: Sendab
         writer.flush()
     }
 
-    /// Stops saving later changes. Changes already handed to the writer are still written.
+    /// Stops saving later changes, and looking for outside ones. Changes already handed to the writer are still
+    /// written.
     public func cancel() {
+        cancelled.withLock { $0 = true }
         token.cancel()
     }
 
@@ -98,7 +138,9 @@ public final class SavedStateLink<Value: Codable & Equatable & Sendable>: Sendab
         case .saving:
             if before.value != after.value { writer.save(after.value) }
         case .loading:
-            writer.save(after.value)  // what was loaded counts as written: the writer writes only what differs
+            // What the load found counts as written: the writer writes only what differs. After a load that found
+            // nothing, the value the state started from is not written either, until it changes.
+            if writer.holdsValue || before.value != after.value { writer.save(after.value) }
         case .unreadable:
             writer.allowWrites()  // the state decided to start fresh
             writer.save(after.value)

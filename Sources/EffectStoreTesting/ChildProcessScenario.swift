@@ -45,7 +45,8 @@ package func runInChildProcess(
     do {
         child = try ChildScenario(testCase, method: method)
     } catch {
-        XCTFail("runInChildProcess: could not start \(testCase.name) in a child process: \(error)", file: file, line: line)
+        XCTFail(
+            "runInChildProcess: could not start \(testCase.name) in a child process: \(error)", file: file, line: line)
         return
     }
     let testName = child.testName

@@ -56,7 +56,8 @@ final class SavedValueCrashTests: XCTestCase {
             guard let value = load.value, case .loaded = load else {
                 return XCTFail("kill \(kill) (seed \(seed)): the file does not hold a whole value: \(load)")
             }
-            XCTAssertEqual(value, Edit(number: value.number), "kill \(kill) (seed \(seed)): not a value the child saved")
+            XCTAssertEqual(
+                value, Edit(number: value.number), "kill \(kill) (seed \(seed)): not a value the child saved")
             XCTAssertGreaterThanOrEqual(
                 value.number, acknowledged, "kill \(kill) (seed \(seed)): a value acknowledged by a flush was lost")
             XCTAssertLessThanOrEqual(value.number, newest, "kill \(kill) (seed \(seed)): a value never saved")

@@ -109,7 +109,8 @@ final class SavedValueWriterTests: XCTestCase {
 
         writer.allowWrites()  // the app starts fresh
         XCTAssertEqual(flushed(writer)?.succeeded, true)
-        XCTAssertEqual(SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: ["new"])))
+        XCTAssertEqual(
+            SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: ["new"])))
     }
 
     func test_aFileOfANewerVersion_isLeftUntouched_andACopyKeptAside() throws {
@@ -234,5 +235,50 @@ extension SavedLoad {
     var failedReason: SavedValueError.Reason? {
         if case .failed(let error) = self { return error.reason }
         return nil
+    }
+}
+
+final class SavedValueOutsideChangeTests: XCTestCase {
+    func test_aValueAnotherWriterSaved_isReportedOnce_andTheWritersOwnWritesNever() throws {
+        let url = temporaryFolder(self).appendingPathComponent("notes.json")
+        let mine = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        XCTAssertEqual(mine.load(), .absent)
+        mine.save(Notes(items: ["mine"]))
+        XCTAssertEqual(flushed(mine)?.succeeded, true)
+        XCTAssertNil(mine.checkForOutsideChange(), "its own write is not an outside change")
+
+        let other = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        _ = other.load()
+        other.save(Notes(items: ["theirs"]))
+        XCTAssertEqual(flushed(other)?.succeeded, true)
+        XCTAssertEqual(mine.checkForOutsideChange(), .loaded(Notes(items: ["theirs"])))
+        XCTAssertNil(mine.checkForOutsideChange(), "reported once")
+
+        mine.save(Notes(items: ["theirs"]))  // the state took the outside value: nothing to write
+        XCTAssertEqual(flushed(mine)?.succeeded, true)
+        XCTAssertEqual(try Data(contentsOf: url), try XCTUnwrap(other.storage.read()))
+    }
+
+    func test_aLocalValueNotYetWritten_isWrittenAfterAnOutsideChange_unlessANewerSaveReplacesIt() throws {
+        let storage = InMemoryStorage()
+        let writer = SavedValueWriter(key: notesKey, storage: storage, delay: .seconds(5))
+        XCTAssertEqual(writer.load(), .absent)
+        writer.save(Notes(items: ["local"]))
+        try storage.write(InMemoryStorage(seeding: Notes(items: ["outside"]), as: notesKey).data!)
+        XCTAssertEqual(writer.checkForOutsideChange(), .loaded(Notes(items: ["outside"])))
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), Notes(items: ["local"]))
+    }
+
+    func test_unreadableBytesFromOutside_areLeftUntouched_andHoldBackThePendingWrite() throws {
+        let storage = InMemoryStorage()
+        let writer = SavedValueWriter(key: notesKey, storage: storage, delay: .seconds(5))
+        XCTAssertEqual(writer.load(), .absent)
+        writer.save(Notes(items: ["pending"]))
+        try storage.write(Data("garbage".utf8))
+        XCTAssertEqual(writer.checkForOutsideChange()?.failedReason, .unreadable)
+        XCTAssertEqual(storage.keptAside, [Data("garbage".utf8)])
+        XCTAssertEqual(flushed(writer)?.failure?.reason, .writesHeldBack)
+        XCTAssertEqual(storage.data, Data("garbage".utf8))
     }
 }

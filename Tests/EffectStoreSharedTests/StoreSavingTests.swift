@@ -24,10 +24,23 @@ final class StoreSavingTests: XCTestCase {
         XCTAssertEqual(storage.writes.withLock { $0 }, 1)
 
         let relaunched = Store<NotesFeature>()
-        let relaunchedSaving = relaunched.save(\.notes, as: notesKey, in: FileStorage(url: url), loaded: NotesFeature.Event.loaded)
+        let relaunchedSaving = relaunched.save(
+            \.notes, as: notesKey, in: FileStorage(url: url), loaded: NotesFeature.Event.loaded)
         relaunched.wait { $0.notes.phase == .saving }
         XCTAssertEqual(relaunched.state.notes.value, Notes(items: ["saved before", "new"]))
         relaunchedSaving.cancel()
+    }
+
+    func test_afterALoadThatFoundNothing_theStartingValueIsNotWritten_untilItChanges() throws {
+        let storage = InMemoryStorage()
+        let store = Store<NotesFeature>()
+        let saving = store.save(\.notes, as: notesKey, in: storage, loaded: NotesFeature.Event.loaded)
+        store.wait { $0.notes.phase == .saving }
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(storage.writes, [])
+        _ = store.dispatch(event: .add("first")).wait(timeout: .seconds(10))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(storage.writes.count, 1)
     }
 
     func test_anEditWhileLoading_isNotSaved_andTheLoadReplacesIt() throws {
@@ -112,5 +125,40 @@ final class CountingFileStorage: SavedValueStorage {
     func write(_ data: Data) throws {
         writes.withLock { $0 += 1 }
         try file.write(data)
+    }
+}
+
+final class StoreOutsideChangeTests: XCTestCase {
+    /// The rule: a change from outside arrives as the load's event; the state applies it, and its value — the outside
+    /// one — replaces a local change not yet written.
+    func test_anOutsideChange_arrivesAsAnEvent_andWinsOverAPendingLocalWrite_whenTheStateAppliesIt() throws {
+        let url = temporaryFolder(self).appendingPathComponent("notes.json")
+        let store = Store<NotesFeature>()
+        let saving = store.save(
+            \.notes, as: notesKey, in: FileStorage(url: url), delay: .seconds(5), loaded: NotesFeature.Event.loaded)
+        store.wait { $0.notes.phase == .saving }
+        _ = store.dispatch(event: .add("local, pending")).wait(timeout: .seconds(10))
+
+        let other = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        _ = other.load()
+        other.save(Notes(items: ["outside"]))
+        XCTAssertEqual(flushed(other)?.succeeded, true)
+
+        saving.checkForOutsideChange()
+        store.wait { $0.notes.value == Notes(items: ["outside"]) }
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(
+            SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: ["outside"])))
+    }
+
+    func test_checkEvery_findsAnOutsideChange_byItself() throws {
+        let storage = InMemoryStorage()
+        let store = Store<NotesFeature>()
+        let saving = store.save(
+            \.notes, as: notesKey, in: storage, checkEvery: .milliseconds(20), loaded: NotesFeature.Event.loaded)
+        store.wait { $0.notes.phase == .saving }
+        try storage.write(InMemoryStorage(seeding: Notes(items: ["from elsewhere"]), as: notesKey).data!)
+        store.wait { $0.notes.value == Notes(items: ["from elsewhere"]) }
+        saving.cancel()
     }
 }

@@ -43,8 +43,9 @@ struct SavedValueCoding<Value: Codable & Equatable & Sendable> {
                         + "\(key.migrations.first.map { "version \($0.from)" } ?? "none: there are no migrations"))")
             }
             // The old value, as the JSON of its own version, handed from step to step.
-            guard let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-                as? [String: Any], let oldValue = object["value"]
+            guard
+                let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+                    as? [String: Any], let oldValue = object["value"]
             else { throw Failure(reason: .unreadable, detail: "no value field") }
             var json = try JSONSerialization.data(withJSONObject: oldValue, options: [.fragmentsAllowed])
             for step in key.migrations.dropFirst(version - first) {
