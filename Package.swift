@@ -59,8 +59,11 @@ let package = Package(
 
         // The benchmark: workloads in a module of their own so a test can run them at small sizes.
         .target(name: "CHeapStats"),
-        // EffectStoreTesting for `explore.schedules`, the explorer of effect orders.
-        .target(name: "BenchmarkWorkloads", dependencies: ["EffectStore", "CHeapStats", "EffectStoreTesting"]),
+        // EffectStoreTesting for `explore.schedules`, the explorer of effect orders; EffectStoreShared for the saved
+        // collection's figures.
+        .target(
+            name: "BenchmarkWorkloads",
+            dependencies: ["EffectStore", "CHeapStats", "EffectStoreTesting", "EffectStoreShared"]),
         .executableTarget(name: "EffectStoreBenchmarks", dependencies: ["BenchmarkWorkloads", "EffectStore"]),
 
         .testTarget(
