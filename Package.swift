@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "EffectStoreSwiftUI", targets: ["EffectStoreSwiftUI"]),
         .library(name: "EffectStoreSessions", targets: ["EffectStoreSessions"]),
         .library(name: "EffectStoreLogging", targets: ["EffectStoreLogging"]),
+        .library(name: "EffectStoreShared", targets: ["EffectStoreShared"]),
         .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
         .executable(name: "effectstore-benchmarks", targets: ["EffectStoreBenchmarks"]),
         .executable(name: "effectstore-inspect", targets: ["EffectStoreInspect"]),
@@ -33,6 +34,9 @@ let package = Package(
         // lines, EffectStoreTesting's failure diffs and the session page. Apps that never log transitions do not
         // link it.
         .target(name: "EffectStoreLogging", dependencies: ["EffectStore"]),
+        // Saved values: the writer that loads a value and writes its changes coalesced, atomically and durably, and
+        // the storages it writes to (a JSON file, memory, key-value defaults). Apps that save nothing do not link it.
+        .target(name: "EffectStoreShared", dependencies: ["EffectStore"]),
 
         // Writes the inspector page of a recorded session: `swift run effectstore-inspect session.json`.
         .executableTarget(name: "EffectStoreInspect", dependencies: ["EffectStoreSessions"]),
@@ -55,8 +59,11 @@ let package = Package(
 
         // The benchmark: workloads in a module of their own so a test can run them at small sizes.
         .target(name: "CHeapStats"),
-        // EffectStoreTesting for `explore.schedules`, the explorer of effect orders.
-        .target(name: "BenchmarkWorkloads", dependencies: ["EffectStore", "CHeapStats", "EffectStoreTesting"]),
+        // EffectStoreTesting for `explore.schedules`, the explorer of effect orders; EffectStoreShared for the saved
+        // collection's figures.
+        .target(
+            name: "BenchmarkWorkloads",
+            dependencies: ["EffectStore", "CHeapStats", "EffectStoreTesting", "EffectStoreShared"]),
         .executableTarget(name: "EffectStoreBenchmarks", dependencies: ["BenchmarkWorkloads", "EffectStore"]),
 
         .testTarget(
@@ -65,6 +72,8 @@ let package = Package(
             name: "EffectStoreSessionsTests",
             dependencies: ["EffectStoreSessions", "EffectStore", "EffectStoreLogging", "EffectStoreTesting"]
         ),
+        .testTarget(
+            name: "EffectStoreSharedTests", dependencies: ["EffectStoreShared", "EffectStore", "EffectStoreTesting"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads"]),
         // `Fixtures/` holds recorded sessions, read by path from `#filePath`, not bundled as resources.
         .testTarget(

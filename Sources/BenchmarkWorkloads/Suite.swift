@@ -24,21 +24,23 @@ public struct Sizes: Sendable {
     public var fanOut: (subscribers: Int, events: Int)
     /// Threads and dispatches per thread of `contended` and `baseline.contended-queue-sync`.
     public var contended: (threads: Int, perThread: Int)
+    /// Edits of `saved.writes-per-second`, made at 1,000 a second.
+    public var pacedEdits: Int
 
     public static let full = Sizes(
         dispatches: 1_000_000, roundTrips: 100_000, stores: 10_000, repetitions: 7, creations: 100_000,
         largeState: (100_000, 100_000), largeStateMillion: (1_000_000, 100_000), fanOut: (1_000, 10_000),
-        contended: (4, 250_000)
+        contended: (4, 250_000), pacedEdits: 2_000
     )
     public static let quick = Sizes(
         dispatches: 20_000, roundTrips: 5_000, stores: 1_000, repetitions: 3, creations: 5_000,
         largeState: (100_000, 2_000), largeStateMillion: (1_000_000, 200), fanOut: (1_000, 200),
-        contended: (4, 5_000)
+        contended: (4, 5_000), pacedEdits: 300
     )
     /// For tests: enough to exercise every path and check every result, in no measurable time.
     public static let tiny = Sizes(
         dispatches: 200, roundTrips: 100, stores: 20, repetitions: 1, creations: 20, largeState: (100, 250),
-        largeStateMillion: (1_000, 50), fanOut: (10, 50), contended: (4, 100)
+        largeStateMillion: (1_000, 50), fanOut: (10, 50), contended: (4, 100), pacedEdits: 20
     )
 }
 
@@ -51,7 +53,8 @@ public enum Suite {
         "baseline.queue-create", "store-create", "large-state", "large-state.1m", "fan-out",
         "baseline.contended-queue-sync", "contended", "observable.update", "stream.event", "round-trip.cancellable",
         "cancel", "children.route", "children.route.10", "children.route.case", "stack.route.100", "stack.route.10",
-        "stack.push-pop", "rows.toggle.100", "rows.toggle.10k", "explore.schedules",
+        "stack.push-pop", "rows.toggle.100", "rows.toggle.10k", "explore.schedules", "saved.edit.1k",
+        "saved.writes-per-second",
     ]
 
     /// The in-run baseline every time is compared with: one bare `queue.sync`. It is measured first, so the progress
@@ -125,6 +128,10 @@ public enum Suite {
         try await record("rows.toggle.100") { try await Workloads.rowsToggle(rows: 100, count: n) }
         try await record("rows.toggle.10k") { try await Workloads.rowsToggle(rows: 10_000, count: n) }
         try await record("explore.schedules") { try Workloads.exploreSchedules(count: trips / 10) }
+        try await record("saved.edit.1k") { try Workloads.savedEdit(elements: 1_000, count: trips) }
+        try await record("saved.writes-per-second", unit: "writes/s") {
+            try Workloads.savedWritesPerSecond(edits: sizes.pacedEdits)
+        }
         return names.compactMap { name in figures.first { $0.name == name } }
     }
 }

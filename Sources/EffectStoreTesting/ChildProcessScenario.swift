@@ -37,57 +37,21 @@ package func runInChildProcess(
     line: UInt = #line,
     _ scenario: () -> Void
 ) {
-    let testName = String(reflecting: type(of: testCase)) + "/" + method.replacingOccurrences(of: "()", with: "")
-    if ProcessInfo.processInfo.environment[childScenarioVariable] == testName {
+    if ChildScenario.isChild(testCase, method: method) {
         scenario()
         return
     }
-
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    #if canImport(Darwin)
-    // Under `xctest` the bundle is the last argument; select the test with `-XCTest`.
-    child.arguments = ["-XCTest", testName, Bundle(for: type(of: testCase)).bundlePath]
-    #else
-    // On Linux the test bundle is an executable that takes the tests to run as arguments.
-    child.arguments = [testName]
-    #endif
-    var environment = ProcessInfo.processInfo.environment
-    environment[childScenarioVariable] = testName
-    // No crash backtracer in the child: it is a process of its own that inherits the child's output, and once it
-    // stayed (under ThreadSanitizer) after the child had died, so the output never ended and the test run hung. The
-    // runtime still prints the crash's message, which is what the tests look for.
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    child.environment = environment
-    let output = Pipe()
-    child.standardOutput = output
-    child.standardError = output
-    let collected = LockedBox<Data>.make(Data())
-    let outputEnded = DispatchSemaphore(value: 0)
-    output.fileHandleForReading.readabilityHandler = { handle in
-        let chunk = handle.availableData
-        if chunk.isEmpty {
-            handle.readabilityHandler = nil
-            outputEnded.signal()
-        }
-        collected.withLock { $0.append(chunk) }
-    }
-    let finished = DispatchSemaphore(value: 0)
-    child.terminationHandler = { _ in finished.signal() }
-
+    let child: ChildScenario
     do {
-        try child.run()
+        child = try ChildScenario(testCase, method: method)
     } catch {
-        XCTFail("runInChildProcess: could not start \(testName) in a child process: \(error)", file: file, line: line)
+        XCTFail(
+            "runInChildProcess: could not start \(testCase.name) in a child process: \(error)", file: file, line: line)
         return
     }
-    let ending = waitForEnd(of: child, finished: finished, timeout: timeout)
-    // The output ends when every process that holds its writing end has closed it: the child and what it started.
-    // Wait for that with a bound, never with an unbounded read.
-    let outputComplete = outputEnded.wait(timeout: .now() + .seconds(10)) == .success
-    output.fileHandleForReading.readabilityHandler = nil
-    var text = collected.withLock { String(decoding: $0, as: UTF8.self) }
-    if !outputComplete { text += "\n[runInChildProcess: the output did not end within 10 s of the child's end]" }
+    let testName = child.testName
+    let ending = child.waitForEnd(timeout: timeout)
+    let text = child.outputText()
     let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
 
     switch ending {
@@ -118,31 +82,147 @@ package func runInChildProcess(
     }
 }
 
+/// A test's scenario started in a child process, for a test that watches the child or stops it itself;
+/// ``runInChildProcess(_:method:timeout:expectingCrashWith:file:line:_:)`` is built on it. `package`: the package's own
+/// tests use it; not public API.
+///
+/// ```swift
+/// func test_kill_leavesAWholeFile() throws {
+///     if ChildScenario.isChild(self) { return editForever() }
+///     let child = try ChildScenario(self, environment: ["FILE": path])
+///     XCTAssertTrue(child.waitForOutput(containing: "READY\n", timeout: 30))
+///     child.kill()
+///     XCTAssertEqual(child.waitForEnd(timeout: 30), .ended(signaled: true, status: SIGKILL))
+/// }
+/// ```
+///
+/// Its output is collected on a thread of `FileHandle`'s; every method may be called from any one thread at a time.
+package final class ChildScenario {
+    /// The name the child runs the test by: `Module.Class/method`.
+    package let testName: String
+    private let process = Process()
+    private let collected = LockedBox<Data>.make(Data())
+    private let outputEnded = DispatchSemaphore(value: 0)
+    private let outputArrived = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let output = Pipe()
+
+    /// Whether this process is the child started for `testCase`'s `method`: then the test runs its scenario.
+    ///
+    /// - Parameters:
+    ///   - testCase: The calling test case.
+    ///   - method: The calling test method, `#function` by default.
+    package static func isChild(_ testCase: XCTestCase, method: String = #function) -> Bool {
+        ProcessInfo.processInfo.environment[childScenarioVariable] == name(of: testCase, method: method)
+    }
+
+    /// Starts the calling test again, in a child process, with `environment` added to this process's.
+    ///
+    /// - Parameters:
+    ///   - testCase: The calling test case; its class and `method` select the test the child runs.
+    ///   - method: The calling test method, `#function` by default. It must be the test method itself.
+    ///   - environment: Variables for the child, beside the one that tells it to run the scenario.
+    package init(_ testCase: XCTestCase, method: String = #function, environment: [String: String] = [:]) throws {
+        testName = Self.name(of: testCase, method: method)
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        #if canImport(Darwin)
+        // Under `xctest` the bundle is the last argument; select the test with `-XCTest`.
+        process.arguments = ["-XCTest", testName, Bundle(for: type(of: testCase)).bundlePath]
+        #else
+        // On Linux the test bundle is an executable that takes the tests to run as arguments.
+        process.arguments = [testName]
+        #endif
+        var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        childEnvironment[childScenarioVariable] = testName
+        // No crash backtracer in the child: it is a process of its own that inherits the child's output, and once it
+        // stayed (under ThreadSanitizer) after the child had died, so the output never ended and the test run hung.
+        // The runtime still prints the crash's message, which is what the tests look for.
+        childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = childEnvironment
+        process.standardOutput = output
+        process.standardError = output
+        let collected = self.collected
+        let outputEnded = self.outputEnded
+        let outputArrived = self.outputArrived
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            if chunk.isEmpty {
+                handle.readabilityHandler = nil
+                outputEnded.signal()
+            }
+            collected.withLock { $0.append(chunk) }
+            outputArrived.signal()
+        }
+        let finished = self.finished
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+    }
+
+    private static func name(of testCase: XCTestCase, method: String) -> String {
+        String(reflecting: type(of: testCase)) + "/" + method.replacingOccurrences(of: "()", with: "")
+    }
+
+    /// Waits (bounded) until the child's output holds `text`, without polling.
+    ///
+    /// - Parameters:
+    ///   - text: What to wait for.
+    ///   - timeout: The longest wait, in seconds.
+    /// - Returns: Whether the text came in time.
+    package func waitForOutput(containing text: String, timeout: TimeInterval) -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        let wanted = Data(text.utf8)
+        while collected.withLock({ $0.range(of: wanted) == nil }) {
+            if outputArrived.wait(timeout: deadline) == .timedOut { return false }
+        }
+        return true
+    }
+
+    /// Stops the child at once, with `SIGKILL`: it gets no chance to clean up.
+    package func kill() {
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// Waits (bounded) for the child to end; a child still running at the timeout is terminated.
+    ///
+    /// - Parameter timeout: The longest wait, in seconds.
+    /// - Returns: How it ended.
+    package func waitForEnd(timeout: TimeInterval) -> ChildEnding {
+        let process = self.process
+        let finished = self.finished
+        return EffectStoreTesting.waitForEnd(
+            pid: process.processIdentifier,
+            knownEnding: {
+                if finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut, process.isRunning { return nil }
+                return .ended(
+                    signaled: process.terminationReason == .uncaughtSignal, status: process.terminationStatus)
+            },
+            timeout: timeout,
+            terminate: {
+                process.terminate()
+                _ = finished.wait(timeout: .now() + .seconds(10))  // bounded: a missed exit must not hang the run
+            })
+    }
+
+    /// The child's whole output, once it has ended: waits (at most 10 s) for the output to close.
+    ///
+    /// The output ends when every process that holds its writing end has closed it: the child and what it started.
+    /// That is waited for with a bound, never with an unbounded read.
+    package func outputText() -> String {
+        let complete = outputEnded.wait(timeout: .now() + .seconds(10)) == .success
+        output.fileHandleForReading.readabilityHandler = nil
+        var text = collected.withLock { String(decoding: $0, as: UTF8.self) }
+        if !complete { text += "\n[ChildScenario: the output did not end within 10 s of the child's end]" }
+        return text
+    }
+}
+
 /// How a child process ended, as far as the parent could tell.
-enum ChildEnding: Equatable {
+package enum ChildEnding: Equatable {
     case ended(signaled: Bool, status: Int32)
     case timedOut
 }
 
-/// Waits (bounded) for `child` to end. Foundation's `Process` on Linux can miss a child's exit — seen under
-/// ThreadSanitizer in CI: the child was a zombie and `terminationHandler` never ran, so a plain wait hung the test run
-/// — so this also asks the kernel, without reaping the child (`waitid` with `WNOWAIT`, leaving it to `Process`), and
-/// uses the kernel's answer when `Process` has not caught up `grace` seconds later.
-private func waitForEnd(of child: Process, finished: DispatchSemaphore, timeout: TimeInterval) -> ChildEnding {
-    waitForEnd(
-        pid: child.processIdentifier,
-        knownEnding: {
-            if finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut, child.isRunning { return nil }
-            return .ended(signaled: child.terminationReason == .uncaughtSignal, status: child.terminationStatus)
-        },
-        timeout: timeout,
-        terminate: {
-            child.terminate()
-            _ = finished.wait(timeout: .now() + .seconds(10))  // bounded: a missed exit must not hang the run either
-        })
-}
-
-/// The wait of ``waitForEnd(of:finished:timeout:)``, apart from `Process`, so that a test can make `Process` miss
+/// The wait of ``ChildScenario/waitForEnd(timeout:)``, apart from `Process`, so that a test can make `Process` miss
 /// an exit.
 ///
 /// - Parameters:

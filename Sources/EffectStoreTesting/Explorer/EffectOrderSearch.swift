@@ -255,13 +255,14 @@ struct OrderSearch<S: State & Hashable> {
     }
 }
 
-/// A small seeded generator (SplitMix64): the same seed gives the same schedules on every platform.
-struct SplitMix64 {
+/// A small seeded generator (SplitMix64): the same seed gives the same schedules on every platform. `package`, so
+/// the package's tests draw their random moments from it too.
+package struct SplitMix64 {
     var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -270,5 +271,5 @@ struct SplitMix64 {
     }
 
     /// A number in `0..<bound`; `bound` must be positive.
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    package mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -1,0 +1,63 @@
+/// Why a saved value could not be read or written, in words a person can act on.
+///
+/// ```swift
+/// case .failed(let error) where error.reason == .unreadable:
+///     print(error)   // names the key, what went wrong, and where the copy of the file was kept
+/// ```
+public struct SavedValueError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Equatable, Sendable {
+        /// The saved bytes do not decode as the key's value (of any version its migrations know), or a migration
+        /// threw. The file is left untouched and a copy is kept aside.
+        case unreadable
+        /// The file was written by a newer version of the app. It is left untouched and a copy is kept aside.
+        case newerVersion(found: Int, supported: Int)
+        /// The storage could not be read at all (permissions, a failing disk).
+        case readFailed
+        /// The storage refused a write. The value stays pending and is written at the next save or flush.
+        case writeFailed
+        /// Writes to the key are held back since its load failed, until ``SavedValueWriter/allowWrites()``.
+        case writesHeldBack
+    }
+
+    /// The name of the key.
+    public let key: String
+    /// What went wrong.
+    public let reason: Reason
+    /// The underlying error's description, for people; not meant to be matched on.
+    public let detail: String
+    /// Where the copy of a file that could not be read was kept, as the storage describes it; `nil` if no copy was
+    /// made.
+    public let copyKeptAt: String?
+
+    /// An error about the key `key`.
+    ///
+    /// - Parameters:
+    ///   - key: The name of the key.
+    ///   - reason: What went wrong.
+    ///   - detail: The underlying error's description.
+    ///   - copyKeptAt: Where a copy of unreadable bytes was kept.
+    public init(key: String, reason: Reason, detail: String, copyKeptAt: String? = nil) {
+        self.key = key
+        self.reason = reason
+        self.detail = detail
+        self.copyKeptAt = copyKeptAt
+    }
+
+    /// The error in a sentence: the key, what went wrong and what was done about it.
+    public var description: String {
+        let what: String
+        switch reason {
+        case .unreadable: what = "its saved value could not be read; the file was left untouched"
+        case .newerVersion(let found, let supported):
+            what =
+                "its file was written at version \(found), newer than \(supported), the newest this app knows; "
+                + "the file was left untouched"
+        case .readFailed: what = "its storage could not be read"
+        case .writeFailed: what = "its value could not be written; it stays pending and is written at the next save"
+        case .writesHeldBack: what = "writes are held back since its load failed, until allowWrites() is called"
+        }
+        let copy = copyKeptAt.map { ", and a copy kept at \($0)" } ?? ""
+        return "Saved value \"\(key)\": \(what)\(copy) (\(detail))."
+    }
+}

@@ -1,0 +1,355 @@
+import Dispatch
+import EffectStore
+import Foundation
+
+/// Loads one saved value and writes its changes: coalesced, atomic and durable, and never over a file it could not
+/// read.
+///
+/// Give a writer every new value with ``save(_:)``; it returns at once. The writer keeps only the latest value,
+/// encodes it only when it writes it, and has at most one write in flight, so a burst of edits costs one write, not
+/// one per edit. ``flush()`` answers once every value saved before it is on disk.
+///
+/// ```swift
+/// let writer = SavedValueWriter(
+///     key: meetingsKey, storage: FileStorage(url: folder.appendingPathComponent("meetings.json")))
+/// var meetings = writer.load().value ?? []
+/// meetings.append(Meeting(title: "Standup"))
+/// writer.save(meetings)
+/// _ = await writer.flush().value   // .success(()) once the file holds the new list
+/// ```
+///
+/// A file that cannot be read — it does not decode, or a newer version of the app wrote it — is left untouched, a
+/// copy is kept aside, ``load()`` answers ``SavedLoad/failed(_:)``, and nothing is written under the key until
+/// ``allowWrites()``: the app decides whether to start fresh or to carry on read-only.
+///
+/// Where the platform announces it (iOS, tvOS and visionOS backgrounding and termination, macOS termination), a
+/// writer flushes then by itself. A server or a command-line tool gets no such notice: call ``flush()`` before it
+/// exits.
+///
+/// ## Threading
+///
+/// A writer is safe to use from any thread. It does its reading and writing on a serial queue of its own;
+/// `onWriteFailure` and the callbacks of ``flush()``'s future run there. A writer keeps itself alive until its
+/// pending writes are done.
+public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Sendable {
+    /// The key this writer saves.
+    public let key: SavedKey<Value>
+    /// Where it saves.
+    public let storage: any SavedValueStorage
+
+    private let coding: SavedValueCoding<Value>
+    private let delay: DispatchTimeInterval
+    private let queue: DispatchQueue
+    private let onWriteFailure: (@Sendable (SavedValueError) -> Void)?
+    private let state = LockedBox<WriterState<Value>>.make(WriterState())
+    #if canImport(Darwin)
+        private let lifecycle = LifecycleObservers()
+    #endif
+
+    /// A writer of `key` to `storage`.
+    ///
+    /// - Parameters:
+    ///   - key: The declaration of the value: its name, version and migrations.
+    ///   - storage: Where the bytes go.
+    ///   - delay: How long a write waits after the first save that follows a quiet spell, so that more edits join
+    ///     it; none by default (edits that arrive while a write is in flight join the next one anyway). ``flush()``
+    ///     never waits for it.
+    ///   - onWriteFailure: Called when the storage refuses a write, on the writer's queue. The value stays pending
+    ///     and is written at the next save or flush.
+    public init(
+        key: SavedKey<Value>, storage: any SavedValueStorage, delay: DispatchTimeInterval = .nanoseconds(0),
+        onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
+    ) {
+        self.key = key
+        self.storage = storage
+        self.coding = SavedValueCoding(key: key)
+        self.delay = delay
+        self.onWriteFailure = onWriteFailure
+        self.queue = DispatchQueue(label: "EffectStoreShared.SavedValueWriter.\(key.name)")
+        #if canImport(Darwin)
+            lifecycle.observe { [weak self] in self?.flush() }
+        #endif
+    }
+
+    /// Reads the saved value, migrating it if an older version wrote it.
+    ///
+    /// Call it once, before the first ``save(_:)``, and not on a queue the app must keep responsive: it reads the
+    /// storage (and writes a migrated value back) before it returns. The value it returns counts as written, so
+    /// saving it straight back writes nothing.
+    ///
+    /// ```swift
+    /// switch writer.load() {
+    /// case .absent: meetings = []
+    /// case .loaded(let saved), .migrated(let saved, _): meetings = saved
+    /// case .failed(let error): print(error)   // the file is untouched and writes are held back
+    /// }
+    /// ```
+    ///
+    /// - Returns: What was found. On ``SavedLoad/failed(_:)`` the file is left untouched, a copy of unreadable bytes
+    ///   is kept aside, and writes are held back until ``allowWrites()``.
+    public func load() -> SavedLoad<Value> {
+        queue.sync { loadOnQueue() }
+    }
+
+    /// Hands the writer a new value; it is written soon, after any write in flight, unless a newer value replaces
+    /// it first.
+    ///
+    /// ```swift
+    /// writer.save(meetings)
+    /// ```
+    ///
+    /// Returns at once: the value is neither encoded nor written on the calling thread. A value equal to what is on
+    /// disk, with nothing pending, is not written again.
+    ///
+    /// - Parameter value: The new value.
+    public func save(_ value: Value) {
+        let schedule = state.withLock { state -> Bool in
+            state.saved += 1
+            if state.pending == nil, state.writing == nil, state.written == value {
+                state.durable = state.saved
+                return false
+            }
+            state.pending = value
+            if state.heldBack || state.writeQueued { return false }
+            state.writeQueued = true
+            return true
+        }
+        if schedule {
+            queue.asyncAfter(deadline: .now() + delay) { self.writePending() }
+        }
+    }
+
+    /// A future that resolves once every value saved before this call is on disk.
+    ///
+    /// ```swift
+    /// writer.save(meetings)
+    /// if case .failure(let error) = await writer.flush().value { print(error) }
+    /// ```
+    ///
+    /// It does not wait for the writer's `delay`. A write that fails resolves it with the failure (the value stays
+    /// pending); while writes are held back (see ``allowWrites()``) it resolves at once with
+    /// ``SavedValueError/Reason/writesHeldBack``, if anything is pending.
+    ///
+    /// - Returns: A future of `.success(())`, or of the failure that kept a value from the disk. Its callbacks run on
+    ///   the writer's queue, or at once on the calling thread when nothing is pending.
+    @discardableResult
+    public func flush() -> Future<Result<Void, SavedValueError>> {
+        let promise = Promise<Result<Void, SavedValueError>>()
+        let now = state.withLock { state -> Result<Void, SavedValueError>? in
+            if state.durable >= state.saved { return .success(()) }
+            if state.heldBack {
+                return .failure(SavedValueError(key: key.name, reason: .writesHeldBack, detail: "flush()"))
+            }
+            state.waiters.append(Waiter(generation: state.saved, promise: promise))
+            return nil
+        }
+        if let now { return Future(value: now) }
+        queue.async { self.writePending() }
+        return promise.future
+    }
+
+    /// Lets writes go to a key whose load failed: the app has decided to start fresh over the unreadable file (whose
+    /// copy was kept aside). The latest value saved meanwhile, if any, is written now.
+    ///
+    /// ```swift
+    /// case .startFresh:
+    ///     writer.allowWrites()
+    ///     writer.save([])
+    /// ```
+    public func allowWrites() {
+        let schedule = state.withLock { state -> Bool in
+            state.heldBack = false
+            guard state.pending != nil, !state.writeQueued else { return false }
+            state.writeQueued = true
+            return true
+        }
+        if schedule { queue.async { self.writePending() } }
+    }
+
+    /// Whether writes are held back since the key's load failed, until ``allowWrites()``.
+    public var writesHeldBack: Bool { state.withLock { $0.heldBack } }
+
+    /// Reads the storage and answers what someone else — another process, another writer — put there since this
+    /// writer last read or wrote it; `nil` when nothing changed.
+    ///
+    /// ```swift
+    /// if let change = writer.checkForOutsideChange() {
+    ///     meetings.apply(change)   // SavedState takes it as it takes the load
+    /// }
+    /// ```
+    ///
+    /// What this writer wrote itself is never reported. A value that another writer saved is ``SavedLoad/loaded(_:)``
+    /// (or ``SavedLoad/migrated(_:fromVersion:)``); it now counts as written. Bytes that cannot be read are reported as
+    /// ``SavedLoad/failed(_:)`` and treated as a load that failed: left untouched, a copy kept aside, writes held back
+    /// until ``allowWrites()``. A storage that cannot be read at the moment, or that was emptied, is not reported: the
+    /// next write puts the value back.
+    ///
+    /// A local value saved and not yet written when the change is found is still written after it, unless a newer
+    /// save replaces it first: who wins is decided by what is saved next. A store link
+    /// (`Store.save(_:as:in:delay:checkEvery:loaded:failed:)`) delivers the change as the load's event, and when the
+    /// state applies it, the state's value — the outside one — is what is saved next.
+    ///
+    /// Waits for the writer's queue, as ``load()`` does; call it where waiting for the disk is fine.
+    ///
+    /// - Returns: The change, or `nil`.
+    public func checkForOutsideChange() -> SavedLoad<Value>? {
+        queue.sync { checkOnQueue() }
+    }
+
+    /// Whether the storage holds a value, as far as the writer knows: loaded or written.
+    var holdsValue: Bool { state.withLock { $0.written != nil } }
+
+    // MARK: - On the writer's queue
+
+    private func loadOnQueue() -> SavedLoad<Value> {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let data: Data?
+        do {
+            data = try storage.read()
+        } catch {
+            state.withLock { $0.heldBack = true }
+            return .failed(SavedValueError(key: key.name, reason: .readFailed, detail: "\(error)"))
+        }
+        guard let data else { return .absent }
+        state.withLock { $0.bytes = data }
+        do {
+            switch try coding.decode(data) {
+            case .current(let value):
+                state.withLock { $0.written = value }
+                return .loaded(value)
+            case .migrated(let value, let version):
+                // Written back only now that it decoded as the current version; a failed write leaves it pending.
+                do {
+                    let migrated = try coding.encode(value)
+                    try storage.write(migrated)
+                    state.withLock { state in
+                        state.written = value
+                        state.bytes = migrated
+                    }
+                } catch {
+                    state.withLock { state in
+                        state.saved += 1
+                        state.pending = value
+                    }
+                    onWriteFailure?(SavedValueError(key: key.name, reason: .writeFailed, detail: "\(error)"))
+                }
+                return .migrated(value, fromVersion: version)
+            }
+        } catch {
+            return .failed(unreadable(data, error))
+        }
+    }
+
+    /// Holds writes back over bytes that could not be read, and keeps a copy of them aside.
+    private func unreadable(_ data: Data, _ failure: SavedValueCoding<Value>.Failure) -> SavedValueError {
+        state.withLock { $0.heldBack = true }
+        let copy: String?
+        let detail: String
+        do {
+            copy = try storage.keepAside(data)
+            detail = failure.detail
+        } catch let keeping {
+            copy = nil
+            detail = failure.detail + "; no copy could be kept aside: \(keeping)"
+        }
+        return SavedValueError(key: key.name, reason: failure.reason, detail: detail, copyKeptAt: copy)
+    }
+
+    private func checkOnQueue() -> SavedLoad<Value>? {
+        dispatchPrecondition(condition: .onQueue(queue))
+        // A storage that cannot be read now, or was emptied, changes nothing: the next write puts the value back.
+        guard let data = try? storage.read(), data != state.withLock({ $0.bytes }) else { return nil }
+        state.withLock { $0.bytes = data }
+        do {
+            let decoded = try coding.decode(data)
+            let value: Value
+            switch decoded {
+            case .current(let current): value = current
+            case .migrated(let migrated, _): value = migrated
+            }
+            let changed = state.withLock { state -> Bool in
+                guard state.written != value else { return false }
+                state.written = value
+                return true
+            }
+            guard changed else { return nil }
+            switch decoded {
+            case .current: return .loaded(value)
+            case .migrated(_, let version): return .migrated(value, fromVersion: version)
+            }
+        } catch {
+            return .failed(unreadable(data, error))
+        }
+    }
+
+    /// Writes the pending value, and the next one if another came meanwhile, until nothing is pending or a write
+    /// fails.
+    private func writePending() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        while true {
+            let job = state.withLock { state -> (value: Value, generation: UInt64)? in
+                state.writeQueued = false
+                guard !state.heldBack, let value = state.pending else { return nil }
+                state.pending = nil
+                state.writing = state.saved
+                return (value, state.saved)
+            }
+            guard let job else { return }
+            let result: Result<Data, SavedValueError>
+            do {
+                let data = try coding.encode(job.value)
+                try storage.write(data)
+                result = .success(data)
+            } catch {
+                result = .failure(SavedValueError(key: key.name, reason: .writeFailed, detail: "\(error)"))
+            }
+            let answered = state.withLock { state -> [Waiter] in
+                state.writing = nil
+                switch result {
+                case .success(let data):
+                    state.written = job.value
+                    state.bytes = data
+                    state.durable = job.generation
+                case .failure:
+                    if state.pending == nil { state.pending = job.value }
+                }
+                let answered = state.waiters.filter { $0.generation <= job.generation }
+                state.waiters.removeAll { $0.generation <= job.generation }
+                return answered
+            }
+            for waiter in answered { waiter.promise.resolve(result.map { _ in () }) }
+            if case .failure(let error) = result {
+                onWriteFailure?(error)
+                return
+            }
+        }
+    }
+}
+
+/// What a ``SavedValueWriter`` knows, behind its lock.
+struct WriterState<Value: Sendable>: Sendable {
+    /// The latest value saved and not yet handed to the storage.
+    var pending: Value?
+    /// The value the storage holds, as far as the writer knows: loaded or last written.
+    var written: Value?
+    /// The bytes the writer last read or wrote: other bytes in the storage were written by someone else.
+    var bytes: Data?
+    /// How many saves were made; a save's number is its generation.
+    var saved: UInt64 = 0
+    /// Every save up to this generation is on disk.
+    var durable: UInt64 = 0
+    /// The generation being written, if a write is in flight.
+    var writing: UInt64?
+    /// Whether a write is queued and will pick up `pending`.
+    var writeQueued = false
+    /// Whether writes wait for `allowWrites()`, after a failed load.
+    var heldBack = false
+    /// Flushes waiting for a generation to be on disk.
+    var waiters: [Waiter] = []
+}
+
+/// A flush waiting for every save up to `generation`.
+struct Waiter: Sendable {
+    let generation: UInt64
+    let promise: Promise<Result<Void, SavedValueError>>
+}

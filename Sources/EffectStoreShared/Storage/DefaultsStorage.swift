@@ -1,0 +1,55 @@
+import Foundation
+
+/// A saved value in the platform's key-value defaults (`UserDefaults`): for small values such as settings.
+///
+/// `UserDefaults` writes when it chooses to, so a defaults storage is not durable the way ``FileStorage`` is: use a
+/// file for anything a person would miss. Bytes that cannot be read are copied to the defaults key
+/// `<key>.unreadable-<n>`.
+///
+/// ```swift
+/// let storage = DefaultsStorage(key: "settings")
+/// ```
+public struct DefaultsStorage: SavedValueStorage {
+    /// The defaults key.
+    public let key: String
+    /// The suite, or `nil` for the standard defaults.
+    public let suiteName: String?
+
+    /// A storage under `key` in the defaults of `suiteName`.
+    ///
+    /// - Parameters:
+    ///   - key: The defaults key.
+    ///   - suiteName: The suite (an app group, for example); `nil` for the standard defaults.
+    public init(key: String, suiteName: String? = nil) {
+        self.key = key
+        self.suiteName = suiteName
+    }
+
+    // `UserDefaults` is documented as thread-safe, but not `Sendable` on every platform: each call looks it up
+    // rather than storing it.
+    private var defaults: UserDefaults { suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard }
+
+    /// The bytes under the key, or `nil`.
+    public func read() throws -> Data? {
+        defaults.data(forKey: key)
+    }
+
+    /// Sets the bytes under the key.
+    ///
+    /// - Parameter data: The new bytes.
+    public func write(_ data: Data) throws {
+        defaults.set(data, forKey: key)
+    }
+
+    /// Copies `data` to the first free key `<key>.unreadable-<n>`.
+    ///
+    /// - Parameter data: The bytes that could not be read.
+    /// - Returns: The defaults key of the copy.
+    public func keepAside(_ data: Data) throws -> String {
+        let defaults = self.defaults
+        var number = 1
+        while defaults.object(forKey: "\(key).unreadable-\(number)") != nil { number += 1 }
+        defaults.set(data, forKey: "\(key).unreadable-\(number)")
+        return "defaults key \(key).unreadable-\(number)"
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// A saved value in a JSON file, written atomically and durably.
+///
+/// Each write goes to a temporary file in the same folder, which is made durable (`fsync`; `F_FULLFSYNC` on Apple
+/// platforms), then renamed over the old file, and then the folder itself is made durable so the rename survives a
+/// power loss. A process killed at any moment leaves the old file or the new one, never a partial file. Bytes that
+/// cannot be read are copied beside the file as `<name>.unreadable-<n>.<extension>`; the file itself is never
+/// touched.
+///
+/// ```swift
+/// let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+/// let storage = FileStorage(url: folder.appendingPathComponent("meetings.json"))
+/// ```
+///
+/// The folder is created at the first write if it does not exist. A temporary file left by a process that was killed
+/// mid-write starts with a dot and ends in `.tmp`; it is never read.
+public struct FileStorage: SavedValueStorage {
+    /// The file.
+    public let url: URL
+
+    /// A storage in the file at `url`.
+    ///
+    /// - Parameter url: A file URL. Use one file per key.
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// The file's bytes, or `nil` when there is no file. Throws when the file exists but cannot be read.
+    public func read() throws -> Data? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try Data(contentsOf: url)
+    }
+
+    /// Replaces the file atomically and durably (see ``FileStorage``).
+    ///
+    /// - Parameter data: The new contents.
+    public func write(_ data: Data) throws {
+        try DurableFile.replace(url, with: data)
+    }
+
+    /// Copies `data` beside the file, under the first free name `<name>.unreadable-<n>.<extension>`.
+    ///
+    /// - Parameter data: The bytes that could not be read.
+    /// - Returns: The path of the copy.
+    public func keepAside(_ data: Data) throws -> String {
+        let base = url.deletingPathExtension().lastPathComponent
+        let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+        let folder = url.deletingLastPathComponent()
+        var number = 1
+        var copy = folder.appendingPathComponent("\(base).unreadable-\(number)\(suffix)")
+        while FileManager.default.fileExists(atPath: copy.path) {
+            number += 1
+            copy = folder.appendingPathComponent("\(base).unreadable-\(number)\(suffix)")
+        }
+        try DurableFile.replace(copy, with: data)
+        return copy.path
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where the bytes of one saved value live: a file, memory, or the platform's key-value defaults.
+///
+/// A ``SavedValueWriter`` owns its storage and calls it on its own serial queue, one call at a time; a storage is
+/// never called from two threads at once by one writer. The writer encodes and decodes; a storage moves bytes.
+///
+/// ```swift
+/// let storage = FileStorage(url: documents.appendingPathComponent("meetings.json"))
+/// let writer = SavedValueWriter(key: meetingsKey, storage: storage)
+/// ```
+///
+/// ## Obligations of an implementation
+///
+/// - ``write(_:)`` is atomic and durable: once it returns, the new bytes survive a crash or a power loss; if the
+///   process dies during it, a later ``read()`` returns the old bytes or the new ones, never a mix.
+/// - ``read()`` returns `nil` only when nothing was ever written (or it was removed), and throws when the storage is
+///   there but cannot be read.
+/// - ``keepAside(_:)`` keeps a copy of bytes the writer could not read, where a person can find them, without touching
+///   the original.
+public protocol SavedValueStorage: Sendable {
+    /// The saved bytes, or `nil` when nothing is saved. Called on the writer's queue.
+    func read() throws -> Data?
+    /// Replaces the saved bytes, atomically and durably. Called on the writer's queue.
+    ///
+    /// - Parameter data: The new bytes.
+    func write(_ data: Data) throws
+    /// Keeps a copy of `data` aside, leaving the saved bytes as they are. Called on the writer's queue.
+    ///
+    /// - Parameter data: The bytes that could not be read.
+    /// - Returns: Where the copy is, in words a person can follow (a path, a defaults key).
+    func keepAside(_ data: Data) throws -> String
+}

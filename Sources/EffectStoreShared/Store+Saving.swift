@@ -1,0 +1,149 @@
+import Dispatch
+import EffectStore
+
+extension Store {
+    /// Loads and saves one ``SavedState`` of this store's state: the load runs off the store's queue and arrives as
+    /// an event, and after every transition that changes the value it is handed to a ``SavedValueWriter``.
+    ///
+    /// ```swift
+    /// let store = Store<MeetingsList>()
+    /// let saving = store.save(
+    ///     \.meetings, as: meetingsKey, in: FileStorage(url: folder.appendingPathComponent("meetings.json")),
+    ///     loaded: MeetingsList.Event.loaded)
+    /// // …
+    /// _ = await saving.flush().value   // before a command-line tool exits
+    /// ```
+    ///
+    /// What the load found reaches the state as `loaded(load)`; the state applies it with
+    /// ``SavedState/apply(_:)``. The value is saved only while it is ``SavedState/Phase/saving``: not while loading
+    /// (an edit then would overwrite the file with a list that lacks what was saved), not after a load that could
+    /// not read the file until the state calls ``SavedState/startFresh()``. What the load found is not written
+    /// straight back. An undo or redo that changes the value is saved too. The rules of the writer — coalescing,
+    /// atomic and durable writes, unreadable files — are in <doc:SharedAndSavedState>.
+    ///
+    /// - Parameters:
+    ///   - path: Where the state holds the value.
+    ///   - key: The value's declaration.
+    ///   - storage: Where its bytes go.
+    ///   - delay: The writer's delay (see ``SavedValueWriter/init(key:storage:delay:onWriteFailure:)``).
+    ///   - checkEvery: How often to look for changes that another process wrote
+    ///     (``SavedStateLink/checkForOutsideChange()``); `nil`, the default, never looks by itself.
+    ///   - loaded: The event that carries what the load found, and later each change written from outside; dispatched
+    ///     from a global queue.
+    ///   - failed: The event that carries a refused write, if the state wants to know; dispatched from the writer's
+    ///     queue. The value stays pending and is written at the next change or flush.
+    /// - Returns: The link. Keep it: releasing it (or ``SavedStateLink/cancel()``) stops saving later changes;
+    ///   changes already handed to the writer are still written.
+    public func save<Value>(
+        _ path: KeyPath<S, SavedState<Value>> & Sendable,
+        as key: SavedKey<Value>,
+        in storage: any SavedValueStorage,
+        delay: DispatchTimeInterval = .nanoseconds(0),
+        checkEvery: DispatchTimeInterval? = nil,
+        loaded: @escaping @Sendable (SavedLoad<Value>) -> S.Event,
+        failed: (@Sendable (SavedValueError) -> S.Event)? = nil
+    ) -> SavedStateLink<Value> {
+        let writer = SavedValueWriter(key: key, storage: storage, delay: delay) { [weak self] error in
+            if let failed { _ = self?.dispatch(event: failed(error)) }
+        }
+        let token = observeTransitions { transition in
+            SavedStateLink.hand(transition.from[keyPath: path], transition.to[keyPath: path], to: writer)
+        }
+        let link = SavedStateLink(writer: writer, token: token) { [weak self] change in
+            _ = self?.dispatch(event: loaded(change))
+        }
+        // The observer is installed now, so it sees the load's transition whatever else the store handles meanwhile.
+        DispatchQueue.global().async { [weak self] in
+            let load = writer.load()
+            _ = self?.dispatch(event: loaded(load))
+            if let checkEvery { link.check(every: checkEvery) }
+        }
+        return link
+    }
+}
+
+/// What keeps a ``SavedState`` of a store saved: returned by `Store.save(_:as:in:delay:checkEvery:loaded:failed:)`.
+///
+/// Keep it as long as the value should be saved, and ``flush()`` it before a server or a command-line tool exits:
+///
+/// ```swift
+/// _ = saving.flush().wait(timeout: .seconds(5))   // EffectStoreTesting's wait, in a test
+/// ```
+public final class SavedStateLink<Value: Codable & Equatable & Sendable>: Sendable {
+    /// The writer that loads and writes the value.
+    public let writer: SavedValueWriter<Value>
+    private let token: SubscriptionToken
+    private let deliver: @Sendable (SavedLoad<Value>) -> Void
+    private let cancelled = LockedBox<Bool>.make(false)
+
+    init(
+        writer: SavedValueWriter<Value>, token: SubscriptionToken,
+        deliver: @escaping @Sendable (SavedLoad<Value>) -> Void
+    ) {
+        self.writer = writer
+        self.token = token
+        self.deliver = deliver
+    }
+
+    /// Looks for a change that another process wrote (see ``SavedValueWriter/checkForOutsideChange()``) and, if
+    /// there is one, dispatches it to the store as the load's event. Returns at once; the storage is read on a global
+    /// queue.
+    ///
+    /// ```swift
+    /// // when the app comes back to the foreground
+    /// saving.checkForOutsideChange()
+    /// ```
+    public func checkForOutsideChange() {
+        DispatchQueue.global().async { [self] in
+            guard !cancelled.withLock({ $0 }), let change = writer.checkForOutsideChange() else { return }
+            deliver(change)
+        }
+    }
+
+    /// Checks every `interval` until cancelled or released.
+    func check(every interval: DispatchTimeInterval) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + interval) { [weak self] in
+            guard let self, !self.cancelled.withLock({ $0 }) else { return }
+            if let change = self.writer.checkForOutsideChange() { self.deliver(change) }
+            self.check(every: interval)
+        }
+    }
+
+    /// A future that resolves once every change the store committed before this call is on disk: the store hands a
+    /// change to the writer in the transition that makes it, so a change dispatched and committed before the call is
+    /// covered.
+    ///
+    /// ```swift
+    /// let state = await store.dispatch(event: .add(meeting)).value
+    /// _ = await saving.flush().value   // the new meeting is on disk
+    /// ```
+    ///
+    /// - Returns: See ``SavedValueWriter/flush()``; callbacks run on the writer's queue.
+    @discardableResult
+    public func flush() -> Future<Result<Void, SavedValueError>> {
+        writer.flush()
+    }
+
+    /// Stops saving later changes, and looking for outside ones. Changes already handed to the writer are still
+    /// written.
+    public func cancel() {
+        cancelled.withLock { $0 = true }
+        token.cancel()
+    }
+
+    /// What one transition means for the writer: the rules of ``SavedState``'s phases. On the store's queue.
+    static func hand(_ before: SavedState<Value>, _ after: SavedState<Value>, to writer: SavedValueWriter<Value>) {
+        guard after.phase == .saving else { return }
+        switch before.phase {
+        case .saving:
+            if before.value != after.value { writer.save(after.value) }
+        case .loading:
+            // What the load found counts as written: the writer writes only what differs. After a load that found
+            // nothing, the value the state started from is not written either, until it changes.
+            if writer.holdsValue || before.value != after.value { writer.save(after.value) }
+        case .unreadable:
+            writer.allowWrites()  // the state decided to start fresh
+            writer.save(after.value)
+        }
+    }
+}

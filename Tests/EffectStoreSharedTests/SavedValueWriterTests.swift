@@ -1,0 +1,284 @@
+import EffectStore
+import EffectStoreShared
+import EffectStoreTesting
+import Foundation
+import XCTest
+
+final class SavedValueWriterTests: XCTestCase {
+    func test_save_thenFlush_putsTheValueInTheFile_andARelaunchLoadsIt() throws {
+        let url = temporaryFolder(self).appendingPathComponent("notes.json")
+        let writer = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        XCTAssertEqual(writer.load(), .absent)
+        writer.save(Notes(items: ["milk"]))
+        writer.save(Notes(items: ["milk", "eggs"]))
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+
+        let relaunched = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        XCTAssertEqual(relaunched.load(), .loaded(Notes(items: ["milk", "eggs"])))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+        XCTAssertEqual(leftovers, ["notes.json"], "no temporary file stays behind a finished write")
+    }
+
+    func test_fileStorage_createsItsFolder_atTheFirstWrite() {
+        let url = temporaryFolder(self).appendingPathComponent("a/b/notes.json")
+        let writer = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        writer.save(Notes(items: ["x"]))
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load().value?.items, ["x"])
+    }
+
+    func test_threeSaves_insideTheDelay_giveOneWriteOfTheLast() throws {
+        let storage = InMemoryStorage()
+        let writer = SavedValueWriter(key: notesKey, storage: storage, delay: .seconds(5))
+        writer.save(Notes(items: ["a"]))
+        writer.save(Notes(items: ["a", "b"]))
+        writer.save(Notes(items: ["a", "b", "c"]))
+        XCTAssertEqual(flushed(writer)?.succeeded, true, "a flush does not wait for the delay")
+        XCTAssertEqual(storage.writes.count, 1)
+        XCTAssertEqual(try decodedWrite(storage.writes[0], as: Notes.self), Notes(items: ["a", "b", "c"]))
+    }
+
+    func test_aValue_isEncodedOnlyWhenItIsWritten() {
+        let encodings = LockedBox<Int>.make(0)
+        let writer = SavedValueWriter(
+            key: SavedKey<CountedEncodings>("counted"), storage: InMemoryStorage(), delay: .seconds(5))
+        for number in 1...1_000 { writer.save(CountedEncodings(number: number, encodings: encodings)) }
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(encodings.withLock { $0 }, 1, "1,000 saves coalesced into one write encode once")
+    }
+
+    func test_atMostOneWrite_isInFlight_andTheLastValueIsWrittenLast() throws {
+        let storage = ObservedStorage()
+        let writer = SavedValueWriter(key: SavedKey<Int>("count"), storage: storage)
+        let threads = 4
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for number in 0..<250 { writer.save(thread * 1_000 + number) }
+        }
+        writer.save(-1)
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(storage.counts.withLock { $0.mostInFlight }, 1)
+        XCTAssertLessThan(storage.inner.writes.count, 1_001, "saves during a write join the next one")
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.inner.data), as: Int.self), -1)
+    }
+
+    func test_flush_answersOnlyOnceEverySaveBeforeItIsWritten() throws {
+        let storage = ObservedStorage(gated: true)
+        let writer = SavedValueWriter(key: SavedKey<Int>("count"), storage: storage)
+        writer.save(1)
+        XCTAssertEqual(storage.writeStarted.wait(timeout: .now() + .seconds(10)), .success)
+        writer.save(2)  // arrives while 1 is being written
+        let flush = writer.flush()
+        storage.gate?.signal()  // 1 is written; 2 is not yet
+        XCTAssertEqual(storage.writeStarted.wait(timeout: .now() + .seconds(10)), .success)
+        XCTAssertFalse(flush.isResolved, "2, saved before the flush, is still being written")
+        storage.gate?.signal()
+        XCTAssertEqual(flush.wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.inner.data), as: Int.self), 2)
+    }
+
+    func test_flush_withNothingPending_answersAtOnce() {
+        let writer = SavedValueWriter(key: notesKey, storage: InMemoryStorage())
+        XCTAssertTrue(writer.flush().isResolved)
+    }
+
+    func test_theLoadedValue_savedStraightBack_writesNothing() throws {
+        let storage = InMemoryStorage(seeding: Notes(items: ["kept"]), as: notesKey)
+        let writer = SavedValueWriter(key: notesKey, storage: storage)
+        let loaded = try XCTUnwrap(writer.load().value)
+        writer.save(loaded)
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(storage.writes, [])
+    }
+
+    func test_anUnreadableFile_isLeftUntouched_aCopyIsKeptAside_andNothingIsWrittenUntilAllowed() throws {
+        let url = temporaryFolder(self).appendingPathComponent("notes.json")
+        let garbage = Data("{\"version\": 1, \"value\": {\"items\": 42}}".utf8)
+        try garbage.write(to: url)
+        let writer = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+
+        guard case .failed(let error) = writer.load() else { return XCTFail("an unreadable file must fail to load") }
+        XCTAssertEqual(error.reason, .unreadable)
+        let copy = try XCTUnwrap(error.copyKeptAt)
+        XCTAssertEqual(copy, url.deletingLastPathComponent().appendingPathComponent("notes.unreadable-1.json").path)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), garbage)
+        XCTAssertTrue(writer.writesHeldBack)
+
+        writer.save(Notes(items: ["new"]))
+        XCTAssertEqual(flushed(writer)?.failure?.reason, .writesHeldBack)
+        XCTAssertEqual(try Data(contentsOf: url), garbage, "the file is untouched until the app decides")
+
+        writer.allowWrites()  // the app starts fresh
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(
+            SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: ["new"])))
+    }
+
+    func test_aFileOfANewerVersion_isLeftUntouched_andACopyKeptAside() throws {
+        let storage = InMemoryStorage(data: Data("{\"version\": 3, \"value\": {\"items\": [], \"tags\": []}}".utf8))
+        let writer = SavedValueWriter(key: SavedKey<Notes>("notes", version: 2, migrations: [v1ToV2]), storage: storage)
+        guard case .failed(let error) = writer.load() else { return XCTFail("a newer file must fail to load") }
+        XCTAssertEqual(error.reason, .newerVersion(found: 3, supported: 2))
+        XCTAssertEqual(storage.keptAside, [storage.data])
+        XCTAssertEqual(error.copyKeptAt, "memory, copy 1")
+        XCTAssertTrue(error.description.contains("version 3"), error.description)
+    }
+
+    func test_anOlderFile_isMigratedInOrder_andWrittenBackAtTheCurrentVersion() throws {
+        let storage = InMemoryStorage(data: Data("{\"version\": 1, \"value\": {\"text\": \"a\\nb\"}}".utf8))
+        let key = SavedKey<Notes>("notes", version: 3, migrations: [v1ToV2, v2ToV3])
+        let writer = SavedValueWriter(key: key, storage: storage)
+        XCTAssertEqual(writer.load(), .migrated(Notes(items: ["a", "b", "(v3)"]), fromVersion: 1))
+        XCTAssertEqual(storage.writes.count, 1)
+        XCTAssertEqual(
+            SavedValueWriter(key: key, storage: storage).load(), .loaded(Notes(items: ["a", "b", "(v3)"])),
+            "the migrated value was written back at version 3")
+    }
+
+    func test_aMigration_thatDoesNotDecode_leavesTheFileUntouched() throws {
+        let original = Data("{\"version\": 1, \"value\": {\"text\": \"a\"}}".utf8)
+        let storage = InMemoryStorage(data: original)
+        let broken = SavedValueMigration(from: 1, decoding: NotesV1.self) { _ in ["not": "notes"] }
+        let writer = SavedValueWriter(key: SavedKey<Notes>("notes", version: 2, migrations: [broken]), storage: storage)
+        XCTAssertEqual(writer.load().failedReason, .unreadable)
+        XCTAssertEqual(storage.writes, [], "a migrated value is written back only after it decoded")
+        XCTAssertEqual(storage.data, original)
+    }
+
+    func test_aFileOlderThanEveryMigration_isUnreadable_withTheVersionsInItsMessage() {
+        let storage = InMemoryStorage(data: Data("{\"version\": 1, \"value\": {}}".utf8))
+        let writer = SavedValueWriter(key: SavedKey<Notes>("notes", version: 3, migrations: [v2ToV3]), storage: storage)
+        guard case .failed(let error) = writer.load() else { return XCTFail("expected a failure") }
+        XCTAssertEqual(error.reason, .unreadable)
+        XCTAssertTrue(error.detail.contains("oldest is from version 2"), error.detail)
+    }
+
+    func test_aFailedWrite_keepsTheValuePending_andTheNextFlushWritesIt() throws {
+        let storage = InMemoryStorage()
+        let reported = LockedBox<[SavedValueError.Reason]>.make([])
+        // The delay keeps the write for the flush, so the flush sees the failure.
+        let writer = SavedValueWriter(key: notesKey, storage: storage, delay: .seconds(5)) { error in
+            reported.withLock { $0.append(error.reason) }
+        }
+        storage.failWrites(1)
+        writer.save(Notes(items: ["precious"]))
+        XCTAssertEqual(flushed(writer)?.failure?.reason, .writeFailed)
+        XCTAssertEqual(reported.withLock { $0 }, [.writeFailed])
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), Notes(items: ["precious"]))
+    }
+
+    func test_aFailedRead_holdsBackWrites() {
+        let storage = InMemoryStorage(seeding: Notes(items: ["there"]), as: notesKey)
+        storage.failReads()
+        let writer = SavedValueWriter(key: notesKey, storage: storage)
+        XCTAssertEqual(writer.load().failedReason, .readFailed)
+        writer.save(Notes(items: []))
+        XCTAssertEqual(flushed(writer)?.failure?.reason, .writesHeldBack)
+        XCTAssertEqual(storage.writes, [])
+    }
+
+    func test_defaultsStorage_roundTrip() {
+        let suite = "EffectStoreSharedTests-\(UUID().uuidString)"
+        addTeardownBlock { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }
+        let writer = SavedValueWriter(key: notesKey, storage: DefaultsStorage(key: "notes", suiteName: suite))
+        writer.save(Notes(items: ["setting"]))
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        let relaunched = SavedValueWriter(key: notesKey, storage: DefaultsStorage(key: "notes", suiteName: suite))
+        XCTAssertEqual(relaunched.load(), .loaded(Notes(items: ["setting"])))
+    }
+
+    func test_migrationsOutOfOrder_stopWithAMessageSayingHowToFix() {
+        runInChildProcess(self, expectingCrashWith: "must be contiguous, oldest first") {
+            _ = SavedKey<Notes>("notes", version: 3, migrations: [v2ToV3, v1ToV2])
+        }
+    }
+}
+
+/// Version 1 of the notes: one text, a note per line.
+struct NotesV1: Codable {
+    var text: String
+}
+
+/// Version 2 of the notes is `Notes` without the marker version 3 adds.
+let v1ToV2 = SavedValueMigration(from: 1, decoding: NotesV1.self) { old in
+    Notes(items: old.text.split(separator: "\n").map(String.init))
+}
+
+let v2ToV3 = SavedValueMigration(from: 2, decoding: Notes.self) { old in
+    Notes(items: old.items + ["(v3)"])
+}
+
+/// A value that counts how often it is encoded.
+struct CountedEncodings: Codable, Equatable, Sendable {
+    var number: Int
+    var encodings: LockedBox<Int>?
+
+    init(number: Int, encodings: LockedBox<Int>) {
+        self.number = number
+        self.encodings = encodings
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.number == rhs.number }
+
+    init(from decoder: any Decoder) throws {
+        number = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        encodings?.withLock { $0 += 1 }
+        var container = encoder.singleValueContainer()
+        try container.encode(number)
+    }
+}
+
+extension SavedLoad {
+    var failedReason: SavedValueError.Reason? {
+        if case .failed(let error) = self { return error.reason }
+        return nil
+    }
+}
+
+final class SavedValueOutsideChangeTests: XCTestCase {
+    func test_aValueAnotherWriterSaved_isReportedOnce_andTheWritersOwnWritesNever() throws {
+        let url = temporaryFolder(self).appendingPathComponent("notes.json")
+        let mine = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        XCTAssertEqual(mine.load(), .absent)
+        mine.save(Notes(items: ["mine"]))
+        XCTAssertEqual(flushed(mine)?.succeeded, true)
+        XCTAssertNil(mine.checkForOutsideChange(), "its own write is not an outside change")
+
+        let other = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        _ = other.load()
+        other.save(Notes(items: ["theirs"]))
+        XCTAssertEqual(flushed(other)?.succeeded, true)
+        XCTAssertEqual(mine.checkForOutsideChange(), .loaded(Notes(items: ["theirs"])))
+        XCTAssertNil(mine.checkForOutsideChange(), "reported once")
+
+        mine.save(Notes(items: ["theirs"]))  // the state took the outside value: nothing to write
+        XCTAssertEqual(flushed(mine)?.succeeded, true)
+        XCTAssertEqual(try Data(contentsOf: url), try XCTUnwrap(other.storage.read()))
+    }
+
+    func test_aLocalValueNotYetWritten_isWrittenAfterAnOutsideChange_unlessANewerSaveReplacesIt() throws {
+        let storage = InMemoryStorage()
+        let writer = SavedValueWriter(key: notesKey, storage: storage, delay: .seconds(5))
+        XCTAssertEqual(writer.load(), .absent)
+        writer.save(Notes(items: ["local"]))
+        try storage.write(InMemoryStorage(seeding: Notes(items: ["outside"]), as: notesKey).data!)
+        XCTAssertEqual(writer.checkForOutsideChange(), .loaded(Notes(items: ["outside"])))
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), Notes(items: ["local"]))
+    }
+
+    func test_unreadableBytesFromOutside_areLeftUntouched_andHoldBackThePendingWrite() throws {
+        let storage = InMemoryStorage()
+        let writer = SavedValueWriter(key: notesKey, storage: storage, delay: .seconds(5))
+        XCTAssertEqual(writer.load(), .absent)
+        writer.save(Notes(items: ["pending"]))
+        try storage.write(Data("garbage".utf8))
+        XCTAssertEqual(writer.checkForOutsideChange()?.failedReason, .unreadable)
+        XCTAssertEqual(storage.keptAside, [Data("garbage".utf8)])
+        XCTAssertEqual(flushed(writer)?.failure?.reason, .writesHeldBack)
+        XCTAssertEqual(storage.data, Data("garbage".utf8))
+    }
+}

@@ -1,0 +1,164 @@
+import EffectStore
+import EffectStoreShared
+import EffectStoreTesting
+import Foundation
+import XCTest
+
+final class StoreSavingTests: XCTestCase {
+    func test_theLoad_arrivesAsAnEvent_isNotSavedBack_andEachChangeIsSaved_andARelaunchSeesIt() throws {
+        let url = temporaryFolder(self).appendingPathComponent("notes.json")
+        let seeding = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        seeding.save(Notes(items: ["saved before"]))
+        XCTAssertEqual(flushed(seeding)?.succeeded, true)
+        let storage = CountingFileStorage(url: url)
+
+        let store = Store<NotesFeature>()
+        let saving = store.save(\.notes, as: notesKey, in: storage, loaded: NotesFeature.Event.loaded)
+        store.wait { $0.notes.phase == .saving }
+        XCTAssertEqual(store.state.notes.value, Notes(items: ["saved before"]))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(storage.writes.withLock { $0 }, 0, "what was loaded is not saved straight back")
+
+        _ = store.dispatch(event: .add("new")).wait(timeout: .seconds(10))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(storage.writes.withLock { $0 }, 1)
+
+        let relaunched = Store<NotesFeature>()
+        let relaunchedSaving = relaunched.save(
+            \.notes, as: notesKey, in: FileStorage(url: url), loaded: NotesFeature.Event.loaded)
+        relaunched.wait { $0.notes.phase == .saving }
+        XCTAssertEqual(relaunched.state.notes.value, Notes(items: ["saved before", "new"]))
+        relaunchedSaving.cancel()
+    }
+
+    func test_afterALoadThatFoundNothing_theStartingValueIsNotWritten_untilItChanges() throws {
+        let storage = InMemoryStorage()
+        let store = Store<NotesFeature>()
+        let saving = store.save(\.notes, as: notesKey, in: storage, loaded: NotesFeature.Event.loaded)
+        store.wait { $0.notes.phase == .saving }
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(storage.writes, [])
+        _ = store.dispatch(event: .add("first")).wait(timeout: .seconds(10))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(storage.writes.count, 1)
+    }
+
+    func test_anEditWhileLoading_isNotSaved_andTheLoadReplacesIt() throws {
+        let inner = InMemoryStorage(seeding: Notes(items: ["on disk"]), as: notesKey)
+        let storage = GatedReads(inner)
+        let store = Store<NotesFeature>()
+        let saving = store.save(\.notes, as: notesKey, in: storage, loaded: NotesFeature.Event.loaded)
+        _ = store.dispatch(event: .add("too early")).wait(timeout: .seconds(10))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(inner.writes, [], "an edit before the load would overwrite what is saved")
+
+        storage.gate.signal()
+        store.wait { $0.notes.phase == .saving }
+        XCTAssertEqual(store.state.notes.value, Notes(items: ["on disk"]))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(inner.writes, [])
+    }
+
+    func test_anUnreadableFile_arrivesAsAnEvent_andNothingIsSaved_untilTheStateStartsFresh() throws {
+        let garbage = Data("not json".utf8)
+        let storage = InMemoryStorage(data: garbage)
+        let store = Store<NotesFeature>()
+        let saving = store.save(\.notes, as: notesKey, in: storage, loaded: NotesFeature.Event.loaded)
+        store.wait {
+            if case .unreadable = $0.notes.phase { return true }
+            return false
+        }
+        guard case .unreadable(let error) = store.state.notes.phase else { return XCTFail("expected unreadable") }
+        XCTAssertEqual(error.reason, .unreadable)
+        XCTAssertEqual(storage.keptAside, [garbage])
+
+        _ = store.dispatch(event: .add("while read-only")).wait(timeout: .seconds(10))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(storage.data, garbage, "nothing is written until the state decides")
+
+        _ = store.dispatch(event: .startFresh).wait(timeout: .seconds(10))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), Notes(items: ["while read-only"]))
+    }
+
+    func test_aRefusedWrite_arrivesAsAnEvent_andTheValueIsWrittenAtTheNextFlush() throws {
+        let storage = InMemoryStorage()
+        let store = Store<NotesFeature>()
+        let saving = store.save(
+            \.notes, as: notesKey, in: storage, delay: .seconds(5), loaded: NotesFeature.Event.loaded,
+            failed: NotesFeature.Event.saveFailed)
+        store.wait { $0.notes.phase == .saving }
+        storage.failWrites(1)
+        _ = store.dispatch(event: .add("precious")).wait(timeout: .seconds(10))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.failure?.reason, .writeFailed)
+        store.wait { $0.saveFailure?.reason == .writeFailed }
+
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), Notes(items: ["precious"]))
+    }
+
+    func test_anUndo_thatChangesTheValue_isSaved() throws {
+        let storage = InMemoryStorage()
+        let store = Store<NotesFeature>()
+        store.enableUndo(limit: 10)
+        let saving = store.save(\.notes, as: notesKey, in: storage, loaded: NotesFeature.Event.loaded)
+        store.wait { $0.notes.phase == .saving }
+        _ = store.dispatch(event: .add("a")).wait(timeout: .seconds(10))
+        _ = store.dispatch(event: .add("b")).wait(timeout: .seconds(10))
+        store.undo()
+        store.wait { $0.notes.value.items == ["a"] }
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), Notes(items: ["a"]))
+    }
+}
+
+/// A file storage that counts its writes.
+final class CountingFileStorage: SavedValueStorage {
+    let file: FileStorage
+    let writes = LockedBox<Int>.make(0)
+
+    init(url: URL) { file = FileStorage(url: url) }
+
+    func read() throws -> Data? { try file.read() }
+    func keepAside(_ data: Data) throws -> String { try file.keepAside(data) }
+
+    func write(_ data: Data) throws {
+        writes.withLock { $0 += 1 }
+        try file.write(data)
+    }
+}
+
+final class StoreOutsideChangeTests: XCTestCase {
+    /// The rule: a change from outside arrives as the load's event; the state applies it, and its value — the outside
+    /// one — replaces a local change not yet written.
+    func test_anOutsideChange_arrivesAsAnEvent_andWinsOverAPendingLocalWrite_whenTheStateAppliesIt() throws {
+        let url = temporaryFolder(self).appendingPathComponent("notes.json")
+        let store = Store<NotesFeature>()
+        let saving = store.save(
+            \.notes, as: notesKey, in: FileStorage(url: url), delay: .seconds(5), loaded: NotesFeature.Event.loaded)
+        store.wait { $0.notes.phase == .saving }
+        _ = store.dispatch(event: .add("local, pending")).wait(timeout: .seconds(10))
+
+        let other = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        _ = other.load()
+        other.save(Notes(items: ["outside"]))
+        XCTAssertEqual(flushed(other)?.succeeded, true)
+
+        saving.checkForOutsideChange()
+        store.wait { $0.notes.value == Notes(items: ["outside"]) }
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(
+            SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: ["outside"])))
+    }
+
+    func test_checkEvery_findsAnOutsideChange_byItself() throws {
+        let storage = InMemoryStorage()
+        let store = Store<NotesFeature>()
+        let saving = store.save(
+            \.notes, as: notesKey, in: storage, checkEvery: .milliseconds(20), loaded: NotesFeature.Event.loaded)
+        store.wait { $0.notes.phase == .saving }
+        try storage.write(InMemoryStorage(seeding: Notes(items: ["from elsewhere"]), as: notesKey).data!)
+        store.wait { $0.notes.value == Notes(items: ["from elsewhere"]) }
+        saving.cancel()
+    }
+}
