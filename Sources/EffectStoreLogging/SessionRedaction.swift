@@ -5,7 +5,8 @@ import EffectStore
 ///
 /// Declare it on the state (``SessionRedacting``) to have it everywhere a value leaves the program: EffectStoreSessions'
 /// recorder, session file, page and replays, this module's ``TransitionLogger``, and EffectStoreTesting's replay
-/// failures. It lives here, in EffectStoreLogging, so that all of them see it; import EffectStoreLogging to write one.
+/// and test-store failures. It lives here, in EffectStoreLogging, so that all of them see it; import
+/// EffectStoreLogging to write one.
 /// A recorder may be given one more (EffectStoreSessions' `SessionRecorder(recording:limit:redacting:)`); both
 /// apply when both are given:
 ///
@@ -191,7 +192,8 @@ public struct SessionRedaction<S: State>: Sendable {
 }
 
 /// A state that says what of it a recorded session and a log never hold: every session recorder of it, every session
-/// file written, every replay failure and every ``TransitionLogger`` applies ``sessionRedaction``.
+/// file written, every replay failure, every test-store failure and every ``TransitionLogger`` applies
+/// ``sessionRedaction``.
 ///
 /// ```swift
 /// extension SignUp: SessionRedacting {
@@ -237,5 +239,34 @@ extension ComposableEffect {
     fileprivate static func effect<E>(carrying plan: EffectPlan<E>) -> E? {
         guard let plan = plan as? EffectPlan<Self> else { return nil }
         return Self.plan(plan) as? E
+    }
+}
+
+/// The redaction a state declares (``SessionRedacting``), for code that knows the state only as a
+/// ``/EffectStore/ChildState``: EffectStoreTesting's test store, whose failure messages show no declared secret.
+package struct DeclaredRedaction<S: ChildState>: Sendable {
+    /// The state with its declared secrets replaced.
+    package let state: @Sendable (S) -> S
+    /// The event with its declared secrets replaced.
+    package let event: @Sendable (S.Event) -> S.Event
+    /// The effect with its declared secrets replaced, seen through plans.
+    package let effect: @Sendable (S.Effect) -> S.Effect
+
+    /// What `S` declares, or `nil` when it declares nothing to replace.
+    package static var declared: DeclaredRedaction? {
+        guard let redacting = S.self as? any SessionRedacting.Type else { return nil }
+        return redacting.declaredRedaction(of: S.self)
+    }
+}
+
+extension SessionRedacting {
+    /// ``sessionRedaction`` over `T`, which is `Self`: the casts change no value.
+    fileprivate static func declaredRedaction<T: ChildState>(of _: T.Type) -> DeclaredRedaction<T>? {
+        let redaction = sessionRedaction
+        guard !redaction.isEmpty else { return nil }
+        return DeclaredRedaction(
+            state: { state in (state as? Self).flatMap { redaction.redacted($0) as? T } ?? state },
+            event: { event in (event as? Event).flatMap { redaction.redacted(event: $0) as? T.Event } ?? event },
+            effect: { effect in (effect as? Effect).flatMap { redaction.redacted(effect: $0) as? T.Effect } ?? effect })
     }
 }

@@ -25,16 +25,22 @@ extension SessionLog {
         steps.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             let from = state
-            var effect: S.Effect?
-            if let event = entry.event {
-                effect = state.transition(on: event)
-            } else if let restored = entry.state {
-                // An undo or a redo: the children it removes end, as in the store.
-                (state, effect) = S.restoring(restored, over: state, places: S.places)
-            }
+            let effect = Self.replaying(entry, on: &state)
             steps.append(ReplayStep(index: index, entry: entry, from: from, to: state, effect: effect))
         }
         return steps
+    }
+
+    /// Runs `entry` on `state` as the store did: its event, or — for an undo or a redo — the state it restores, whose
+    /// removed children end as in the store.
+    ///
+    /// - Returns: The effect the step returns; not performed.
+    static func replaying(_ entry: Entry, on state: inout S) -> S.Effect? {
+        if let event = entry.event { return state.transition(on: event) }
+        guard let restored = entry.state else { return nil }
+        let effect: S.Effect?
+        (state, effect) = S.restoring(restored, over: state, places: S.places)
+        return effect
     }
 }
 

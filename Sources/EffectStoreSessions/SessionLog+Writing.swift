@@ -89,7 +89,14 @@ extension SessionLog where S: Codable, S.Event: Codable {
 
         var previous: S? = initial
         var note: String?
+        // The state before each entry as the log holds it, unredacted: what a read-back entry is replayed from.
+        var source = initialState
         for (index, entry) in entries.enumerated() {
+            var entry = entry
+            if let redaction, !redaction.isEmpty {
+                entry = try restoringValues(of: entry, at: index, after: source, redaction: redaction)
+                source = entry.state ?? source
+            }
             let current = entry.state.map(redacted)
             output.raw(index == 0 ? "\n{" : ",\n{")
             output.raw("\"sequenceNumber\":\(entry.sequenceNumber)")
@@ -169,5 +176,54 @@ extension SessionLog where S: Codable, S.Event: Codable {
                     + "them compared, make the effects and their ids Codable.")
         }
         output.raw("}\n")
+    }
+
+    /// `entry` with its state and its effect as values, for a redaction to reach them.
+    ///
+    /// An entry read back from a file holds, between keyframes, what changed rather than its state, and a plan or an
+    /// effect that is not `Codable` as its recorded form only: copied as they are, they would keep what the redaction
+    /// now replaces. Replaying the entry's event from the state before it gives them back; they are taken only when
+    /// they are exactly what the file recorded (redacted or not), so that the file written records the same session.
+    /// Otherwise the write is refused, naming the entry and holding none of its values.
+    private func restoringValues(
+        of entry: Entry, at index: Int, after previous: S, redaction: SessionRedaction<S>
+    ) throws -> Entry {
+        let needsState = entry.state == nil && entry.recordedChanges != nil
+        let needsEffect = entry.hasRecordedEffect && entry.effect == nil && entry.recordedEffect != nil
+        guard needsState || needsEffect else { return entry }
+        var entry = entry
+        var replayed = previous
+        let effect = Self.replaying(entry, on: &replayed)
+        func refuse(_ what: String) -> EncodingError {
+            EncodingError.invalidValue(
+                index,
+                EncodingError.Context(
+                    codingPath: [],
+                    debugDescription: "SessionLog<\(S.self)>: entry \(index) (#\(entry.sequenceNumber)) holds \(what) "
+                        + "as its file recorded it, and replaying its event today does not give it back, so the "
+                        + "redaction \(S.self) declares could not be applied to it and no file was written. To fix, "
+                        + "write the session with the state logic that recorded it, or record the session again."))
+        }
+        if needsState {
+            let recorded = entry.recordedChanges
+            guard SessionView.changes(from: previous, to: replayed) == recorded
+                || SessionView.changes(from: redaction.redacted(previous), to: redaction.redacted(replayed)) == recorded
+            else { throw refuse("what changed rather than its state") }
+            entry.state = replayed
+        }
+        if needsEffect {
+            func form(_ effect: S.Effect?) -> JSONValue? {
+                guard let effect else { return nil }
+                let output = SessionJSONOutput(file: nil)
+                EffectRecord(effect).write(to: output)
+                return try? JSONValue(json: output.data)
+            }
+            let recorded = entry.recordedEffect
+            guard form(effect) == recorded || form(effect.map { redaction.redacted(effect: $0) }) == recorded else {
+                throw refuse("its effect as a recorded form")
+            }
+            entry.effect = effect
+        }
+        return entry
     }
 }

@@ -382,7 +382,9 @@ extension SessionLog: Codable where S: Codable, S.Event: Codable {
     /// try recorder.log.write(to: URL(fileURLWithPath: "Fixtures/session.json"))
     /// ```
     ///
-    /// Secrets that the state declares (``/EffectStoreLogging/SessionRedacting``) are replaced before anything is written; a recorder
+    /// Secrets that the state declares (``/EffectStoreLogging/SessionRedacting``) are replaced before anything is written, in a log
+    /// read back from a file too (its entries between keyframes are replayed to get their states back, and the write
+    /// is refused, naming the entry, where today's logic does not give back what the file recorded); a recorder
     /// has replaced those it was given already (what is redacted where, and what is not:
     /// <doc:EffectStoreSessions#What-is-redacted-where-and-what-is-not>). A time that is not finite is refused, and no
     /// file is written. Runs on the calling thread.

@@ -42,7 +42,7 @@ extension TestStore {
         assert: ((inout S) -> Void)? = nil
     ) {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        let call = "send(\(Describing.value(event)), from: \(Describing.value(effect)))"
+        let call = "send(\(shown(event: event)), from: \(shown(effect: effect)))"
         guard acceptsCall(call, at: location) else { return }
         letSiblingsWait(before: call, at: location)
         guard indexInFlight(effect, call: call, at: location) != nil else { return }
@@ -151,8 +151,8 @@ extension TestStore {
         column: UInt = #column
     ) {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        guard acceptsCall("receiveCancellation(of: \(Describing.value(effect)))", at: location) else { return }
-        confirmCancellation(matching: { $0 == effect }, expected: "effect \(Describing.value(effect))", at: location)
+        guard acceptsCall("receiveCancellation(of: \(shown(effect: effect)))", at: location) else { return }
+        confirmCancellation(matching: { $0 == effect }, expected: "effect \(shown(effect: effect))", at: location)
     }
 
     /// Asserts that the last call cancelled an effect that `predicate` accepts, and returns it.
@@ -198,7 +198,7 @@ extension TestStore {
             cancelledEffects.isEmpty
             ? "no cancellation is waiting to be confirmed"
             : "the cancellations waiting to be confirmed are "
-                + cancelledEffects.map { Describing.value($0) }.joined(separator: ", ")
+                + cancelledEffects.map { shown(effect: $0) }.joined(separator: ", ")
         reporter.report(
             """
             TestStore<\(S.self)>: expected the cancellation of \(expected), but \(cancelled).
@@ -345,7 +345,7 @@ extension TestStore {
         assert: ((inout S) -> Void)? = nil
     ) -> Int {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        let call = "advance(by: \(duration), answering: \(Describing.value(effect)), with: \(Describing.value(event)))"
+        let call = "advance(by: \(duration), answering: \(shown(effect: effect)), with: \(shown(event: event)))"
         guard acceptsCall(call, at: location) else { return 0 }
         let previousAnswer = standingAnswer
         let previousOrigin = planner?.timerOrigin
@@ -473,9 +473,9 @@ extension TestStore {
             reporter.report(
                 """
                 TestStore<\(S.self)>: \(call) was called while the cancellation of effect \
-                \(Describing.value(first.captured.effect)) (from \(first.captured.origin), cancelled by \
+                \(shown(effect: first.captured.effect)) (from \(first.captured.origin), cancelled by \
                 \(first.cancelledBy)) was not confirmed\(more).
-                To fix, call `store.receiveCancellation(of: \(Describing.value(first.captured.effect)))` right after \
+                To fix, call `store.receiveCancellation(of: \(shown(effect: first.captured.effect)))` right after \
                 the call that cancelled it, or create the store with `exhaustivity: .partial`.
                 """,
                 at: location)

@@ -145,6 +145,8 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     public let clock = TestClock()
 
     let reporter: TestFailureReporter
+    /// What the state declares secret, replaced in every value a failure message shows (`TestStore+Redaction.swift`).
+    let redaction = DeclaredRedaction<S>.declared
     /// Where the store was created: a failure found when it is released without `finish()` points there.
     let createdAt: TestSourceLocation
     var unreceived: [CapturedEffect] = []
@@ -238,7 +240,7 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         assert: ((inout S) -> Void)? = nil
     ) {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        let call = "send(\(Describing.value(event)))"
+        let call = "send(\(shown(event: event)))"
         guard acceptsCall(call, at: location) else { return }
         requireEffectsReceived(before: call, at: location)
         handle(event, call: call, assert: assert, at: location)
@@ -267,9 +269,9 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         column: UInt = #column
     ) {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        guard acceptsCall("receiveEffect(\(Describing.value(effect)))", at: location) else { return }
+        guard acceptsCall("receiveEffect(\(shown(effect: effect)))", at: location) else { return }
         receiveFirst(
-            matching: { $0 == effect }, expected: "effect \(Describing.value(effect))", effect: effect, at: location)
+            matching: { $0 == effect }, expected: "effect \(shown(effect: effect))", effect: effect, at: location)
     }
 
     /// Receives the next unreceived effect if it matches (in partial mode: the first that matches), or reports
@@ -332,7 +334,7 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         assert: ((inout S) -> Void)? = nil
     ) {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        let call = "complete(\(Describing.value(effect)), with: \(Describing.value(event)))"
+        let call = "complete(\(shown(effect: effect)), with: \(shown(event: event)))"
         guard acceptsCall(call, at: location) else { return }
         letSiblingsWait(before: call, at: location)
         guard let completed = takeInFlight(effect, call: call, at: location) else { return }
@@ -362,7 +364,7 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         column: UInt = #column
     ) {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        let call = "complete(\(Describing.value(effect)))"
+        let call = "complete(\(shown(effect: effect)))"
         guard acceptsCall(call, at: location) else { return }
         letSiblingsWait(before: call, at: location)
         guard let completed = takeInFlight(effect, call: call, at: location) else { return }
@@ -477,9 +479,9 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
             reporter.report(
                 """
                 TestStore<\(S.self)>: \(call) changed the state, but the test did not say how:
-                \(StructuralDiff.describe(expected: previous, actual: state))
+                \(difference(expected: previous, actual: state))
                 To fix, describe the change in a trailing closure, for example \
-                `store.\(call) { $0 = \(Describing.value(state, maxLength: 80)) }`.
+                `store.\(call) { $0 = \(shown(state: state, maxLength: 80)) }`.
                 """,
                 at: location)
             return
@@ -490,7 +492,7 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         reporter.report(
             """
             TestStore<\(S.self)>: the state after \(call) is not the one expected:
-            \(StructuralDiff.describe(expected: expected, actual: state))
+            \(difference(expected: expected, actual: state))
             """,
             at: location)
     }
@@ -503,9 +505,9 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         if exhaustivity == .exhaustive, let first = unreceived.first(where: { !$0.isExempt }) {
             reporter.report(
                 """
-                TestStore<\(S.self)>: \(call) was called while effect \(Describing.value(first.effect)) \
+                TestStore<\(S.self)>: \(call) was called while effect \(shown(effect: first.effect)) \
                 (from \(first.origin)) was not received.
-                To fix, call `store.receiveEffect(\(Describing.value(first.effect)))` right after the event that \
+                To fix, call `store.receiveEffect(\(shown(effect: first.effect)))` right after the event that \
                 produced it, or create the store with `exhaustivity: .partial`.
                 """,
                 at: location)
@@ -550,14 +552,14 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         let inFlightList =
             inFlight.isEmpty
             ? "none"
-            : inFlight.map { Describing.value($0.effect) }
+            : inFlight.map { shown(effect: $0.effect) }
                 .joined(separator: ", ")
         let waiting =
             unreceived.contains { $0.effect == effect }
-            ? "; it waits to be received: call `store.receiveEffect(\(Describing.value(effect)))` first" : ""
+            ? "; it waits to be received: call `store.receiveEffect(\(shown(effect: effect)))` first" : ""
         reporter.report(
             """
-            TestStore<\(S.self)>: \(call) failed: \(Describing.value(effect)) is not in flight \
+            TestStore<\(S.self)>: \(call) failed: \(shown(effect: effect)) is not in flight \
             (in flight: \(inFlightList))\(describeCancellation(of: effect))\(waiting).
             To fix, complete only an effect that an earlier event produced and `receiveEffect` confirmed, and \
             complete each one once.
@@ -571,14 +573,15 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         let received =
             unreceived.isEmpty
             ? "no effect is waiting to be received"
-            : "the next effect is \(Describing.value(unreceived[0].effect)) (from \(unreceived[0].origin))"
+            : "the next effect is \(shown(effect: unreceived[0].effect)) (from \(unreceived[0].origin))"
         var message = "TestStore<\(S.self)>: expected to receive \(expected), but \(received)."
         if let effect, let next = unreceived.first {
-            message += "\n" + StructuralDiff.describe(expected: effect, actual: next.effect)
+            message += "\n" + difference(expected: effect, actual: next.effect)
         }
         message += "\nTo fix, check the effect the last event returns"
         if let last = transitions.last {
-            message += " (\(Describing.value(last.event)) returned \(describeEffect(last.effect)))"
+            let returned = last.effect.map { shown(effect: $0, plans: true) } ?? "none"
+            message += " (\(shown(event: last.event)) returned \(returned))"
         }
         message += ", or remove this expectation."
         reporter.report(message, at: location)
@@ -599,14 +602,14 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
                 : "TestStore<\(S.self)>: the test finished while effects were left:"
         ]
         for captured in unreceived {
-            lines.append("  not received: \(Describing.value(captured.effect)), from \(captured.origin)")
+            lines.append("  not received: \(shown(effect: captured.effect)), from \(captured.origin)")
         }
         for captured in inFlight {
-            lines.append("  still in flight: \(Describing.value(captured.effect)), from \(captured.origin)")
+            lines.append("  still in flight: \(shown(effect: captured.effect)), from \(captured.origin)")
         }
         for cancelled in unreceivedCancellations {
             lines.append(
-                "  cancelled without the test saying so: \(Describing.value(cancelled.captured.effect)), by "
+                "  cancelled without the test saying so: \(shown(effect: cancelled.captured.effect)), by "
                     + cancelled.cancelledBy)
         }
         if waiting > 0 {
