@@ -75,8 +75,13 @@ final class ReplayEffectTests: XCTestCase {
         XCTAssertEqual(json.components(separatedBy: "cannot compare").count - 1, 1, "said once: \(json)")
         XCTAssertTrue(json.contains("log(1) (of type CodableCounterWithEffect.Effect) is not Codable"), json)
         let failures = TestFailureCollector()
+        let capture = StandardOutputCapture()
         assertReplayMatchesRecording(decoded, reporter: failures.reporter)
+        let note = capture.end()
         XCTAssertEqual(failures.messages, [], "the states still replay")
+        XCTAssertTrue(
+            note.hasPrefix("assertReplayMatchesRecording: note: the recorded CodableCounterWithEffect session's states "
+                + "match; some of its effects were not compared: "), "says which effects it could not compare: \(note)")
     }
 
     func test_assertReplay_ofAFaithfulRecordingWithEffects_passes() throws {

@@ -1,3 +1,4 @@
+import EffectStoreTesting
 import Foundation
 import XCTest
 
@@ -5,9 +6,15 @@ import XCTest
 // README forgets.
 
 final class QuickStartTests: XCTestCase {
-    func test_quickStart_runsTheWholeLoop() async {
+    func test_quickStart_runsTheWholeLoop_andPrintsWhatTheReadmeSays() async {
+        // What the quick start prints is checked here, not printed into the test run's output.
+        let capture = StandardOutputCapture()
         let final = await runCounter()
+        let printed = capture.end()
         XCTAssertEqual(final, .idle(count: 1))
+        XCTAssertTrue(printed.contains("saved 1\n"), printed)
+        XCTAssertTrue(printed.contains("state: saving(count: 1)\n"), printed)
+        XCTAssertTrue(printed.contains("state: idle(count: 1)\n"), printed)
     }
 
     func test_quickStart_stateIsTestedDataInDataOut() {

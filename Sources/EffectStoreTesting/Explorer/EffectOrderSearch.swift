@@ -226,6 +226,8 @@ struct OrderSearch<S: State & Hashable> {
                 let pending = world.pending[position]
                 let effect = Describing.value(pending.effect, maxLength: 0)
                 switch pending.outcomes[outcome] {
+                case _ where pending.cancelled:
+                    lines.append("    // \(effect) answered before its cancel; the store drops the answer")
                 case .atOnce(let event), .later(let event), .failing(let event):
                     lines.append("    store.complete(\(effect), with: \(Describing.value(event, maxLength: 0)))")
                 case .finishes:

@@ -67,12 +67,23 @@ extension StateExplorer {
     }
 }
 
-/// A performed effect waiting for its answer.
+/// A performed effect waiting for its answer — or, once cancelled, an answer it may have sent before the cancel, on
+/// its way to the store's queue.
 struct PendingEffect<S: State> {
     let job: UInt64
     let effect: S.Effect
     let outcomes: [EffectOutcome<S.Event>]
-    var answersAtOnce: Bool { outcomes.contains { if case .atOnce = $0 { true } else { false } } }
+    /// Cancelled: only its answers are left, each of which may have been sent before the cancel.
+    var cancelled = false
+    var answersAtOnce: Bool { !cancelled && outcomes.contains { if case .atOnce = $0 { true } else { false } } }
+
+    /// Whether `outcome` answers with an event.
+    static func answers(_ outcome: EffectOutcome<S.Event>) -> Bool {
+        switch outcome {
+        case .atOnce, .later, .failing: return true
+        case .finishes, .never: return false
+        }
+    }
 }
 
 /// Everything a schedule has reached: the state, the store's scheduler, what is pending, the virtual clock.
@@ -91,13 +102,26 @@ struct OrderWorld<S: State & Hashable> {
     var unsettled: Set<UInt64> = []
     var outOfOrder = 0
 
-    /// What identifies this world for merging orders: equal keys behave alike from here on.
+    /// What identifies this world for merging orders: equal keys behave alike from here on. The state is compared
+    /// with `==`; the pending work by value: effects, ids, queues and timers, with the job, timer and chain numbers
+    /// replaced by their rank (only their order matters), and timers by how far off they are.
     func key() -> OrderKey<S> {
-        let timers = self.timers.map { ($0.timer, $0.due) }
-        let rest = Describing.label(
-            (pending.map { ($0.job, $0.effect) }, silent.map(\.job), timers, now, sent, unsettled.sorted(), scheduler),
-            maxLength: 0)
-        return OrderKey(state: state, rest: rest)
+        let inUse = scheduler.numbersInUse
+        let numbers = Set(inUse.jobsAndTimers).union(pending.map(\.job)).union(silent.map(\.job))
+            .union(timers.map(\.timer)).sorted()
+        let chains = Set(inUse.chains).union(unsettled).sorted()
+        let numberRank = Dictionary(uniqueKeysWithValues: numbers.enumerated().map { ($0.element, $0.offset) })
+        let chainRank = Dictionary(uniqueKeysWithValues: chains.enumerated().map { ($0.element, $0.offset) })
+        func number(_ value: UInt64) -> Int { numberRank[value] ?? -1 }
+        func chain(_ value: UInt64) -> Int { chainRank[value] ?? -1 }
+        func effect(_ value: S.Effect) -> String { Describing.value(value, maxLength: 0) }
+        var lines = [scheduler.shape(number: number, chain: chain, effect: effect)]
+        lines += pending.map { "\($0.cancelled ? "sent" : "pending") \(number($0.job)) \(effect($0.effect))" }
+        lines += silent.map { "silent \(number($0.job))" }
+        lines += timers.map { "due \(number($0.timer)) in \($0.due - now)" }
+        lines.append("sent \(sent)")
+        lines.append("unsettled " + unsettled.map(chain).sorted().map(String.init).joined(separator: ","))
+        return OrderKey(state: state, rest: lines.joined(separator: "\n"))
     }
 }
 
@@ -146,8 +170,16 @@ struct OrderMachine<S: State & Hashable> {
         } else if let next = world.sent.firstIndex(of: false) {
             choices.append(.event(next))
         }
-        for position in world.pending.indices where position == 0 || world.outOfOrder < outOfOrderLimit {
-            choices += world.pending[position].outcomes.indices.map { .answer(position, outcome: $0) }
+        for position in world.pending.indices {
+            let pending = world.pending[position]
+            if pending.cancelled {
+                // An answer sent before its effect was cancelled reaches the store whenever; it is no delivery out of
+                // order, as the store drops it.
+                choices += pending.outcomes.indices.filter { PendingEffect<S>.answers(pending.outcomes[$0]) }
+                    .map { .answer(position, outcome: $0) }
+            } else if world.outOfOrder < outOfOrderLimit || world.pending[..<position].allSatisfy(\.cancelled) {
+                choices += pending.outcomes.indices.map { .answer(position, outcome: $0) }
+            }
         }
         if !world.timers.isEmpty { choices.append(.timer) }
         return choices
@@ -167,9 +199,13 @@ struct OrderMachine<S: State & Hashable> {
                 return failure
             }
         case .answer(let position, let outcome):
-            if position > 0 && !world.pending[position].answersAtOnce { world.outOfOrder += 1 }
             let pending = world.pending.remove(at: position)
-            // The store's rule: the answer of a job that is no longer live (cancelled) is dropped.
+            // The store's rule (`Store.process(_:)`): the answer of a job that is no longer live — it was cancelled
+            // after the answer was sent to the store's queue, before the store took it — is dropped.
+            if pending.cancelled, world.scheduler.liveChain(of: pending.job) == nil { return .done }
+            if position > 0 && !pending.answersAtOnce && !world.pending[..<position].allSatisfy(\.cancelled) {
+                world.outOfOrder += 1
+            }
             guard let chain = world.scheduler.liveChain(of: pending.job) else {
                 return .failed(
                     check: "no answer of a cancelled effect is applied",
@@ -236,7 +272,11 @@ struct OrderMachine<S: State & Hashable> {
                     world.pending.append(PendingEffect(job: job, effect: effect, outcomes: outcomes))
                 }
             case .stop(let job):
-                world.pending.removeAll { $0.job == job }
+                // The job's work stops; an answer it may have sent already is still on its way to the store.
+                for index in world.pending.indices where world.pending[index].job == job {
+                    world.pending[index].cancelled = true
+                }
+                world.pending.removeAll { $0.job == job && !$0.outcomes.contains(where: PendingEffect<S>.answers) }
                 world.silent.removeAll { $0.job == job }
             case .startTimer(let timer, let delay):
                 let (due, overflow) = world.now.addingReportingOverflow(delay.nanoseconds)
@@ -308,7 +348,8 @@ struct OrderMachine<S: State & Hashable> {
         case .answer(let position, let outcome)
         where position < world.pending.count && outcome < world.pending[position].outcomes.count:
             let pending = world.pending[position]
-            return "\(Describing.value(pending.effect)) \(describe(pending.outcomes[outcome]))"
+            let described = "\(Describing.value(pending.effect)) \(describe(pending.outcomes[outcome]))"
+            return pending.cancelled ? described + ", sent before its cancel: the store drops it" : described
         case .timer:
             guard let due = world.timers.map(\.due).min() else { return "no timer" }
             return "the clock moves \(EffectDuration.nanoseconds(due - world.now)) and a timer fires"
