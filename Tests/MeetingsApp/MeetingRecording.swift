@@ -36,10 +36,7 @@ public struct MeetingRecording: ChildState, Hashable, Codable {
     }
 
     /// What the end-meeting alert's buttons do.
-    public enum AlertAction: Equatable, Hashable, Codable, Sendable {
-        case confirmSave
-        case confirmDiscard
-    }
+    public enum AlertAction: Equatable, Hashable, Codable, Sendable { case confirmSave, confirmDiscard }
 
     /// What happens on the screen.
     public enum Event: Equatable, Sendable {
@@ -77,9 +74,7 @@ public struct MeetingRecording: ChildState, Hashable, Codable {
     }
 
     /// The ids of the recording's effects; the app runs them inside the screen's own scope.
-    public enum ID: Hashable, Sendable {
-        case timer
-    }
+    public enum ID: Hashable, Sendable { case timer }
 
     /// The next tick, a second from now.
     public static var nextTick: Effect { Effect.tick.delayed(by: .seconds(1), id: ID.timer) }

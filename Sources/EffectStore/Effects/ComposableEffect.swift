@@ -31,6 +31,17 @@ public protocol ComposableEffect: Sendable {
     var plan: EffectPlan<Self>? { get }
 }
 
+extension ComposableEffect {
+    /// ``plan``, as a plan of `E`, which is `Self` under another name (the store knows its effect type only as
+    /// `S.Effect`): read in code compiled for the effect type — the store's loop, inlined into your module — the cast
+    /// changes no value and costs nothing, where a reader made once by ``planReader(for:)`` is a call through generic
+    /// code.
+    @inlinable
+    func plan<E>(as _: E.Type) -> EffectPlan<E>? {
+        plan as? EffectPlan<E>
+    }
+}
+
 /// Reads the plan out of an effect of type `E` — its ``ComposableEffect/plan`` — when `E` is a ``ComposableEffect``;
 /// `nil` otherwise. Asked once per store (and per `TestStore`, trace spec and explorer in EffectStoreTesting), so the
 /// dynamic cast is not paid per effect.

@@ -236,8 +236,9 @@ extension Store {
             // effect under an id (the commonest plan): until its answer is handled nothing can cancel it, so it needs
             // a job under the id only when it has to wait. Every other plan is the scheduler's.
             var id: EffectID?
-            if let plan = effects.planReader?(effect) {
-                guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan, effects.planReader?(inner) == nil
+            if effects.planReader != nil, let plan = (effect as? any ComposableEffect)?.plan(as: S.Effect.self) {
+                guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan,
+                    (inner as? any ComposableEffect)?.plan(as: S.Effect.self) == nil
                 else {
                     start(effect, chain: chain)
                     return chain
