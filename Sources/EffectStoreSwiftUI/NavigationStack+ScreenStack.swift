@@ -2,7 +2,7 @@
 // `binding(path:event:)` and `scope(screen:in:event:)`, whose logic is tested on Linux. Type-checked on Linux against
 // a stand-in SwiftUI by `.ci/check-swiftui`.
 #if canImport(SwiftUI)
-import EffectStore
+@_spi(Adapters) import EffectStore
 import SwiftUI
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -163,7 +163,11 @@
         /// while the screen stays, its last state kept once it is popped; `nil` when the screen is not on the stack.
         /// Reading it registers nothing with Observation: the path binding (``binding(path:event:)``) registers the
         /// ids. Main-actor isolated.
-        package func scope<Screen: ChildState>(
+        ///
+        /// Not for apps: an interface of the package's SwiftUI adapters (`@_spi(Adapters) import EffectStore`), kept
+        /// out of the public API.
+        @_spi(Adapters)
+        public func scope<Screen: ChildState>(
             screen id: StackElementID,
             in stack: KeyPath<Value, ScreenStack<Screen>>,
             event embed: @escaping (StackEvent<Screen.Event>) -> Event

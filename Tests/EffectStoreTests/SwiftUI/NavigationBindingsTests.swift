@@ -1,6 +1,6 @@
 #if canImport(Observation)
     import Dispatch
-    import EffectStore
+    @_spi(Adapters) import EffectStore
     import Foundation
     import Observation
     import XCTest
