@@ -14,7 +14,8 @@ import Foundation
 /// ```
 ///
 /// The folder is created at the first write if it does not exist. A temporary file left by a process that was killed
-/// mid-write starts with a dot and ends in `.tmp`; it is never read.
+/// mid-write starts with a dot and ends in `.tmp`; it is never read, and a read removes those of this file that are
+/// more than ``abandonedAfter`` old (a younger one may be another process's write in progress).
 public struct FileStorage: SavedValueStorage {
     /// The file.
     public let url: URL
@@ -28,6 +29,7 @@ public struct FileStorage: SavedValueStorage {
 
     /// The file's bytes, or `nil` when there is no file. Throws when the file exists but cannot be read.
     public func read() throws -> Data? {
+        removeAbandonedTemporaryFiles()
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try Data(contentsOf: url)
     }
@@ -55,5 +57,24 @@ public struct FileStorage: SavedValueStorage {
         }
         try DurableFile.replace(copy, with: data)
         return copy.path
+    }
+
+    /// How old a temporary file of this file must be for a read to remove it as abandoned: one minute. A write in
+    /// progress — this process's or another's — takes far less.
+    public static let abandonedAfter: TimeInterval = 60
+
+    /// Removes the temporary files of this file that a killed write left, when older than ``abandonedAfter``. Best
+    /// effort: a file that cannot be listed or removed is left as it is, and the read goes on.
+    func removeAbandonedTemporaryFiles(now: Date = Date()) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let path = folder.appendingPathComponent(name).path
+            guard let modified = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date,
+                now.timeIntervalSince(modified) > Self.abandonedAfter
+            else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 }
