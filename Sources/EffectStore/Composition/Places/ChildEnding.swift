@@ -39,7 +39,7 @@ struct ChildEndings {
     }
 
     private func seenFromRoot(_ scope: EffectID) -> EffectID {
-        enclosing.reversed().reduce(scope) { id, outer in EffectID(ScopedEffectID(rowEffects: outer, id: id)) }
+        enclosing.reversed().reduce(scope) { id, outer in EffectID(ScopedEffectID(scopeID: outer, id: id)) }
     }
 }
 

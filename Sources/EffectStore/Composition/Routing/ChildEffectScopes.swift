@@ -47,9 +47,9 @@ public struct RowScope<ID: Hashable>: Hashable, @unchecked Sendable {
 /// outer row's `ScopedEffectID` wraps the inner row's, `ScopedEffectID(row: 1, id: ScopedEffectID(row: 7, id: TimerID.timer))`,
 /// and the inner row's ``RowScope`` id becomes `ScopedEffectID(row: 1, id: RowScope(7))`.
 public struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible {
-    /// The row's ``RowScope`` id.
-    let row: EffectID
-    /// The id the row wrote.
+    /// The scope of the child's place: a ``RowScope``, ``PresentationScope`` or ``ScreenScope`` id.
+    let scope: EffectID
+    /// The id the child wrote.
     let id: EffectID
 
     /// The id `id`, written in the plan of the row with id `row`, as the row's parent runs it.
@@ -58,7 +58,7 @@ public struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible {
     ///   - row: The row's id, of the row's `ID` type.
     ///   - id: The id the row's plan wrote, as it wrote it: `TimerID.timer`, `"save"`.
     public init<RowID: Hashable & Sendable, ID: Hashable & Sendable>(row: RowID, id: ID) {
-        self.init(rowEffects: EffectID(RowScope(row)), id: EffectID(id))
+        self.init(scopeID: EffectID(RowScope(row)), id: EffectID(id))
     }
 
     /// The id `id`, written in the plan of a presented child or a stack element, as its parent runs it: `scope` is the
@@ -74,12 +74,12 @@ public struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible {
     ///   - scope: The id every effect of the child runs under.
     ///   - id: The id the child's plan wrote, as it wrote it.
     public init<Scope: Hashable & Sendable, ID: Hashable & Sendable>(scope: Scope, id: ID) {
-        self.init(rowEffects: EffectID(scope), id: EffectID(id))
+        self.init(scopeID: EffectID(scope), id: EffectID(id))
     }
 
-    /// `id`, scoped to the row whose ``RowScope`` id is `rowEffects` (or to any other scope id).
-    init(rowEffects: EffectID, id: EffectID) {
-        self.row = rowEffects
+    /// `id`, scoped to the place whose scope id is `scopeID`: a row's ``RowScope``, a presentation's, a screen's.
+    init(scopeID: EffectID, id: EffectID) {
+        self.scope = scopeID
         self.id = id
     }
 
@@ -87,8 +87,8 @@ public struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible {
     /// `ScopedEffectID(row: 1, id: .timer)`.
     public var description: String {
         let written = described
-        guard let rowID = (row.base as? any RowScopeID)?.rowID else {
-            return "ScopedEffectID(scope: \(written(row.base)), id: \(written(id.base)))"
+        guard let rowID = (scope.base as? any RowScopeID)?.rowID else {
+            return "ScopedEffectID(scope: \(written(scope.base)), id: \(written(id.base)))"
         }
         return "ScopedEffectID(row: \(written(rowID)), id: \(written(id.base)))"
     }
@@ -104,29 +104,28 @@ extension RowScope: RowScopeID {
 }
 
 /// `effect` lifted by `lift`; when `effect` carries a plan, the plan is lifted effect by effect, with its ids scoped
-/// to the row (or presentation, or stack element) whose scope id is `scope`. Inlinable, so that it is compiled for the
-/// client's types: unspecialised, it built tuple type metadata at run time on every routed event that had an effect.
-func liftRowPlan<RowEffect, Parent: ComposableEffect>(
-    _ effect: RowEffect,
+/// to the place — a row, a presentation, a screen — whose scope id is `scope`.
+func liftScopedPlan<ChildEffect, Parent: ComposableEffect>(
+    _ effect: ChildEffect,
     scope: EffectID,
-    lift: (RowEffect) -> Parent
+    lift: (ChildEffect) -> Parent
 ) -> Parent {
-    guard let composable = RowEffect.self as? any ComposableEffect.Type else { return lift(effect) }
+    guard let composable = ChildEffect.self as? any ComposableEffect.Type else { return lift(effect) }
     func lifted<C: ComposableEffect>(_: C.Type) -> Parent {
-        // `C` is `RowEffect` (checked by the cast above).
-        liftPlan(effect as! C, scope: scope) { lift($0 as! RowEffect) }
+        // `C` is `ChildEffect` (checked by the cast above).
+        liftPlan(effect as! C, scope: scope) { lift($0 as! ChildEffect) }
     }
     return lifted(composable)
 }
 
-/// `effect`'s plan, if it has one, rebuilt in the parent's effect type with every id scoped to the row.
+/// `effect`'s plan, if it has one, rebuilt in the parent's effect type with every id scoped to `scope`.
 func liftPlan<Child: ComposableEffect, Parent: ComposableEffect>(
     _ effect: Child,
     scope: EffectID,
     lift: (Child) -> Parent
 ) -> Parent {
     guard let plan = effect.plan else { return lift(effect) }
-    func scoped(_ id: EffectID) -> EffectID { EffectID(ScopedEffectID(rowEffects: scope, id: id)) }
+    func scoped(_ id: EffectID) -> EffectID { EffectID(ScopedEffectID(scopeID: scope, id: id)) }
     switch plan {
     case .all(let effects):
         return .plan(.all(effects.map { liftPlan($0, scope: scope, lift: lift) }))
@@ -263,7 +262,7 @@ func liftScoped<ChildEffect, Parent: ComposableEffect>(
     scope: EffectID,
     lift: (ChildEffect) -> Parent
 ) -> Parent {
-    .plan(.cancellable(liftRowPlan(effect, scope: scope, lift: lift), id: scope, cancelInFlight: false))
+    .plan(.cancellable(liftScopedPlan(effect, scope: scope, lift: lift), id: scope, cancelInFlight: false))
 }
 
 /// `effect` lifted by `lift`; when `effect` is a ``ComposableEffect`` too, with its plan kept (see
