@@ -225,13 +225,15 @@ extension ComposableEffect {
     ///
     /// With a `scope` — ``RowScope``, ``PresentationScope`` or ``ScreenScope`` — every id the child's plan wrote is
     /// made the place's own (``ScopedEffectID``) and the whole effect runs under the scope, as
-    /// ``ChildState/handle(_:in:effect:)`` does for those places. Embedding a child's `.plan(…)` with its case alone
+    /// ``ChildState/handle(_:in:effect:)`` does for those places. With a ``CaseScope`` the whole effect runs under it
+    /// and its ids stay as the child wrote them, as ``ChildState/handle(_:of:as:effect:)`` does for a declared case.
+    /// Embedding a child's `.plan(…)` with its case alone
     /// would hide the plan from the store, which would hand it to the effect handler as a plain effect.
     ///
     /// - Parameters:
     ///   - child: The child's effect, a plan or not.
     ///   - embed: Embeds one of the child's own effects, usually the parent's enum case, such as `Effect.search`.
-    ///   - scope: The scope of the child's place; `nil`, the default, for a child in a property.
+    ///   - scope: The scope of the child's place; `nil`, the default, for a child in a property or an undeclared case.
     /// - Returns: The effect in this type.
     public static func lifting<Child: ComposableEffect>(
         _ child: Child,
@@ -239,7 +241,8 @@ extension ComposableEffect {
         under scope: (any Hashable & Sendable)? = nil
     ) -> Self {
         guard let scope else { return liftingPlan(child, into: embed) }
-        return liftScoped(child, scope: EffectID(scope), lift: embed)
+        guard scope is CaseScope else { return liftScoped(child, scope: EffectID(scope), lift: embed) }
+        return .plan(.cancellable(liftingPlan(child, into: embed), id: EffectID(scope), cancelInFlight: false))
     }
 
     /// `child` embedded with `embed`, its plan kept a plan.

@@ -124,12 +124,12 @@ final class ChildEndingTests: XCTestCase {
         return host
     }
 
-    private let panelSheet = ScopedEffectID(
-        scope: ScreenScope(\Host.path, 0), id: PresentationScope(\Panel.sheet))
+    private let panelCase = ScopedEffectID(
+        scope: ScreenScope(\Host.path, 0), id: CaseScope(Panel.self, in: HostScreen.self))
 
     func test_transition_aScreenReplacedInItsEnumCase_endsWhatItsCaseHeld() {
         var host = hostWithATickingPanel()
-        XCTAssertEqual(host.transition(on: .replaceScreen(0, .note("done"))), .cancel(id: panelSheet))
+        XCTAssertEqual(host.transition(on: .replaceScreen(0, .note("done"))), .cancel(id: panelCase))
         XCTAssertEqual(host.path.ids, [0])
     }
 
@@ -145,6 +145,74 @@ final class ChildEndingTests: XCTestCase {
         XCTAssertEqual(clock.scheduledCount, 0)
         clock.advance(by: .seconds(5))
         XCTAssertEqual(effects.tickCount, 1)
+    }
+
+    func test_transition_aTickerScreenReplacedInItsSlot_endsItsCase() {
+        var host = Host()
+        _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
+        _ = host.transition(on: .path(.element(id: 0, .ticker(.start))))
+        XCTAssertEqual(
+            host.transition(on: .replaceScreen(0, .note("done"))),
+            .cancel(
+                id: ScopedEffectID(scope: ScreenScope(\Host.path, 0), id: CaseScope(Ticker.self, in: HostScreen.self))))
+    }
+
+    func test_store_aTickerScreenReplacedInItsSlot_endsItsTimer() {
+        let clock = TestClock()
+        let effects = HostEffects()
+        let store = Store<Host>(effectHandler: effects, clock: clock)
+        store.dispatch(event: .push(.ticker(Ticker(id: 1))))
+        store.dispatch(event: .path(.element(id: 0, .ticker(.start))))
+        clock.advance(by: .seconds(1))
+        store.dispatch(event: .replaceScreen(0, .note("done")))
+        XCTAssertEqual(clock.scheduledCount, 0, "the replaced screen's timer is still set")
+        clock.advance(by: .seconds(5))
+        XCTAssertEqual(effects.tickCount, 1)
+    }
+
+    // MARK: - An enum of children in a plain property
+
+    private let flowTicker = CaseScope(Ticker.self, in: FlowHost.Flow.self)
+
+    func test_transition_anEnumPropertyLeavingItsCase_endsTheCasesWork() {
+        var host = FlowHost()
+        _ = host.transition(on: .tick(id: 1))
+        XCTAssertEqual(
+            host.transition(on: .flow(.ticker(.start))),
+            FlowHost.Effect.flow(.ticker(.tick)).delayed(by: .seconds(1), id: "timer").cancellable(id: flowTicker))
+        XCTAssertEqual(host.transition(on: .rest), .cancel(id: flowTicker))
+        XCTAssertNil(host.transition(on: .rest), "nothing left to end")
+    }
+
+    func test_transition_aCaseEnteredAnew_startsItsNewChildsWork() {
+        var host = FlowHost()
+        XCTAssertEqual(
+            host.transition(on: .tickAndStart(id: 1)),
+            FlowHost.Effect.flow(.ticker(.tick)).delayed(by: .seconds(1), id: "timer").cancellable(id: flowTicker))
+    }
+
+    func test_store_anEnumPropertyLeavingItsCase_endsItsTimer_andNoTickReachesTheNextTicker() {
+        let clock = TestClock()
+        let effects = FlowHostEffects()
+        let store = Store<FlowHost>(effectHandler: effects, clock: clock)
+        store.dispatch(event: .tick(id: 1))
+        store.dispatch(event: .flow(.ticker(.start)))
+        clock.advance(by: .seconds(2))
+        store.dispatch(event: .rest)
+        XCTAssertEqual(clock.scheduledCount, 0, "the ticker's timer outlived its case")
+        store.dispatch(event: .tick(id: 2))
+        clock.advance(by: .seconds(5))
+        XCTAssertEqual(effects.tickCount, 2)
+        XCTAssertEqual(store.state.flow, .ticking(Ticker(id: 2)), "the old ticker's ticks reached the new one")
+    }
+
+    func test_testStore_anEnumPropertyLeavingItsCase_showsTheEndOfItsWork() {
+        let store = TestStore(initialState: FlowHost())
+        store.send(.tick(id: 1)) { $0.flow = .ticking(Ticker(id: 1)) }
+        store.send(.flow(.ticker(.start)))
+        store.send(.rest) { $0.flow = .idle }
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: flowTicker))
+        store.finish()
     }
 
     private func decoded(_ path: ScreenStack<HostScreen>) throws -> ScreenStack<HostScreen> {

@@ -6,7 +6,9 @@ import XCTest
 final class CaseRoutingTests: XCTestCase {
     func test_anEnumOfScreens_routesByCase_keepsPlans_liftsMessages_andIgnoresOtherCases() {
         var screen = HostScreen.ticker(Ticker(id: 1))
+        // The case is declared among the enum's places: the ticker's effects run under its case's scope.
         let nextTick = HostScreen.Effect.ticker(.tick).delayed(by: .seconds(1), id: "timer")
+            .cancellable(id: CaseScope(Ticker.self, in: HostScreen.self))
 
         XCTAssertEqual(screen.handle(event: .ticker(.start)), nextTick)
         XCTAssertEqual(screen.handle(event: .ticker(.tick)), nextTick)
@@ -16,7 +18,7 @@ final class CaseRoutingTests: XCTestCase {
         XCTAssertEqual(screen, .ticker(Ticker(id: 1, ticks: 1)))
     }
 
-    func test_aChildWithNoMessages_isLiftedWithItsPlan() {
+    func test_aChildWithNoMessages_isLiftedWithItsPlan_underItsCasesScope() {
         var screen = HostScreen.panel(Panel())
         XCTAssertNil(screen.handle(event: .panel(.open(id: 3))))
         XCTAssertEqual(
@@ -24,6 +26,7 @@ final class CaseRoutingTests: XCTestCase {
             HostScreen.Effect.panel(.sheet(.tick))
                 .delayed(by: .seconds(1), id: ScopedEffectID(scope: PresentationScope(\Panel.sheet), id: "timer"))
                 .cancellable(id: PresentationScope(\Panel.sheet))
+                .cancellable(id: CaseScope(Panel.self, in: HostScreen.self))
         )
     }
 }

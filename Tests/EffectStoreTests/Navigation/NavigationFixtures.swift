@@ -107,8 +107,11 @@ enum HostScreen: ChildState, Hashable, Codable {
     }
     typealias Message = Ticker.Message
 
-    /// A panel's own sheet.
-    static let places: ChildPlaces<HostScreen> = [.case { if case .panel(let panel) = $0 { panel } else { nil } }]
+    /// A ticker's timer ends when the screen leaves its case; a panel's own sheet too.
+    static let places: ChildPlaces<HostScreen> = [
+        .case { if case .ticker(let ticker) = $0 { ticker } else { nil } },
+        .case { if case .panel(let panel) = $0 { panel } else { nil } },
+    ]
 
     mutating func handle(event: Event) -> Effect? {
         switch self {
@@ -316,5 +319,97 @@ final class HostEffects: EffectHandler, @unchecked Sendable {
             return Future(value: .path(.element(id: id, .panel(.sheet(.presented(.tick))))))
         default: return nil
         }
+    }
+}
+
+/// A parent that keeps an enum of children in a plain property: a ticker while ticking, nothing when idle. The enum
+/// declares its ticking case, and the parent the property, so that leaving the case ends the ticker's timer.
+struct FlowHost: State, Hashable {
+    enum Flow: ChildState, Hashable {
+        case ticking(Ticker)
+        case idle
+
+        enum Event: Hashable, Sendable { case ticker(Ticker.Event) }
+        enum Effect: ComposableEffect, MessagingEffect, Hashable {
+            case ticker(Ticker.Effect)
+            case tell(Ticker.Message)
+            case plan(EffectPlan<Effect>)
+
+            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+            var message: Ticker.Message? { if case .tell(let message) = self { message } else { nil } }
+        }
+        typealias Message = Ticker.Message
+
+        static let places: ChildPlaces<Flow> = [.case { if case .ticking(let ticker) = $0 { ticker } else { nil } }]
+
+        mutating func handle(event: Event) -> Effect? {
+            switch self {
+            case .ticking(let ticker):
+                guard case .ticker(let event) = event else { return nil }
+                return handle(event, of: ticker, as: Self.ticking, effect: Effect.ticker, message: { $0 })
+            case .idle: return nil
+            }
+        }
+    }
+
+    var flow = Flow.idle
+    var finished = 0
+
+    enum Event: Hashable, Sendable {
+        /// Puts a new ticker in the flow, by plain assignment.
+        case tick(id: Int)
+        /// Leaves the ticking case, by plain assignment.
+        case rest
+        /// Puts a new ticker in the flow and starts it, in one transition.
+        case tickAndStart(id: Int)
+        case flow(Flow.Event)
+    }
+    enum Effect: ComposableEffect, Hashable {
+        case flow(Flow.Effect)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
+
+    static var initialState: FlowHost { FlowHost() }
+    static let places: ChildPlaces<FlowHost> = [.child(\.flow)]
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .tick(let id):
+            flow = .ticking(Ticker(id: id))
+            return nil
+        case .rest:
+            flow = .idle
+            return nil
+        case .tickAndStart(let id):
+            flow = .ticking(Ticker(id: id))
+            return routeFlow(.ticker(.start))
+        case .flow(let event):
+            return routeFlow(event)
+        }
+    }
+
+    private mutating func routeFlow(_ event: Flow.Event) -> Effect? {
+        handle(event, in: \.flow, effect: Effect.flow) { state, message in
+            if case .finished = message { state.finished += 1 }
+            return nil
+        }
+    }
+}
+
+/// Performs ``FlowHost``'s effects: a tick answers at once with the event that routes it back. Counts the ticks.
+final class FlowHostEffects: EffectHandler, @unchecked Sendable {
+    typealias S = FlowHost
+    // Guarded by `lock`.
+    private var ticks = 0
+    private let lock = NSLock()
+
+    var tickCount: Int { lock.withLock { ticks } }
+
+    func handle(effect: FlowHost.Effect) -> Future<FlowHost.Event>? {
+        guard case .flow(.ticker(.tick)) = effect else { return nil }
+        lock.withLock { ticks += 1 }
+        return Future(value: .flow(.ticker(.tick)))
     }
 }

@@ -157,6 +157,10 @@ final class ScreenStackTests: XCTestCase {
 /// A parent's stack: routing by id, pops that cancel, messages, late events.
 final class StackRoutingTests: XCTestCase {
     private func scope(_ id: StackElementID) -> ScreenScope { ScreenScope(\Host.path, id) }
+    /// The scope of the ticker in screen `id`'s case, which `HostScreen` declares.
+    private func tickerCase(_ id: StackElementID) -> ScopedEffectID {
+        ScopedEffectID(scope: scope(id), id: CaseScope(Ticker.self, in: HostScreen.self))
+    }
 
     func test_elementEvent_isRoutedByID_andItsEffectRunsUnderTheElementsScope() {
         var host = Host()
@@ -166,7 +170,19 @@ final class StackRoutingTests: XCTestCase {
             host.transition(on: .path(.element(id: 1, .ticker(.start)))),
             Host.Effect.screen(1, .ticker(.tick))
                 .delayed(by: .seconds(1), id: ScopedEffectID(scope: scope(1), id: "timer"))
+                .cancellable(id: tickerCase(1))
                 .cancellable(id: scope(1))
+        )
+        // The same value, written as the routing lifts it, with no scope id spelled out.
+        var again = Host()
+        _ = again.transition(on: .push(.note("root")))
+        _ = again.transition(on: .push(.ticker(Ticker(id: 1))))
+        let tickerEffect = HostScreen.Effect.lifting(
+            Ticker.Effect.tick.delayed(by: .seconds(1), id: "timer"), into: HostScreen.Effect.ticker,
+            under: CaseScope(Ticker.self, in: HostScreen.self))
+        XCTAssertEqual(
+            again.transition(on: .path(.element(id: 1, .ticker(.start)))),
+            Host.Effect.lifting(tickerEffect, into: { .screen(1, $0) }, under: scope(1))
         )
         XCTAssertNil(host.transition(on: .path(.element(id: 0, .ticker(.start)))), "a note ignores ticker events")
     }
@@ -259,7 +275,7 @@ final class StackRoutingTests: XCTestCase {
             .all(
                 .cancel(id: scope(0)),
                 .screen(1, .ticker(.tick)).delayed(by: .seconds(1), id: ScopedEffectID(scope: scope(1), id: "timer"))
-                    .cancellable(id: scope(1))
+                    .cancellable(id: tickerCase(1)).cancellable(id: scope(1))
             )
         )
     }

@@ -363,20 +363,32 @@ struct StackPlace<Parent, Screen: ChildState>: Sendable {
     private func scope(_ id: StackElementID) -> EffectID { EffectID(ScreenScope(stack, id)) }
 }
 
-/// The places of a child held in a field or an enum case, as they were before a transition.
+/// The places of a child held in a field or an enum case, as they were before a transition; for a declared case, the
+/// case itself too.
 struct NestedPlace<Parent, Child: ChildState>: @unchecked Sendable {
     // Unchecked: built and used within one transition, on the thread that runs it; never shared.
     let read: (Parent) -> Child?
+    /// Whether the child was there before.
+    let wasThere: Bool
+    /// For a declared enum case, the ``CaseScope`` its child's effects run under; `nil` for a field.
+    let caseScope: EffectID?
     let childEnds: [PlaceEnd<Child>]
 
-    init(read: @escaping (Parent) -> Child?, before: Child?) {
+    init(read: @escaping (Parent) -> Child?, before: Child?, caseScope: EffectID? = nil) {
         self.read = read
+        wasThere = before != nil
+        self.caseScope = caseScope
         childEnds = before.map { Child.places.watch($0) } ?? []
     }
 
     func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
-        guard !childEnds.isEmpty else { return }
         var child = after.flatMap(read)
+        if let caseScope, child == nil {
+            // The state left the case, or was never in it: the case's scope ends, and with it everything under it.
+            if wasThere { endings.end(caseScope) } else { endings.neverStart(caseScope) }
+            return
+        }
+        guard !childEnds.isEmpty else { return }
         for end in childEnds { end(&child, &endings) }
     }
 }

@@ -33,6 +33,11 @@ public struct ChildPlaces<Parent: ChildState>: Sendable {
 
     /// Whether no place is declared: then a transition is the state's ``ChildState/handle(event:)`` alone.
     @inlinable var isEmpty: Bool { places.isEmpty }
+
+    /// Whether a case holding a `Child` is declared (``case(_:)``): its effects then run under ``CaseScope``.
+    func declaresCase<Child>(of _: Child.Type) -> Bool {
+        places.contains { $0.caseChild == ObjectIdentifier(Child.self) }
+    }
 }
 
 extension ChildPlaces: ExpressibleByArrayLiteral {
@@ -134,18 +139,28 @@ extension ChildPlaces {
             DeclaredPlace { before in NestedPlace(read: { $0[keyPath: child] }, before: before[keyPath: child]).end })
     }
 
-    /// A child in a case of this enum state, whose own places are compared: while the state stays in the case, as
-    /// ``child(_:)``; when it leaves the case, every child the case's child held ends.
+    /// A child in a case of this enum state: its work ends when the state leaves the case — however it leaves: a
+    /// `self = …` in ``ChildState/handle(event:)``, the parent assigning the enum, an undo — and its own places are
+    /// compared while the state stays in the case, as ``child(_:)`` compares a field's.
     ///
     /// ```swift
-    /// static let places: ChildPlaces<Screen> = [
-    ///     .case { if case .detail(let detail) = $0 { detail } else { nil } },
+    /// static let places: ChildPlaces<Flow> = [
+    ///     .case { if case .signIn(let form) = $0 { form } else { nil } },
     /// ]
     /// ```
     ///
+    /// A declared case's child, routed with ``ChildState/handle(_:of:as:effect:)``, runs its effects under
+    /// ``CaseScope`` of its type: the state leaving the case cancels that id, and what the leaving transition started
+    /// under it never starts (<doc:Navigation#Removal-wins>). A case that is not declared runs its child's effects
+    /// unscoped, and they outlive the case.
+    ///
     /// - Parameter extract: The case's child, or `nil` when the state is in another case.
     public static func `case`<Child: ChildState>(_ extract: @escaping @Sendable (Parent) -> Child?) -> ChildPlaces {
-        ChildPlaces(DeclaredPlace { before in NestedPlace(read: extract, before: extract(before)).end })
+        let scope = EffectID(CaseScope(Child.self, in: Parent.self))
+        return ChildPlaces(
+            DeclaredPlace(caseChild: ObjectIdentifier(Child.self)) { before in
+                NestedPlace(read: extract, before: extract(before), caseScope: scope).end
+            })
     }
 }
 
@@ -153,7 +168,14 @@ extension ChildPlaces {
 /// function that, given the parent after it, records the children that left (see ``ChildEndings``).
 @usableFromInline
 struct DeclaredPlace<Parent>: Sendable {
+    /// The type of the child of a declared enum case (``ChildPlaces/case(_:)``): the routing scopes its effects.
+    let caseChild: ObjectIdentifier?
     let watch: @Sendable (Parent) -> PlaceEnd<Parent>
+
+    init(caseChild: ObjectIdentifier? = nil, watch: @escaping @Sendable (Parent) -> PlaceEnd<Parent>) {
+        self.caseChild = caseChild
+        self.watch = watch
+    }
 }
 
 /// What a place does after a transition: records in the endings the children that `after` no longer holds — all of

@@ -238,6 +238,47 @@ public struct ScreenScope: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "ScreenScope(\(stack), \(id))" }
 }
 
+/// The id under which every effect of the child in a declared case of an enum state runs: the state leaving the case
+/// cancels it, and so ends all the child's work.
+///
+/// ``ChildState/handle(_:of:as:effect:)`` starts the child's effect under it when the enum declares the case among
+/// its places (``ChildPlaces/case(_:)``); the ids in the child's plans stay as it wrote them, since the enum holds one
+/// case at a time. The scope is named by the child's type and the enum's, so two cases that hold the same type share
+/// it: moving from one to the other in one transition ends the first like a replaced presentation
+/// (<doc:Navigation#Removal-wins>). A test writes the same value:
+///
+/// ```swift
+/// XCTAssertEqual(
+///     flow.handle(event: .signIn(.emailChanged("a@b.c"))),
+///     Flow.Effect.signIn(.validate("a@b.c")).cancellable(id: CaseScope(SignIn.self, in: Flow.self))
+/// )
+/// XCTAssertEqual(flow.transition(on: .skip), .cancel(id: CaseScope(SignIn.self, in: Flow.self)))
+/// ```
+public struct CaseScope: Hashable, Sendable, CustomStringConvertible {
+    let child: Any.Type
+    let parent: Any.Type
+
+    /// The id of the effects of the `Child` held in a case of the enum `Parent`.
+    ///
+    /// - Parameters:
+    ///   - child: The type of the case's child, such as `SignIn.self`.
+    ///   - parent: The enum state, such as `Flow.self`.
+    public init<Child, Parent>(_ child: Child.Type, in parent: Parent.Type) {
+        self.child = child
+        self.parent = parent
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.child == rhs.child && lhs.parent == rhs.parent }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(child))
+        hasher.combine(ObjectIdentifier(parent))
+    }
+
+    /// `CaseScope(SignIn.self, in: Flow.self)`.
+    public var description: String { "CaseScope(\(child).self, in: \(parent).self)" }
+}
+
 /// Lifts a child's `effect` into its parent's effect type with `lift`: when the parent's effect is a
 /// ``ComposableEffect``, the child's plans stay plans, and with a `scope` (a presentation's, a row's, a screen's) the
 /// whole effect runs under it and the ids in its plans are scoped to it; otherwise the effect is lifted as it is.

@@ -85,9 +85,10 @@ extension ChildState {
     /// }
     /// ```
     ///
-    /// The child's plans stay plans. A child whose effects tell messages is routed with
-    /// ``handle(_:of:as:effect:message:)``. A child with no effects needs no verb: `var child = child`,
-    /// `_ = child.handle(event: event)`, `self = .counting(child)`.
+    /// The child's plans stay plans. When the enum declares the case among its places (``ChildPlaces/case(_:)``),
+    /// the child's effect runs under ``CaseScope``, and the enum leaving the case ends it, however it leaves. A child
+    /// whose effects tell messages is routed with ``handle(_:of:as:effect:message:)``. A child with no effects needs
+    /// no verb: `var child = child`, `_ = child.handle(event: event)`, `self = .counting(child)`.
     ///
     /// - Parameters:
     ///   - event: The child's event.
@@ -101,7 +102,25 @@ extension ChildState {
         as embed: (Child) -> Self,
         effect lift: (Child.Effect) -> Effect
     ) -> Effect? where Child.Message == Never {
-        handleCase(event, of: child, as: embed).map { liftChildEffect($0, scope: nil, lift: lift) }
+        handleCase(event, of: child, as: embed).map { liftCaseEffect($0, of: Child.self, lift: lift) }
+    }
+
+    /// `effect`, the effect of the `Child` in a case of this enum, lifted by `lift`, and started under the case's
+    /// ``CaseScope`` when the case is declared among the places.
+    func liftCaseEffect<Child, ChildEffect>(
+        _ effect: ChildEffect,
+        of _: Child.Type,
+        lift: (ChildEffect) -> Effect
+    ) -> Effect {
+        guard let composable = Effect.self as? any ComposableEffect.Type else { return lift(effect) }
+        func lifted<E: ComposableEffect>(_: E.Type) -> Effect {
+            // `E` is `Effect` (checked by the cast above): the casts change no value.
+            let lifted = liftKeepingPlan(effect) { lift($0) as! E }
+            guard Self.places.declaresCase(of: Child.self) else { return lifted as! Effect }
+            let scope = EffectID(CaseScope(Child.self, in: Self.self))
+            return E.plan(.cancellable(lifted, id: scope, cancelInFlight: false)) as! Effect
+        }
+        return lifted(composable)
     }
 
     mutating func handleCase<Child: ChildState>(
@@ -185,7 +204,7 @@ extension ChildState where Effect: ComposableEffect & MessagingEffect {
     ) -> Effect? where Child.Effect: MessagingEffect, Child.Effect.Message == Child.Message {
         guard let effect = handleCase(event, of: child, as: embed) else { return nil }
         let (messages, rest) = splitMessages(effect)
-        let lifted = rest.map { liftChildEffect($0, scope: nil, lift: lift) }
+        let lifted = rest.map { liftCaseEffect($0, of: Child.self, lift: lift) }
         switch messages.count {
         case 0: return lifted
         case 1: return Effect.combining(lifted, .tell(message(messages[0])))
