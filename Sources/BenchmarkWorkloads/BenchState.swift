@@ -31,7 +31,6 @@ public struct BenchState: State, Equatable {
 
 /// Answers every effect at once with an already-resolved future, as a synchronous effect handler would.
 public final class ImmediateAnswers: EffectHandler {
-    public typealias S = BenchState
     public init() {}
     public func handle(effect: BenchState.Effect) -> Future<BenchState.Event>? {
         Future(value: .increment)

@@ -45,7 +45,6 @@ public struct BenchBoard: State, Equatable {
 
 /// The effect handler of ``BenchBoard``'s store: a row's `increment` asks for no effect, so it is never called.
 public final class BenchBoardEffects: EffectHandler {
-    public typealias S = BenchBoard
     public init() {}
     public func handle(effect: BenchBoard.Effect) -> Future<BenchBoard.Event>? { nil }
 }

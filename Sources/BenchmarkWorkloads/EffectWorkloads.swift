@@ -54,7 +54,6 @@ enum BenchRunID: Hashable, Sendable {
 
 /// Answers at once; streams from the run's own task; idle runs wait for their cancel.
 public final class EffectBenchHandler: EffectHandler {
-    public typealias S = EffectBenchState
     public init() {}
 
     public func handle(effect: EffectBenchState.Effect) -> EffectAnswer<EffectBenchState.Event>? {

@@ -65,7 +65,6 @@ public struct BenchNavigator: State, Equatable {
 
 /// Performs ``BenchNavigator``'s effects: a screen's run sends nothing until it is cancelled.
 public final class BenchNavigatorHandler: EffectHandler {
-    public typealias S = BenchNavigator
     public init() {}
 
     public func handle(effect: BenchNavigator.Effect) -> EffectAnswer<BenchNavigator.Event>? {

@@ -6,7 +6,6 @@
 ///
 /// ```swift
 /// final class ProcessEffects: EffectHandler {
-///     typealias S = ProcessState   // Swift cannot infer `S` from `S.Effect`: name it.
 ///     private let service: ProcessService
 ///     init(service: ProcessService) { self.service = service }
 ///
@@ -21,32 +20,38 @@
 ///
 /// ## Obligations
 ///
-/// - Declare `typealias S = YourState`: Swift cannot infer the state type from `handle(effect:)`'s parameter.
+/// - Name the state's types in ``handle(effect:)``: `handle(effect: ProcessState.Effect) -> Future<ProcessState.Event>?`.
+///   Swift infers what the handler performs from it, and a store takes the handler of the state whose effects and
+///   events those are.
 /// - A ``Store`` calls ``handle(effect:)`` on the store's queue (<doc:Threading>), once per effect, in the order
 ///   the effects were produced. Return quickly: start the work and return a future; do not block.
 /// - Return `nil` when the effect has no answer (fire and forget). Otherwise resolve the future exactly once,
 ///   from any thread; the store dispatches its event back into itself. A run (``EffectAnswer/run(_:)``) sends any
 ///   number of events, then finishes.
-/// - Declare `handle(effect:)` to return `Future<S.Event>?` when every answer is one event, or
-///   `EffectAnswer<S.Event>?` when some are runs (``EffectAnswerType`` follows from it).
+/// - Declare `handle(effect:)` to return `Future<Event>?` when every answer is one event, or
+///   `EffectAnswer<Event>?` when some are runs (``EffectAnswerType`` follows from it).
 /// - The store holds its effect handler strongly for its whole life and releases it with itself. Do not hold the
 ///   store strongly from the handler; an effect's future that resolves after the store is gone is ignored.
 /// - Inside `handle(effect:)` you may read the store's ``Store/state``, ``Store/dispatch(event:)`` to it,
 ///   subscribe or cancel.
 public protocol EffectHandler: AnyObject {
-    /// The state whose effects this handler performs.
-    associatedtype S: State
+    /// The effects this handler performs: a state's `Effect`. Swift infers it from ``handle(effect:)``'s parameter.
+    /// (A long name, so that it meets no type of a handler's own, such as an `Effect` of its service.)
+    associatedtype HandledEffect
 
-    /// What ``handle(effect:)`` answers with: `Future<S.Event>` (one event per effect) unless it returns
-    /// `EffectAnswer<S.Event>` (one event, or a run of events). Swift infers it from ``handle(effect:)``. (A long
-    /// name, so that it meets no type of a handler's own, such as an `Answer` of its service.)
-    associatedtype EffectAnswerType: EffectAnswerConvertible = Future<S.Event>
-    where EffectAnswerType.Event == S.Event
+    /// What ``handle(effect:)`` answers with: `Future<Event>` (one event per effect), or `EffectAnswer<Event>` (one
+    /// event, or a run of events). Swift infers it from ``handle(effect:)``'s result.
+    associatedtype EffectAnswerType: EffectAnswerConvertible where EffectAnswerType.Event == HandledEvent
+
+    /// The events this handler answers with: a state's `Event`, as ``EffectAnswerType`` carries them. Swift infers it
+    /// from ``handle(effect:)``'s result.
+    associatedtype HandledEvent: Sendable = EffectAnswerType.Event
 
     /// Starts performing `effect`.
     ///
     /// - Parameter effect: The effect a state returned from ``State/handle(event:)``.
     /// - Returns: A future of the event to dispatch back into the store, an ``EffectAnswer`` (a future or a run), or
     ///   `nil` when there is none.
-    func handle(effect: S.Effect) -> EffectAnswerType?
+    func handle(effect: HandledEffect) -> EffectAnswerType?
 }
+

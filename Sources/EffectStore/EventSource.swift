@@ -6,7 +6,6 @@
 ///
 /// ```swift
 /// final class ProcessEvents: EventSource {
-///     typealias S = ProcessState   // Swift cannot infer `S` from the `dispatch` parameter: name it.
 ///     private let sessionStore: Store<SessionState>
 ///     private var token: SubscriptionToken?
 ///
@@ -24,7 +23,8 @@
 ///
 /// ## Obligations and guarantees
 ///
-/// - Declare `typealias S = YourState`: Swift cannot infer the state type from `configureEventSource`'s parameter.
+/// - Name the state's event type in `configureEventSource(dispatch:)`'s parameter: Swift infers
+///   ``DispatchedEvent`` from it, and a store takes the source of the state whose events those are.
 /// - `configureEventSource(dispatch:)` is called once, on the thread that creates the store, before the store's
 ///   initializer returns. You may call `dispatch` right away, inside it.
 /// - `dispatch` is safe to call from any thread at any time (<doc:Threading>). It does not keep the store alive:
@@ -32,12 +32,13 @@
 /// - The store holds its event source strongly and releases it with itself. The source must not hold the store
 ///   strongly.
 public protocol EventSource: AnyObject {
-    /// The state whose events this source produces.
-    associatedtype S: State
+    /// The events this source produces: a state's `Event`. Swift infers it from
+    /// ``configureEventSource(dispatch:)``'s parameter.
+    associatedtype DispatchedEvent
 
     /// Keeps `dispatch` and starts feeding events through it.
     ///
     /// - Parameter dispatch: Sends an event into the store. Callable from any thread; a no-op once the store is
     ///   gone.
-    func configureEventSource(dispatch: @escaping @Sendable (S.Event) -> Void)
+    func configureEventSource(dispatch: @escaping @Sendable (DispatchedEvent) -> Void)
 }

@@ -124,7 +124,6 @@ func peakMegabytes() -> Double {
 
 /// Performs nothing and answers nothing: the session records the effects asked for, which is what is measured.
 final class NoAnswers: EffectHandler {
-    typealias S = Board
     func handle(effect: Board.Effect) -> Future<Board.Event>? { nil }
 }
 

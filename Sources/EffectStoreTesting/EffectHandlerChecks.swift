@@ -33,16 +33,16 @@ import EffectStoreLogging
 ///   - line: Where a failure points; the caller's line by default.
 ///   - column: Where a failure points; the caller's column by default.
 public func assertEffect<H: EffectHandler>(
-    _ effect: H.S.Effect,
+    _ effect: H.HandledEffect,
     on handler: H,
-    produces expected: H.S.Event,
+    produces expected: H.HandledEvent,
     within timeout: DispatchTimeInterval = .seconds(1),
     reporter: TestFailureReporter = .automatic,
     fileID: StaticString = #fileID,
     file: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-) where H.S.Event: Equatable {
+) where H.HandledEvent: Equatable {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
     let answer = EffectCheck(effect: effect, handler: handler, location: location, reporter: reporter)
     answer.check(answer.wait(within: timeout), equals: expected)
@@ -69,7 +69,7 @@ public func assertEffect<H: EffectHandler>(
 ///   - line: Where a failure points; the caller's line by default.
 ///   - column: Where a failure points; the caller's column by default.
 public func assertEffectProducesNoEvent<H: EffectHandler>(
-    _ effect: H.S.Effect,
+    _ effect: H.HandledEffect,
     on handler: H,
     reporter: TestFailureReporter = .automatic,
     fileID: StaticString = #fileID,
@@ -120,7 +120,7 @@ public func assertEffectProducesNoEvent<H: EffectHandler>(
 ///   - column: Where a failure points; the caller's column by default.
 /// - Returns: The event, or `nil` after reporting a failure.
 public func eventProduced<H: EffectHandler>(
-    by effect: H.S.Effect,
+    by effect: H.HandledEffect,
     on handler: H,
     within timeout: DispatchTimeInterval = .seconds(1),
     reporter: TestFailureReporter = .automatic,
@@ -128,7 +128,7 @@ public func eventProduced<H: EffectHandler>(
     file: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-) -> H.S.Event? {
+) -> H.HandledEvent? {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
     return EffectCheck(effect: effect, handler: handler, location: location, reporter: reporter)
         .wait(within: timeout)
@@ -169,16 +169,16 @@ public func eventProduced<H: EffectHandler>(
 ///   - line: Where a failure points; the caller's line by default.
 ///   - column: Where a failure points; the caller's column by default.
 public func assertEffect<H: EffectHandler>(
-    _ effect: H.S.Effect,
+    _ effect: H.HandledEffect,
     on handler: H,
-    answers expected: H.S.Event,
+    answers expected: H.HandledEvent,
     within timeout: DispatchTimeInterval = .seconds(1),
     reporter: TestFailureReporter = .automatic,
     fileID: StaticString = #fileID,
     file: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-) async where H.S.Event: Equatable {
+) async where H.HandledEvent: Equatable {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
     let answer = EffectCheck(effect: effect, handler: handler, location: location, reporter: reporter)
     answer.check(await answer.value(within: timeout), equals: expected)
@@ -211,7 +211,7 @@ public func assertEffect<H: EffectHandler>(
 ///   - column: Where a failure points; the caller's column by default.
 /// - Returns: The event, or `nil` after reporting a failure.
 public func eventAnswering<H: EffectHandler>(
-    _ effect: H.S.Effect,
+    _ effect: H.HandledEffect,
     on handler: H,
     within timeout: DispatchTimeInterval = .seconds(1),
     reporter: TestFailureReporter = .automatic,
@@ -219,7 +219,7 @@ public func eventAnswering<H: EffectHandler>(
     file: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-) async -> H.S.Event? {
+) async -> H.HandledEvent? {
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
     return await EffectCheck(effect: effect, handler: handler, location: location, reporter: reporter)
         .value(within: timeout)
@@ -228,14 +228,14 @@ public func eventAnswering<H: EffectHandler>(
 /// One check of an effect handler: performs the effect once, then waits for or awaits its answer, and reports what
 /// went wrong in the words both forms share.
 private struct EffectCheck<H: EffectHandler> {
-    let effect: H.S.Effect
+    let effect: H.HandledEffect
     let handler: H
     let location: TestSourceLocation
     let reporter: TestFailureReporter
     /// The handler's answer as a future of its (first) event, or `nil` when it returned none (already reported).
-    let future: Future<H.S.Event>?
+    let future: Future<H.HandledEvent>?
 
-    init(effect: H.S.Effect, handler: H, location: TestSourceLocation, reporter: TestFailureReporter) {
+    init(effect: H.HandledEffect, handler: H, location: TestSourceLocation, reporter: TestFailureReporter) {
         self.effect = effect
         self.handler = handler
         self.location = location
@@ -253,19 +253,19 @@ private struct EffectCheck<H: EffectHandler> {
     }
 
     /// Blocks the calling thread for the answer (see ``Future/wait(timeout:)``).
-    func wait(within timeout: DispatchTimeInterval) -> H.S.Event? {
+    func wait(within timeout: DispatchTimeInterval) -> H.HandledEvent? {
         guard let future else { return nil }
         return answered(future.wait(timeout: timeout), within: timeout, blocking: true)
     }
 
     /// Suspends for the answer: resumed by the future or by a timer on a global queue, whichever comes first.
-    func value(within timeout: DispatchTimeInterval) async -> H.S.Event? {
+    func value(within timeout: DispatchTimeInterval) async -> H.HandledEvent? {
         guard let future else { return nil }
-        let event: H.S.Event? = await withCheckedContinuation { continuation in
+        let event: H.HandledEvent? = await withCheckedContinuation { continuation in
             // The first of the future and the timer resumes the continuation, exactly once: the flag is taken under
             // the lock.
             let pending = LockedBox<Bool>.make(true)
-            let resume: @Sendable (H.S.Event?) -> Void = { value in
+            let resume: @Sendable (H.HandledEvent?) -> Void = { value in
                 if pending.withLock({ (isPending: inout Bool) -> Bool in
                     defer { isPending = false }; return isPending
                 }) {
@@ -281,7 +281,7 @@ private struct EffectCheck<H: EffectHandler> {
     }
 
     /// The event, or `nil` after reporting that the future did not resolve in time.
-    private func answered(_ event: H.S.Event?, within timeout: DispatchTimeInterval, blocking: Bool) -> H.S.Event? {
+    private func answered(_ event: H.HandledEvent?, within timeout: DispatchTimeInterval, blocking: Bool) -> H.HandledEvent? {
         if let event { return event }
         var message = """
             \(H.self) did not answer \(Describing.value(effect)) within \(timeout.readable): its future is still \
@@ -302,7 +302,7 @@ private struct EffectCheck<H: EffectHandler> {
     }
 
     /// Reports a different event than the one expected.
-    func check(_ actual: H.S.Event?, equals expected: H.S.Event) where H.S.Event: Equatable {
+    func check(_ actual: H.HandledEvent?, equals expected: H.HandledEvent) where H.HandledEvent: Equatable {
         guard let actual, actual != expected else { return }
         reporter.report(
             """

@@ -39,7 +39,6 @@ struct Ledger: State, Equatable, Codable {
 
 /// Answers every save from another thread, after a short while.
 final class SlowSaves: EffectHandler, Sendable {
-    typealias S = Ledger
     func handle(effect: Ledger.Effect) -> Future<Ledger.Event>? {
         Future { resolve in
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(2)) { resolve(.saved(ok: true)) }

@@ -6,8 +6,6 @@ import XCTest
 
 /// A catalog effect handler whose answer arrives the way the test chooses.
 private final class CatalogEffects: EffectHandler {
-    typealias S = Catalog
-
     enum Delivery {
         case immediately
         case fromABackgroundQueue
@@ -180,7 +178,6 @@ final class EffectHandlerCheckTests: XCTestCase {
 
 /// A catalog effect handler that answers with runs, counting the runs it started.
 private final class StreamingCatalogEffects: EffectHandler, @unchecked Sendable {
-    typealias S = Catalog
     // Safe because: `started` is a lock-guarded box.
     let started = LockedCount()
 

@@ -212,7 +212,6 @@ final class ReplayUndoTests: XCTestCase {
 
     /// Keeps every reminder in flight: none answers.
     final class Reminders: EffectHandler, Sendable {
-        typealias S = Shelf
         func handle(effect: Shelf.Effect) -> Future<Shelf.Event>? { Promise<Shelf.Event>().future }
     }
 

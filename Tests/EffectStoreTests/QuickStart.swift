@@ -32,8 +32,6 @@ enum CounterState: State, Equatable {
 
 // The imperative shell: performs an effect and answers with the event to feed back.
 final class CounterEffects: EffectHandler {
-    typealias S = CounterState
-
     func handle(effect: CounterState.Effect) -> Future<CounterState.Event>? {
         switch effect {
         case .save(let count):

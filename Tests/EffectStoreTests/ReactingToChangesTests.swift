@@ -58,7 +58,7 @@ final class ReactingToChangesTests: XCTestCase {
     func test_anEventSourceWhenChanged_sendsOncePerChange() {
         let feed = Store<Feed>(effectHandler: NoAnswers())
         let refresher = Store<Feed>(
-            effectHandler: NoAnswers(), eventSource: StoreEventSource<Feed>(feed, whenChanged: \.needsRefresh) { $0 ? .refresh : nil })
+            effectHandler: NoAnswers(), eventSource: StoreEventSource<Feed.Event>(feed, whenChanged: \.needsRefresh) { $0 ? .refresh : nil })
         feed.dispatch(event: .expired)
         for _ in 0..<3 { feed.dispatch(event: .tick) }
         XCTAssertTrue(feed.waitUntilSettled(timeout: .seconds(10)))

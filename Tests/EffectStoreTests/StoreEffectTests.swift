@@ -63,7 +63,6 @@ final class StoreEffectTests: XCTestCase {
 
     func test_effectHandlerReturningNil_sendsNothingBack() {
         final class Silent: EffectHandler {
-            typealias S = Tally
             let calls = Recorder<Tally.Effect>()
             func handle(effect: Tally.Effect) -> Future<Tally.Event>? {
                 calls.append(effect)

@@ -35,7 +35,6 @@ enum Light: State, Equatable {
 
 /// Answers from a background queue, so every continuation runs off the main thread.
 final class Dimmer: EffectHandler {
-    typealias S = Light
     func handle(effect: Light.Effect) -> Future<Light.Event>? {
         switch effect {
         case .dim(let brightness):
@@ -97,7 +96,6 @@ final class MainActorClientTests: XCTestCase {
 
     func test_mainActorCode_eventSourceDispatch_isCallableFromAnyThread() async {
         final class Switch: EventSource, @unchecked Sendable {
-            typealias S = Light
             // Safe because: written once in `configureEventSource`, before any other thread can see it.
             var dispatch: (@Sendable (Light.Event) -> Void)?
             func configureEventSource(dispatch: @escaping @Sendable (Light.Event) -> Void) {

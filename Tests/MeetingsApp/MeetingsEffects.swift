@@ -18,8 +18,6 @@ public protocol SpeechRecognizer: Sendable {
 
 /// The app's own effects: reads and writes the meetings as JSON in a ``MeetingsStorage``.
 public final class MeetingsStorageEffects: EffectHandler, Sendable {
-    public typealias S = App
-
     private let storage: any MeetingsStorage
 
     /// The effects, on `storage`.

@@ -15,9 +15,6 @@ import EffectStore
 /// A ``Store`` calls ``handle(effect:)`` on its queue; the returned future resolves on whatever thread the service
 /// answers on.
 public final class ProcessEffects: EffectHandler, Sendable {
-    /// The state whose effects this handler performs.
-    public typealias S = ProcessState
-
     private let service: any ProcessService
 
     /// Creates the effect handler.

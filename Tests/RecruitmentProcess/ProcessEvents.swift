@@ -35,9 +35,6 @@ import EffectStore
 /// The session store's subscriber block captures neither this object nor the process store, so there is no cycle:
 /// releasing the process store releases this source, whose token then cancels the subscription.
 public final class ProcessEvents: EventSource, Sendable {
-    /// The state whose events this source produces.
-    public typealias S = ProcessState
-
     private let sessionStore: Store<SessionState>
     private let token = LockedBox<SubscriptionToken?>.make(nil)
 

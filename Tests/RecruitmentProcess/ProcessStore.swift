@@ -50,6 +50,6 @@ public func makeProcessStore(
 ///
 /// - Parameter sessionStore: The session to watch.
 /// - Returns: An event source for one process store.
-public func logOutEvents(of sessionStore: Store<SessionState>) -> StoreEventSource<ProcessState> {
+public func logOutEvents(of sessionStore: Store<SessionState>) -> StoreEventSource<ProcessState.Event> {
     StoreEventSource(sessionStore, whenChanged: \.isLoggedIn) { $0 ? nil : .userDidLogOut }
 }

@@ -90,7 +90,6 @@ extension ChildEffectHandler {
     ///
     /// ```swift
     /// final class TodoListEffects: EffectHandler {
-    ///     typealias S = TodoList
     ///     func handle(effect: TodoList.Effect) -> EffectAnswer<TodoList.Event>? {
     ///         switch effect {
     ///         case .save(let todos): return .run { send in … }
@@ -107,7 +106,8 @@ extension ChildEffectHandler {
     /// - Parameter handler: A handler of the parent's own state type. Runs on the store's queue, like every handler
     ///   (<doc:Threading>); the composed handler holds it strongly.
     /// - Returns: The part that hands every effect it sees to `handler`.
-    public static func own<H: EffectHandler>(_ handler: H) -> ChildEffectHandler where H.S == Parent {
+    public static func own<H: EffectHandler>(_ handler: H) -> ChildEffectHandler
+    where H.HandledEffect == Parent.Effect, H.HandledEvent == Parent.Event {
         ChildEffectHandler { effect in Claimed(answer: handler.handle(effect: effect)?.effectAnswer) }
     }
 }

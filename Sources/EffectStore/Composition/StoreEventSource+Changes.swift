@@ -25,7 +25,7 @@ extension StoreEventSource {
     public convenience init<Source: StateSource, Key: Equatable & Sendable>(
         _ source: Source,
         whenChanged key: @escaping @Sendable (Source.Value) -> Key,
-        event: @escaping @Sendable (Key) -> S.Event?
+        event: @escaping @Sendable (Key) -> Event?
     ) {
         // The last key seen; `nil` until the source's current state has been seen. The source calls the block below
         // serially, so the lock is never contended: it only makes the box safe to capture in a `@Sendable` block.

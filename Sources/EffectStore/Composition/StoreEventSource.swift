@@ -26,9 +26,9 @@
 ///   queue, asynchronously, in the order the function returned them, none lost or repeated (<doc:Threading>).
 /// - The source is subscribed to when this store is created and observed for as long as this store lives. This
 ///   event source does not keep the source's store alive, nor this store.
-public final class StoreEventSource<S: State>: EventSource {
+public final class StoreEventSource<Event: Sendable>: EventSource {
     /// Subscribes to the source; used once, then dropped so nothing keeps the source alive.
-    private var connect: ((@escaping @Sendable (S.Event) -> Void) -> SubscriptionToken)?
+    private var connect: ((@escaping @Sendable (Event) -> Void) -> SubscriptionToken)?
     /// The subscription to the source, for as long as this event source (that is, its store) lives.
     private var token: SubscriptionToken?
     /// The store the source reads from, for settling (`Store.waitUntilSettled(timeout:)`); weak, like the token.
@@ -44,7 +44,7 @@ public final class StoreEventSource<S: State>: EventSource {
     ///   - source: A ``Store`` or a ``DerivedState`` to observe.
     ///   - event: A pure function from the source's state to the event to send, or `nil` to send none. Runs on the
     ///     source store's queue.
-    public init<Source: StateSource>(_ source: Source, event: @escaping @Sendable (Source.Value) -> S.Event?) {
+    public init<Source: StateSource>(_ source: Source, event: @escaping @Sendable (Source.Value) -> Event?) {
         self.feedingStore = (source as? any SettlingOrigin)?.originStore
         self.connect = { dispatch in
             source.subscribe { value in
@@ -56,11 +56,11 @@ public final class StoreEventSource<S: State>: EventSource {
     /// Starts observing the source. Called once by the ``Store`` that owns this event source, while it is created.
     ///
     /// - Parameter dispatch: Sends an event into the owning store. Called on the source store's queue.
-    public func configureEventSource(dispatch: @escaping @Sendable (S.Event) -> Void) {
+    public func configureEventSource(dispatch: @escaping @Sendable (Event) -> Void) {
         guard let connect else {
             fatalError(  // not preconditionFailure, whose message a release build (-O) drops
                 """
-                EffectStore: StoreEventSource<\(S.self)> was configured twice. Each store configures its event \
+                EffectStore: StoreEventSource<\(String(reflecting: Event.self))> was configured twice. Each store configures its event \
                 source once. To fix, create one StoreEventSource per store.
                 """
             )

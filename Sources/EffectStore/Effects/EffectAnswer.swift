@@ -7,7 +7,6 @@
 ///
 /// ```swift
 /// final class StopwatchEffects: EffectHandler {
-///     typealias S = Stopwatch
 ///     func handle(effect: Stopwatch.Effect) -> EffectAnswer<Stopwatch.Event>? {
 ///         switch effect {
 ///         case .startTicking:

@@ -18,7 +18,7 @@ extension Store {
     /// like that one's, with origin ``TransitionOrigin/eventSource``.
     ///
     /// - Parameter eventSource: Feeds outside events in.
-    public func addEventSource<ES: EventSource>(_ eventSource: ES) where ES.S == S {
+    public func addEventSource<ES: EventSource>(_ eventSource: ES) where ES.DispatchedEvent == S.Event {
         stateBox.withLock { committed in
             let extras = extras(in: &committed)
             extras.addedEventSources.append(eventSource)

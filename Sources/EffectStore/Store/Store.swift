@@ -117,7 +117,7 @@ public final class Store<S: State> {
         effectHandler: EH,
         eventSource: ES,
         clock: (any EffectClock)? = nil
-    ) where EH.S == S, ES.S == S {
+    ) where EH.HandledEffect == S.Effect, EH.HandledEvent == S.Event, ES.DispatchedEvent == S.Event {
         self.init(
             initialState: initialState,
             performEffect: { effectHandler.handle(effect: $0)?.effectAnswer },
@@ -171,7 +171,7 @@ public final class Store<S: State> {
         initialState: S = S.initialState,
         effectHandler: EH,
         clock: (any EffectClock)? = nil
-    ) where EH.S == S {
+    ) where EH.HandledEffect == S.Effect, EH.HandledEvent == S.Event {
         self.init(
             initialState: initialState,
             performEffect: { effectHandler.handle(effect: $0)?.effectAnswer },
@@ -195,7 +195,7 @@ public final class Store<S: State> {
     ///   - eventSource: Feeds outside events in. Held strongly until the store is released.
     @inlinable
     public convenience init<ES: EventSource>(initialState: S = S.initialState, eventSource: ES)
-    where ES.S == S, S.Effect == Never {
+    where ES.DispatchedEvent == S.Event, S.Effect == Never {
         self.init(
             initialState: initialState,
             performEffect: nil,
@@ -211,7 +211,7 @@ public final class Store<S: State> {
         *, unavailable,
         message: "a state with effects needs an effect handler. To fix, pass `effectHandler:` too; for a state that has no effects, write `typealias Effect = Never` in it"
     )
-    public convenience init<ES: EventSource>(initialState: S = S.initialState, eventSource: ES) where ES.S == S {
+    public convenience init<ES: EventSource>(initialState: S = S.initialState, eventSource: ES) where ES.DispatchedEvent == S.Event {
         fatalError("unavailable")
     }
 

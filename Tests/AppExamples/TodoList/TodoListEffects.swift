@@ -5,8 +5,6 @@ import Foundation
 /// ``TodoReminders``; both are put together by ``makeTodoEffects(storage:notifier:)``, this one with
 /// `.own(_:)`.
 public final class TodoListEffects: EffectHandler, Sendable {
-    public typealias S = TodoList
-
     private let storage: any TodoStorage
 
     /// The list's effects, saving in `storage`.

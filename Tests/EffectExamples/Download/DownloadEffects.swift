@@ -11,9 +11,6 @@ import Foundation
 /// `handle(effect:)` runs on the store's queue; the run's loop runs in a task of its own. When the state cancels the
 /// download, the store cancels that task, which ends the `for await` loop and with it the downloader's stream.
 public final class DownloadEffects: EffectHandler, Sendable {
-    /// The state whose effects this handler performs.
-    public typealias S = DownloadState
-
     private let downloader: InMemoryDownloader
 
     /// Creates the handler.

@@ -40,9 +40,6 @@ public func makeFeedStore(
 /// `handle(effect:)` runs on the store's queue; the answer comes on the thread that answers the service. When the
 /// store has cancelled the fetch, it drops that answer.
 public final class FeedEffects: EffectHandler, Sendable {
-    /// The state whose effects this handler performs.
-    public typealias S = FeedState
-
     private let service: InMemoryFeedService
 
     /// Creates the handler.

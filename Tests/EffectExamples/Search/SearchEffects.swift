@@ -10,9 +10,6 @@ import EffectStore
 /// `handle(effect:)` runs on the store's queue. The service's completion may call back on any thread; when the store
 /// cancels the search (a newer query, or clearing), the request's cancel function runs on the store's queue.
 public final class SearchEffects: EffectHandler, Sendable {
-    /// The state whose effects this handler performs.
-    public typealias S = SearchState
-
     private let service: InMemorySearchService
 
     /// Creates the handler.

@@ -10,7 +10,6 @@ public protocol SettingsService: Sendable {
 
 /// Performs ``SettingsForm``'s effects with a ``SettingsService``.
 public final class SettingsEffects: EffectHandler, Sendable {
-    public typealias S = SettingsForm
     let service: any SettingsService
 
     public init(service: any SettingsService) { self.service = service }

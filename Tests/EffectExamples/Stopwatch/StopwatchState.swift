@@ -92,9 +92,6 @@ public enum StopwatchID: Hashable, Sendable {
 ///
 /// It needs no timer and no service: the store's clock waits, then the handler answers at once, on the store's queue.
 public final class StopwatchEffects: EffectHandler, Sendable {
-    /// The state whose effects this handler performs.
-    public typealias S = StopwatchState
-
     /// Creates the handler.
     public init() {}
 

@@ -136,6 +136,6 @@ enum Catalog: State, Hashable {
 
 /// An effect handler that performs nothing and answers nothing: for stores whose tests look at the effects asked for
 /// (in a recorded session), not at their answers.
-final class NoAnswers<S: State>: EffectHandler {
-    func handle(effect: S.Effect) -> Future<S.Event>? { nil }
+final class NoAnswers<Effect, Event: Sendable>: EffectHandler {
+    func handle(effect: Effect) -> Future<Event>? { nil }
 }

@@ -37,14 +37,12 @@ private enum SavingCounter: State, Equatable, Codable {
 /// Answers every save from a `Task`, as a handler built on Swift concurrency does: the answer needs a thread of the
 /// shared pool.
 private final class SaveEffects: EffectHandler {
-    typealias S = SavingCounter
     func handle(effect: SavingCounter.Effect) -> Future<SavingCounter.Event>? { Future { .saved } }
 }
 
 /// Answers every save from a dispatch queue: no thread of Swift's shared pool is needed, so the blocking checks are
 /// safe with it under Swift Testing's parallel runner.
 private final class QueueSaveEffects: EffectHandler {
-    typealias S = SavingCounter
     func handle(effect: SavingCounter.Effect) -> Future<SavingCounter.Event>? {
         Future { resolve in DispatchQueue.global().async { resolve(.saved) } }
     }
@@ -52,7 +50,6 @@ private final class QueueSaveEffects: EffectHandler {
 
 /// Returns no future, or one that never resolves.
 private final class SilentSaveEffects: EffectHandler {
-    typealias S = SavingCounter
     let answers: Bool
     private let unresolved = Promise<SavingCounter.Event>()
     init(answers: Bool) { self.answers = answers }

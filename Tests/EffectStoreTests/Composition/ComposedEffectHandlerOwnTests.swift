@@ -26,7 +26,6 @@ private struct Shelf: State, Equatable {
 
 /// The parent's own handler: `.write` is its own; the rows' effects are claimed before they reach it.
 private final class ShelfEffects: EffectHandler {
-    typealias S = Shelf
     func handle(effect: Shelf.Effect) -> Future<Shelf.Event>? {
         switch effect {
         case .write(let value): return Future(value: .saved(value))

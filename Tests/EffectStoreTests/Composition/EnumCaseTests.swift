@@ -144,7 +144,6 @@ private struct Echo: State, Equatable {
 }
 
 private final class EchoEffects: EffectHandler {
-    typealias S = Echo
     func handle(effect: Echo.Effect) -> Future<Echo.Event>? {
         switch effect {
         case .say(let number): return Future(value: .said("\(number)"))
@@ -163,7 +162,6 @@ private struct Echoes: State, Equatable {
 }
 
 private final class EchoesOwnEffects: EffectHandler {
-    typealias S = Echoes
     func handle(effect: Echoes.Effect) -> Future<Echoes.Event>? {
         switch effect {
         case .other(.say(let number)): return Future(value: .own("other \(number)"))

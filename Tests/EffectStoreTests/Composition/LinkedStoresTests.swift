@@ -196,7 +196,6 @@ final class LinkedStoresTests: XCTestCase {
     /// Performs `Planner`'s endless ticking as an async run that, once cancelled, cleans up until the test opens
     /// `cleanupGate`, then sends one more tick.
     final class SlowCleanupTicking: EffectHandler, Sendable {
-        typealias S = Planner
         let cleanupGate: DispatchSemaphore
         let cleanedUp: DispatchSemaphore
         init(cleanupGate: DispatchSemaphore, cleanedUp: DispatchSemaphore) {

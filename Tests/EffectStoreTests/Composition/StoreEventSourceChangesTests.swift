@@ -5,14 +5,14 @@ import XCTest
 /// `StoreEventSource(_:whenChanged:event:)`: the current state is only remembered; each change of the key sends once.
 final class StoreEventSourceChangesTests: XCTestCase {
     /// The one-liner of the issue, as a user writes it.
-    private func logOutSource(of sessionStore: Store<StandInSession>) -> StoreEventSource<StandInProcessState> {
+    private func logOutSource(of sessionStore: Store<StandInSession>) -> StoreEventSource<StandInProcessState.Event> {
         StoreEventSource(sessionStore, whenChanged: \.isLoggedIn) { $0 ? nil : .userDidLogOut }
     }
 
     /// What `source` sends while `sessionStore` handles `sessionEvents`. The session store's subscribers run inside
     /// `dispatch` (called from outside any store), so everything here is synchronous.
     private func eventsSent(
-        by source: StoreEventSource<StandInProcessState>,
+        by source: StoreEventSource<StandInProcessState.Event>,
         whileTheSessionHandles sessionEvents: [StandInSession.Event],
         in sessionStore: Store<StandInSession>
     ) -> [StandInProcessState.Event] {
@@ -47,7 +47,7 @@ final class StoreEventSourceChangesTests: XCTestCase {
     func test_whenChanged_callsTheFunctionOnlyWithChangedKeys() {
         let sessionStore = Store<StandInSession>(initialState: StandInSession(user: "ana"), effectHandler: NoAnswers())
         let keys = Recorder<Bool>()
-        let source = StoreEventSource<StandInProcessState>(sessionStore, whenChanged: \.isLoggedIn) { isLoggedIn in
+        let source = StoreEventSource<StandInProcessState.Event>(sessionStore, whenChanged: \.isLoggedIn) { isLoggedIn in
             keys.append(isLoggedIn)
             return nil
         }

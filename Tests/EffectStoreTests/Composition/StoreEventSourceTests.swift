@@ -46,9 +46,9 @@ final class StoreEventSourceTests: XCTestCase {
 
     /// A programmer error that stops with its message, which a release build keeps too (`fatalError`).
     func test_oneStoreEventSource_givenToTwoStores_stopsWithAMessage() {
-        runInChildProcess(self, expectingCrashWith: "StoreEventSource<SessionListener> was configured twice") {
+        runInChildProcess(self, expectingCrashWith: "SessionListener.Event> was configured twice") {
             let sessionStore = Store<StandInSession>(effectHandler: NoAnswers())
-            let source = StoreEventSource<SessionListener>(sessionStore) { _ in nil }
+            let source = StoreEventSource<SessionListener.Event>(sessionStore) { _ in nil }
             let first = Store<SessionListener>(eventSource: source)
             let second = Store<SessionListener>(eventSource: source)
             withExtendedLifetime((first, second)) {}

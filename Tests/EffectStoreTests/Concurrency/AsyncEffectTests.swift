@@ -78,8 +78,6 @@ final class AsyncEffectTests: XCTestCase {
 
 /// An effect handler whose download only ends when cancelled; it records the futures it returns.
 final class SlowEffects: EffectHandler, Sendable {
-    typealias S = StandInProcessState
-
     let started = XCTestExpectation(description: "effect started")
     let cancelled = XCTestExpectation(description: "effect task cancelled")
     private let returned = Recorder<Future<StandInProcessState.Event>>()

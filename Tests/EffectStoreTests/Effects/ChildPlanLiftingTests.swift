@@ -52,7 +52,6 @@ private struct Parent: State, Equatable {
 
 /// Performs the child's fetch; answers when the test says. Counts the plans it is (wrongly) handed.
 private final class ChildEffects: EffectHandler, @unchecked Sendable {
-    typealias S = Child
     // Safe because: every stored var is only touched under `lock`.
     private let lock = NSLock()
     private var promises: [Promise<Child.Event>] = []
@@ -89,7 +88,7 @@ final class ChildPlanLiftingTests: XCTestCase {
     func test_childPlan_liftedByTheParent_isCarriedOutByTheStore() {
         let childEffects = ChildEffects()
         let store = Store<Parent>(
-            effectHandler: ComposedEffectHandler(
+            effectHandler: ComposedEffectHandler<Parent>(
                 .child(effect: .child, event: Parent.Event.child, perform: childEffects.handle)))
 
         store.dispatch(event: .child(.start))

@@ -62,7 +62,6 @@ final class EffectAnswerTests: XCTestCase {
 /// Answers `Planner`'s effects with each kind of `EffectAnswer`: `.fetch("at once")` with an event, another fetch with
 /// a future the test resolves, `.ticks` with a run.
 private final class AnswerKinds: EffectHandler, Sendable {
-    typealias S = Planner
     private let later = Promise<Planner.Event>()
 
     func handle(effect: Planner.Effect) -> EffectAnswer<Planner.Event>? {

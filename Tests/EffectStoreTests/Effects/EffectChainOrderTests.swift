@@ -49,7 +49,6 @@ private struct Pager: State, Equatable {
 }
 
 private final class PagerEffects: EffectHandler, Sendable {
-    typealias S = Pager
     private let pending = LockedBox.make([String: Promise<Pager.Event>]())
     let performed = LockedBox.make([String]())
 

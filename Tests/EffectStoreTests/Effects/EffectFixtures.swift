@@ -45,8 +45,6 @@ struct Planner: State, Equatable {
 
 /// Performs `Planner`'s effects: fetches answer when the test says, runs send ticks from a thread of their own.
 final class PlannerEffects: EffectHandler, Sendable {
-    typealias S = Planner
-
     private struct Record {
         var pending: [(String, Promise<Planner.Event>)] = []
         var performed: [Planner.Effect] = []

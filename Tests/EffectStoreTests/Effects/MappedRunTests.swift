@@ -64,7 +64,6 @@ final class MappedRunTests: XCTestCase {
 
 /// Answers every effect with one answer, whatever the effect.
 private final class AnsweringHandler: EffectHandler {
-    typealias S = Planner
     private let answer: EffectAnswer<Planner.Event>
     init(_ answer: EffectAnswer<Planner.Event>) { self.answer = answer }
     func handle(effect: Planner.Effect) -> EffectAnswer<Planner.Event>? { answer }
@@ -72,7 +71,6 @@ private final class AnsweringHandler: EffectHandler {
 
 /// Answers `.ticks` and `.endless` with runs whose events are mapped with `Future.map`.
 private final class MappingHandler: EffectHandler, @unchecked Sendable {
-    typealias S = Planner
     // Safe because: `stops` is only touched under `lock`.
     private let lock = NSLock()
     private var stops = 0

@@ -24,7 +24,6 @@ final class PlanReaderTests: XCTestCase {
 
     /// Records what it is asked to perform, and answers at once.
     final class Handler: EffectHandler, Sendable {
-        typealias S = Opaque
         private let record = LockedBox.make([Opaque.Effect]())
         var performed: [Opaque.Effect] { record.withLock { $0 } }
 

@@ -41,7 +41,6 @@ final class PromiseReleaseStressTests: XCTestCase {
 
 /// A handler that keeps its pending promises in a dictionary under its own lock, like most services do.
 private final class LockedService: EffectHandler, Sendable {
-    typealias S = Planner
     let lock = NSLock()
     let entered = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var pending: [Promise<Planner.Event>] = []

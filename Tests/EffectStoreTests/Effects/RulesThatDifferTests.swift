@@ -84,7 +84,6 @@ private struct GatedWork: State, Equatable {
 }
 
 private final class GatedEffects: EffectHandler, Sendable {
-    typealias S = GatedWork
     let gate = Promise<Void>()
     let started = Recorder<String>()
     let ended = Recorder<String>()

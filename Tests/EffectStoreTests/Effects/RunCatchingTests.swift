@@ -136,7 +136,6 @@ private struct Saving: State, Equatable {
 private enum SaveError: Error { case offline }
 
 private final class SavingEffects: EffectHandler, Sendable {
-    typealias S = Saving
     let service: SaveService
 
     init(service: SaveService) { self.service = service }

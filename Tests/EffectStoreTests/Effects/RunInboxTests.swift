@@ -224,8 +224,6 @@ private struct Relay: State, Equatable {
 
 /// Starts a callback run per `.listen` and keeps its sender, for the test to send through.
 private final class Senders: EffectHandler, Sendable {
-    typealias S = Relay
-
     private let senders = LockedBox.make([EffectSender<Relay.Event>]())
 
     var first: EffectSender<Relay.Event>? { senders.withLock { $0.first } }

@@ -293,7 +293,6 @@ struct Host: State, Hashable {
 /// Performs ``Host``'s effects: every tick answers at once with the event that routes it back; a save answers nothing.
 /// Keeps what it performed.
 final class HostEffects: EffectHandler, @unchecked Sendable {
-    typealias S = Host
     // Guarded by `lock`.
     private var log: [Host.Effect] = []
     private let lock = NSLock()
@@ -400,7 +399,6 @@ struct FlowHost: State, Hashable {
 
 /// Performs ``FlowHost``'s effects: a tick answers at once with the event that routes it back. Counts the ticks.
 final class FlowHostEffects: EffectHandler, @unchecked Sendable {
-    typealias S = FlowHost
     // Guarded by `lock`.
     private var ticks = 0
     private let lock = NSLock()

@@ -80,8 +80,6 @@ struct Tally: State, Equatable {
 
 /// Answers every effect through a promise the test controls, and records what it was asked and where.
 final class ControlledEffects: EffectHandler, Sendable {
-    typealias S = Tally
-
     private struct Record {
         var promises: [Promise<Tally.Event>] = []
         var effects: [Tally.Effect] = []
@@ -132,8 +130,6 @@ final class ControlledEffects: EffectHandler, Sendable {
 
 /// An event source that hands its `dispatch` function to the test.
 final class ManualEvents: EventSource, Sendable {
-    typealias S = Tally
-
     private struct Configuration {
         var dispatch: (@Sendable (Tally.Event) -> Void)?
         var count = 0
@@ -217,6 +213,6 @@ func waitUntil(
 
 /// An effect handler that performs nothing and answers nothing: for stores whose tests are about something else than
 /// their effects (a store with no handler at all is for states with no effects).
-final class NoAnswers<S: State>: EffectHandler {
-    func handle(effect: S.Effect) -> Future<S.Event>? { nil }
+final class NoAnswers<Effect, Event: Sendable>: EffectHandler {
+    func handle(effect: Effect) -> Future<Event>? { nil }
 }

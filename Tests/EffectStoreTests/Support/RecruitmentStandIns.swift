@@ -123,8 +123,6 @@ struct FailingStandInService: StandInService {
 
 /// The process feature's effects, written with async/await (part 5).
 final class StandInProcessEffects: EffectHandler {
-    typealias S = StandInProcessState
-
     private let service: any StandInService
 
     init(service: any StandInService) { self.service = service }
@@ -139,8 +137,6 @@ final class StandInProcessEffects: EffectHandler {
 }
 
 final class StandInSessionEffects: EffectHandler {
-    typealias S = StandInSession
-
     func handle(effect: StandInSession.Effect) -> Future<StandInSession.Event>? {
         switch effect {
         case .forgetCredentials: return nil  // fire and forget

@@ -303,7 +303,6 @@ private struct Loader: State, Equatable {
 
 /// Answers the download with a promise the test resolves.
 private final class LoaderEffects: EffectHandler, Sendable {
-    typealias S = Loader
     let answer = Promise<Loader.Event>()
 
     func handle(effect: Loader.Effect) -> Future<Loader.Event>? { answer.future }

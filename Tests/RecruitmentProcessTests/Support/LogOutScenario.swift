@@ -12,7 +12,7 @@ func eventsSent<Source: EventSource>(
     by makeSource: (Store<SessionState>) -> Source,
     sessionStartingAs initialSession: SessionState,
     whileTheSessionHandles sessionEvents: [SessionState.Event]
-) -> [ProcessState.Event] where Source.S == ProcessState {
+) -> [ProcessState.Event] where Source.DispatchedEvent == ProcessState.Event {
     let sessionStore = Store<SessionState>(initialState: initialSession)
     let source = makeSource(sessionStore)
     let dispatched = Recorder<ProcessState.Event>()
