@@ -250,7 +250,7 @@ struct OrderSearch<S: State & Hashable> {
             "    let store = TestStore(initialState: \(Describing.value(machine.explorer.initialState, maxLength: 0)), "
                 + "exhaustivity: .partial)",
         ]
-        for (index, choice) in choices.enumerated() {
+        for (offset, choice) in choices.enumerated() {
             switch choice {
             case .event(let index):
                 lines.append("    store.send(\(Describing.value(machine.explorer.events[index], maxLength: 0)))")
@@ -274,7 +274,7 @@ struct OrderSearch<S: State & Hashable> {
                     lines.append("    store.advance(by: .nanoseconds(\(due - world.now)))")
                 }
             }
-            guard index < choices.count - 1 else { break }
+            guard offset < choices.count - 1 else { break }
             var transitions: [Transition<S>] = []
             _ = machine.step(&world, choice, transitions: &transitions)
         }

@@ -39,9 +39,9 @@ extension StateExplorer {
     /// a schedule to replay and a `TestStore` test. Runs synchronously on the calling thread, as do the closures.
     ///
     /// A crash in `handle(event:)` — a trap, `fatalError`, an index out of range — ends the process that explores.
-    /// Explore in a child process (``ExplorationProcess/childProcess(of:method:timeout:maxRuns:fileID:line:)`` in an XCTest test,
-    /// ``ExplorationProcess/childProcess(timeout:maxRuns:fileID:line:)`` in a Swift Testing one) and a crash is a failure like
-    /// any other, "no crash", shrunk and reported with its schedule and test:
+    /// Explore in a child process — ``ExplorationProcess/childProcess(of:method:timeout:maxRuns:fileID:line:)`` in
+    /// an XCTest test, ``ExplorationProcess/childProcess(timeout:maxRuns:fileID:line:)`` in a Swift Testing one —
+    /// and a crash is a failure like any other, "no crash", shrunk and reported with its schedule and test:
     ///
     /// ```swift
     /// explorer.exploreEffectOrders(in: .childProcess(of: self)).assertNoFailure()
