@@ -83,11 +83,32 @@ final class CrashExplorationTests: XCTestCase {
         XCTAssertEqual(exploration.distinctStates, here.distinctStates)
     }
 
+    func test_aHangInHandle_isStoppedAtTheTimeout_andFailsTheExploration() throws {
+        let explorer = StateExplorer(initialState: Hanging(), events: [.tapped])
+        let exploration = explorer.exploreEffectOrders(in: .childProcess(of: self, timeout: 5))
+        let failure = try XCTUnwrap(exploration.failure)
+        XCTAssertEqual(failure.check, "the exploration ends")
+        XCTAssertTrue(failure.reason.contains("ran longer than 5.0 s, the last schedule it started being \"e0\""))
+        XCTAssertTrue(failure.message.hasPrefix("Exploring effect orders fails \"the exploration ends\""))
+    }
+
     func test_twoExplorationsInChildProcesses_inOneTest_failAndSaySo() {
         let first = StaleIndexList.explorer(fixed: true).exploreEffectOrders(in: .childProcess(of: self))
         XCTAssertNil(first.failure)
         let second = StaleIndexList.explorer(fixed: true).exploreEffectOrders(in: .childProcess(of: self))
         XCTAssertEqual(second.failure?.check, "the exploration runs in a child process")
         XCTAssertTrue(second.failure?.reason.contains("To fix, explore in a child process once per test") ?? false)
+    }
+}
+
+/// A feature whose `handle(event:)` never returns.
+private struct Hanging: State, Hashable {
+    enum Event: Sendable, Hashable { case tapped }
+    enum Effect: Sendable, Equatable { case nothing }
+
+    static var initialState: Hanging { Hanging() }
+
+    mutating func handle(event: Event) -> Effect? {
+        while true { sleep(60) }
     }
 }
