@@ -2,6 +2,10 @@ import EffectStore
 import Foundation
 import XCTest
 
+#if canImport(Testing)
+    import Testing
+#endif
+
 /// Runs a scenario that may crash the process — a stack overflow, a trap — in a child process, so that a crash
 /// fails one test instead of ending the whole test run. `package`: the package's own tests use it; not public API.
 ///
@@ -113,7 +117,7 @@ package final class ChildScenario {
     ///   - testCase: The calling test case.
     ///   - method: The calling test method, `#function` by default.
     package static func isChild(_ testCase: XCTestCase, method: String = #function) -> Bool {
-        ProcessInfo.processInfo.environment[childScenarioVariable] == name(of: testCase, method: method)
+        ChildTest.xcTest(testCase, method: method).isThisProcess
     }
 
     /// Starts the calling test again, in a child process, with `environment` added to this process's.
@@ -122,16 +126,21 @@ package final class ChildScenario {
     ///   - testCase: The calling test case; its class and `method` select the test the child runs.
     ///   - method: The calling test method, `#function` by default. It must be the test method itself.
     ///   - environment: Variables for the child, beside the one that tells it to run the scenario.
-    package init(_ testCase: XCTestCase, method: String = #function, environment: [String: String] = [:]) throws {
-        testName = Self.name(of: testCase, method: method)
+    package convenience init(
+        _ testCase: XCTestCase, method: String = #function, environment: [String: String] = [:]
+    ) throws {
+        try self.init(.xcTest(testCase, method: method), environment: environment)
+    }
+
+    /// Starts `test` again, in a child process, with `environment` added to this process's.
+    ///
+    /// - Parameters:
+    ///   - test: The test the child runs, alone.
+    ///   - environment: Variables for the child, beside the one that tells it to run the scenario.
+    package init(_ test: ChildTest, environment: [String: String] = [:]) throws {
+        testName = test.name
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        #if canImport(Darwin)
-        // Under `xctest` the bundle is the last argument; select the test with `-XCTest`.
-        process.arguments = ["-XCTest", testName, Bundle(for: type(of: testCase)).bundlePath]
-        #else
-        // On Linux the test bundle is an executable that takes the tests to run as arguments.
-        process.arguments = [testName]
-        #endif
+        process.arguments = test.arguments
         var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         childEnvironment[childScenarioVariable] = testName
         // No crash backtracer in the child: it is a process of its own that inherits the child's output, and once it
@@ -156,10 +165,6 @@ package final class ChildScenario {
         let finished = self.finished
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
-    }
-
-    private static func name(of testCase: XCTestCase, method: String) -> String {
-        String(reflecting: type(of: testCase)) + "/" + method.replacingOccurrences(of: "()", with: "")
     }
 
     /// Waits (bounded) until the child's output holds `text`, without polling.
@@ -263,6 +268,54 @@ func kernelExit(of pid: Int32) -> ChildEnding? {
     #else
     return nil
     #endif
+}
+
+/// The one test a child process runs: an XCTest test method, or a Swift Testing test. `package`: the public form is
+/// `ExplorationProcess`.
+///
+/// The child is the test binary started again with arguments that select only this test, and an environment variable
+/// that names it, so that the test, started again, knows it runs in the child (``isThisProcess``).
+package struct ChildTest: Sendable, Equatable {
+    /// The test's name: `Module.Class/method` for XCTest, the test's ID for Swift Testing.
+    package let name: String
+    /// The arguments that make the test binary run this test alone.
+    let arguments: [String]
+
+    /// The XCTest test `method` of `testCase`.
+    ///
+    /// - Parameters:
+    ///   - testCase: The calling test case.
+    ///   - method: The calling test method, `#function` by default. It must be the test method itself.
+    package static func xcTest(_ testCase: XCTestCase, method: String = #function) -> ChildTest {
+        let name = String(reflecting: type(of: testCase)) + "/" + method.replacingOccurrences(of: "()", with: "")
+        #if canImport(Darwin)
+            // Under `xctest` the bundle is the last argument; select the test with `-XCTest`.
+            return ChildTest(name: name, arguments: ["-XCTest", name, Bundle(for: type(of: testCase)).bundlePath])
+        #else
+            // On Linux the test bundle is an executable that takes the tests to run as arguments.
+            return ChildTest(name: name, arguments: [name])
+        #endif
+    }
+
+    /// The Swift Testing test running on this task, or `nil` outside one (or where Swift Testing does not exist).
+    ///
+    /// The child runs Swift Testing alone (`--testing-library swift-testing`) with a filter that matches this test's
+    /// whole ID, which holds its source location: no other test matches it. Checked on Linux, where the test bundle is
+    /// an executable; Darwin's runner takes other arguments.
+    package static var currentSwiftTestingTest: ChildTest? {
+        #if canImport(Testing)
+            guard let test = Test.current else { return nil }
+            let name = String(describing: test.id)
+            let filter = "^" + NSRegularExpression.escapedPattern(for: name) + "$"
+            // The arguments `swift test` gives the Linux test executable for its Swift Testing pass.
+            return ChildTest(name: name, arguments: ["--testing-library", "swift-testing", "--filter", filter])
+        #else
+            return nil
+        #endif
+    }
+
+    /// Whether this process is the child started for this test.
+    package var isThisProcess: Bool { ProcessInfo.processInfo.environment[childScenarioVariable] == name }
 }
 
 /// The environment variable that tells a child process which test's scenario to run.

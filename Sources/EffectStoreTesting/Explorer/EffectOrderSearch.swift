@@ -2,7 +2,7 @@ import Dispatch
 import EffectStore
 import EffectStoreLogging
 
-/// The strategies behind ``StateExplorer/exploreEffectOrders(bounds:strategy:)``, and the shrinking and reporting of
+/// The strategies behind ``StateExplorer/exploreEffectOrders(bounds:strategy:in:)``, and the shrinking and reporting of
 /// the failure found.
 struct OrderSearch<S: State & Hashable> {
     let machine: OrderMachine<S>
@@ -19,6 +19,9 @@ struct OrderSearch<S: State & Hashable> {
     var bounds: EffectOrderBounds { machine.bounds }
 
     var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - startTime) / 1e9 }
+
+    /// The figures so far, for ``OrderMachine/willStep``.
+    func figures(run: Int? = nil) -> OrderFigures { OrderFigures(schedules: schedules, states: states.count, run: run) }
 
     /// Whether a limit stops the search now; records which.
     mutating func limitReached() -> Bool {
@@ -66,6 +69,7 @@ struct OrderSearch<S: State & Hashable> {
                     continue
                 }
                 for choice in choices {
+                    machine.willStep?(path + [choice], figures())
                     var after = world
                     var transitions: [Transition<S>] = []
                     switch machine.step(&after, choice, transitions: &transitions) {
@@ -129,9 +133,10 @@ struct OrderSearch<S: State & Hashable> {
                         priorities[sources[picked]] = lowest
                     }
                 }
+                path.append(choice)
+                machine.willStep?(path, figures(run: run))
                 var transitions: [Transition<S>] = []
                 let outcome = machine.step(&world, choice, transitions: &transitions)
-                path.append(choice)
                 states.insert(world.state)
                 if case .failed = outcome {
                     found = (path, (seed, run))
@@ -154,20 +159,31 @@ struct OrderSearch<S: State & Hashable> {
 
     // MARK: - Shrinking
 
-    /// Drops and reorders choices while the schedule still fails the same check; each pass keeps a change only
-    /// when the schedule gets shorter, or earlier in the order events < timers < older answers.
+    /// Drops and reorders choices while the schedule still fails the same check, replaying each candidate here; at
+    /// most 2,000 replays.
     func shrink(_ choices: [ScheduleChoice]) -> [ScheduleChoice] {
         guard let check = machine.replay(choices).run.failedCheck else { return choices }
-        var best = choices
         var attempts = 0
-        func failing(_ candidate: [ScheduleChoice]) -> [ScheduleChoice]? {
+        return shrink(choices) { candidate in
             attempts += 1
+            guard attempts <= 2_000 else { return nil }
             let run = machine.replay(candidate).run
             guard run.failedCheck == check else { return nil }
             return Array(candidate.prefix(run.replayed))
         }
+    }
+
+    /// Drops and reorders choices while `failing` says the schedule still fails; each pass keeps a change only when
+    /// the schedule gets shorter, or earlier in the order events < timers < older answers.
+    ///
+    /// - Parameters:
+    ///   - choices: A failing schedule.
+    ///   - failing: For a candidate, the part of it that fails (a prefix), or `nil` when it does not fail — or when
+    ///     no more candidates may be tried: then shrinking ends.
+    func shrink(_ choices: [ScheduleChoice], failing: ([ScheduleChoice]) -> [ScheduleChoice]?) -> [ScheduleChoice] {
+        var best = choices
         var changed = true
-        while changed && attempts < 2_000 {
+        while changed {
             changed = false
             for index in best.indices.reversed() where index < best.count {
                 var candidate = best
@@ -198,6 +214,7 @@ struct OrderSearch<S: State & Hashable> {
 
     // MARK: - Reporting
 
+    /// The failure `choices` meet, replayed here for its steps and test.
     func report(_ choices: [ScheduleChoice], found: [ScheduleChoice], seed: (seed: UInt64, run: Int)?)
         -> EffectOrderFailure<S>
     {
@@ -208,9 +225,24 @@ struct OrderSearch<S: State & Hashable> {
             testStoreTest: testStoreTest(choices, failedCheck: run.failedCheck ?? "", state: run.state))
     }
 
+    /// The failure of a schedule whose last choice crashed a child process: everything before it is replayed here
+    /// (it ran in the child without a crash, and `handle` is pure), the last choice only described.
+    func crashReport(
+        _ choices: [ScheduleChoice], found: [ScheduleChoice], seed: (seed: UInt64, run: Int)?, crash: String
+    ) -> EffectOrderFailure<S>
+    {
+        let (run, steps, world) = machine.replay(Array(choices.dropLast()))
+        let crashed = choices.last.map { ["\($0): \(machine.describe($0, in: world)) → crashed"] } ?? []
+        return EffectOrderFailure(
+            check: "no crash", reason: "crashed: \(crash)", schedule: Schedule(choices), found: Schedule(found),
+            seed: seed, steps: steps + crashed, state: run.state,
+            testStoreTest: testStoreTest(choices, failedCheck: "no crash", state: run.state, crash: crash))
+    }
+
     /// A `TestStore` test that replays `choices`, in partial exhaustivity, and fails while the state it reaches is
-    /// the failing one.
-    func testStoreTest(_ choices: [ScheduleChoice], failedCheck: String, state: S) -> String {
+    /// the failing one — or, for a `crash`, crashes at its last call while the bug is there. The last choice is not
+    /// carried out here, so a crashing one is only written.
+    func testStoreTest(_ choices: [ScheduleChoice], failedCheck: String, state: S, crash: String? = nil) -> String {
         var world = machine.start()
         var lines = [
             "func test_effectOrder_\(identifier(failedCheck))() {",
@@ -218,7 +250,7 @@ struct OrderSearch<S: State & Hashable> {
             "    let store = TestStore(initialState: \(Describing.value(machine.explorer.initialState, maxLength: 0)), "
                 + "exhaustivity: .partial)",
         ]
-        for choice in choices {
+        for (offset, choice) in choices.enumerated() {
             switch choice {
             case .event(let index):
                 lines.append("    store.send(\(Describing.value(machine.explorer.events[index], maxLength: 0)))")
@@ -242,11 +274,17 @@ struct OrderSearch<S: State & Hashable> {
                     lines.append("    store.advance(by: .nanoseconds(\(due - world.now)))")
                 }
             }
+            guard offset < choices.count - 1 else { break }
             var transitions: [Transition<S>] = []
             _ = machine.step(&world, choice, transitions: &transitions)
         }
-        lines.append("    // \"\(failedCheck)\" fails here; once the order is handled, the state differs:")
-        lines.append("    XCTAssertNotEqual(store.state, \(Describing.value(state, maxLength: 0)))")
+        if let crash {
+            lines.append(
+                "    // \"\(failedCheck)\" fails here: the call above crashes while the bug is there (\(crash)).")
+        } else {
+            lines.append("    // \"\(failedCheck)\" fails here; once the order is handled, the state differs:")
+            lines.append("    XCTAssertNotEqual(store.state, \(Describing.value(state, maxLength: 0)))")
+        }
         lines.append("}")
         return lines.joined(separator: "\n")
     }

@@ -1,7 +1,7 @@
 import EffectStore
 import EffectStoreLogging
 
-/// What a performed effect may do, for ``StateExplorer/exploreEffectOrders(bounds:strategy:)``: the answers an
+/// What a performed effect may do, for ``StateExplorer/exploreEffectOrders(bounds:strategy:in:)``: the answers an
 /// effect handler could give, one of which the explorer picks in each schedule.
 ///
 /// ```swift
@@ -161,7 +161,7 @@ public struct EffectOrderBounds: Sendable {
     }
 }
 
-/// How ``StateExplorer/exploreEffectOrders(bounds:strategy:)`` picks the schedules it tries.
+/// How ``StateExplorer/exploreEffectOrders(bounds:strategy:in:)`` picks the schedules it tries.
 ///
 /// ```swift
 /// explorer.exploreEffectOrders(strategy: .random(seed: 42, runs: 1_000))
@@ -178,7 +178,7 @@ public enum EffectOrderStrategy: Sendable, Equatable {
     case priorities(seed: UInt64, runs: Int, changePoints: Int)
 }
 
-/// What ``StateExplorer/exploreEffectOrders(bounds:strategy:)`` found: its figures, and the first failure, shrunk.
+/// What ``StateExplorer/exploreEffectOrders(bounds:strategy:in:)`` found: its figures, and the first failure, shrunk.
 ///
 /// ```swift
 /// let exploration = explorer.exploreEffectOrders(bounds: EffectOrderBounds(depth: 8))
@@ -265,11 +265,14 @@ public struct EffectOrderFailure<S: State> {
     public let steps: [String]
     /// The state in which the check failed.
     public let state: S
-    /// A `TestStore` test that replays the shrunk schedule and fails while the bug is there, ready to paste.
+    /// A `TestStore` test that replays the shrunk schedule and fails while the bug is there, ready to paste; empty
+    /// when an exploration in a child process ended before it had a schedule to replay (``reason`` says why).
     public let testStoreTest: String
 
     /// The full report: the check, the schedule and its steps, how to replay it, and the test.
     public var message: String {
+        // An exploration in a child process that ended before it had a schedule to replay: the reason says why.
+        guard !testStoreTest.isEmpty else { return "Exploring effect orders fails \"\(check)\": \(reason)" }
         var text = "Effect order \"\(schedule)\" breaks \"\(check)\": \(reason)"
         text += "\nSteps:\n" + steps.map { "  " + $0 }.joined(separator: "\n")
         text += "\nReplay it with `explorer.replay(Schedule(\"\(schedule)\")!)`"

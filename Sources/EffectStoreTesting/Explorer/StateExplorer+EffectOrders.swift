@@ -3,7 +3,7 @@ import EffectStore
 import EffectStoreLogging
 
 extension StateExplorer {
-    /// Sets the answers each effect may give: what ``exploreEffectOrders(bounds:strategy:)`` and
+    /// Sets the answers each effect may give: what ``exploreEffectOrders(bounds:strategy:in:)`` and
     /// ``replay(_:bounds:)`` deliver when an effect is performed.
     ///
     /// ```swift
@@ -38,13 +38,30 @@ extension StateExplorer {
     /// ``/EffectStore/Store`` uses, and timers fire on a virtual clock. The first failure is shrunk and comes with
     /// a schedule to replay and a `TestStore` test. Runs synchronously on the calling thread, as do the closures.
     ///
+    /// A crash in `handle(event:)` — a trap, `fatalError`, an index out of range — ends the process that explores.
+    /// Explore in a child process — ``ExplorationProcess/childProcess(of:method:timeout:maxRuns:fileID:line:)`` in
+    /// an XCTest test, ``ExplorationProcess/childProcess(timeout:maxRuns:fileID:line:)`` in a Swift Testing one —
+    /// and a crash is a failure like any other, "no crash", shrunk and reported with its schedule and test:
+    ///
+    /// ```swift
+    /// explorer.exploreEffectOrders(in: .childProcess(of: self)).assertNoFailure()
+    /// ```
+    ///
     /// - Parameters:
     ///   - bounds: The bounds of the exploration; ``EffectOrderBounds/init(depth:outOfOrder:eventsInAnyOrder:allowsRunningEffects:maxSchedules:timeLimit:)``'s defaults by default.
     ///   - strategy: How schedules are picked; ``EffectOrderStrategy/exhaustive`` by default.
+    ///   - process: Where the feature's code runs; ``ExplorationProcess/thisProcess`` by default.
     /// - Returns: The figures and the first failure, shrunk.
     public func exploreEffectOrders(
-        bounds: EffectOrderBounds = EffectOrderBounds(), strategy: EffectOrderStrategy = .exhaustive
+        bounds: EffectOrderBounds = EffectOrderBounds(), strategy: EffectOrderStrategy = .exhaustive,
+        in process: ExplorationProcess = .thisProcess
     ) -> EffectOrderExploration<S> {
+        if let child = process.child {
+            return ChildExploration(
+                explorer: self, bounds: bounds, strategy: strategy, test: child, site: process.site,
+                timeout: process.timeout, maxRuns: process.maxRuns
+            ).run()
+        }
         var search = OrderSearch(machine: OrderMachine(explorer: self, bounds: bounds))
         return search.run(strategy)
     }
@@ -130,6 +147,14 @@ struct OrderKey<S: State & Hashable>: Hashable {
     let rest: String
 }
 
+/// How far a search has come: for the figures of an exploration a crash stopped.
+struct OrderFigures {
+    let schedules: Int
+    let states: Int
+    /// The run of a random or priority walk.
+    let run: Int?
+}
+
 /// What one choice did.
 enum StepOutcome {
     case done
@@ -142,11 +167,18 @@ struct OrderMachine<S: State & Hashable> {
     let explorer: StateExplorer<S>
     let bounds: EffectOrderBounds
     let planReader: ((S.Effect) -> EffectPlan<S.Effect>?)?
+    /// Called before each step the search or a replay takes, with the schedule up to and including that step, and the
+    /// search's figures (none in a replay): how an exploration in a child process tells its parent where it crashed.
+    let willStep: (([ScheduleChoice], OrderFigures?) -> Void)?
 
-    init(explorer: StateExplorer<S>, bounds: EffectOrderBounds) {
+    init(
+        explorer: StateExplorer<S>, bounds: EffectOrderBounds,
+        willStep: (([ScheduleChoice], OrderFigures?) -> Void)? = nil
+    ) {
         self.explorer = explorer
         self.bounds = bounds
         self.planReader = EffectStore.planReader(for: S.Effect.self)
+        self.willStep = willStep
     }
 
     func start() -> OrderWorld<S> {
@@ -314,6 +346,7 @@ struct OrderMachine<S: State & Hashable> {
         var invalid: ScheduleChoice?
         var failure: (String, String)?
         for choice in choices {
+            willStep?(Array(choices.prefix(replayed + 1)), nil)
             let before = transitions.count
             let described = describe(choice, in: world)
             let outcome = step(&world, choice, transitions: &transitions)

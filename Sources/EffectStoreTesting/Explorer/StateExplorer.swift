@@ -34,7 +34,7 @@ import EffectStore
 /// ``explore()`` does not perform effects: an effect's answer is just another event in the list. To explore the orders
 /// in which effects answer — plans carried out by the store's own scheduler, timers on a virtual clock, answers
 /// racing the user's events — give the answers each effect may give with ``answering(_:)`` and call
-/// ``exploreEffectOrders(bounds:strategy:)``; see <doc:ExploringEffectOrders>. States must be `Hashable` so
+/// ``exploreEffectOrders(bounds:strategy:in:)``; see <doc:ExploringEffectOrders>. States must be `Hashable` so
 /// the explorer can tell when it has seen one before; the exploration is bounded by ``maxStates`` and
 /// ``timeLimit``, and ``Exploration/cutShort`` says when a bound stopped it.
 ///
@@ -53,7 +53,7 @@ public struct StateExplorer<S: State & Hashable> {
     public var timeLimit: Double
     /// The invariants checked, in the order they were added.
     public private(set) var invariants: [Invariant<S>] = []
-    /// The answers each effect may give, for ``exploreEffectOrders(bounds:strategy:)``; set with ``answering(_:)``.
+    /// The answers each effect may give, for ``exploreEffectOrders(bounds:strategy:in:)``; set with ``answering(_:)``.
     public internal(set) var answers: ((S.Effect) -> [EffectOutcome<S.Event>])? = nil
 
     /// Creates an explorer for a finite list of events.
