@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "EffectStoreSessions", targets: ["EffectStoreSessions"]),
         .library(name: "EffectStoreLogging", targets: ["EffectStoreLogging"]),
         .library(name: "EffectStoreShared", targets: ["EffectStoreShared"]),
+        .library(name: "EffectStoreSharedTesting", targets: ["EffectStoreSharedTesting"]),
         .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
         .executable(name: "effectstore-benchmarks", targets: ["EffectStoreBenchmarks"]),
         .executable(name: "effectstore-inspect", targets: ["EffectStoreInspect"]),
@@ -37,6 +38,12 @@ let package = Package(
         // Saved values: the writer that loads a value and writes its changes coalesced, atomically and durably, and
         // the storages it writes to (a JSON file, memory, key-value defaults). Apps that save nothing do not link it.
         .target(name: "EffectStoreShared", dependencies: ["EffectStore"]),
+        // The test store's saves: a saved value loaded from seeded storage, and each save an obligation the test
+        // asserts. A target of its own, on a hook of EffectStoreTesting's, so that neither an app that saves nothing
+        // nor its tests link EffectStoreShared, and EffectStoreShared never links XCTest.
+        .target(
+            name: "EffectStoreSharedTesting",
+            dependencies: ["EffectStoreShared", "EffectStoreTesting", "EffectStore", "EffectStoreLogging"]),
 
         // Writes the inspector page of a recorded session: `swift run effectstore-inspect session.json`.
         .executableTarget(name: "EffectStoreInspect", dependencies: ["EffectStoreSessions"]),
@@ -73,7 +80,8 @@ let package = Package(
             dependencies: ["EffectStoreSessions", "EffectStore", "EffectStoreLogging", "EffectStoreTesting"]
         ),
         .testTarget(
-            name: "EffectStoreSharedTests", dependencies: ["EffectStoreShared", "EffectStore", "EffectStoreTesting"]),
+            name: "EffectStoreSharedTests",
+            dependencies: ["EffectStoreShared", "EffectStore", "EffectStoreTesting", "EffectStoreSharedTesting"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads"]),
         // `Fixtures/` holds recorded sessions, read by path from `#filePath`, not bundled as resources.
         .testTarget(
