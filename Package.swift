@@ -62,7 +62,7 @@ let package = Package(
         // The apps of the article "Building an app from features" (the todo list), compiled and tested here.
         .target(name: "AppExamples", dependencies: ["EffectStore"], path: "Tests/AppExamples"),
         // The app of the article "Navigation" (meetings: a list, a stack, sheets, alerts, a timed recording).
-        .target(name: "MeetingsApp", dependencies: ["EffectStore"], path: "Tests/MeetingsApp"),
+        .target(name: "MeetingsApp", dependencies: ["EffectStore", "EffectStoreShared"], path: "Tests/MeetingsApp"),
 
         // The benchmark: workloads in a module of their own so a test can run them at small sizes.
         .target(name: "CHeapStats"),
@@ -98,7 +98,11 @@ let package = Package(
             dependencies: ["EffectStoreTesting", "EffectStore", "EffectStoreSessions"]
         ),
         .testTarget(name: "AppExamplesTests", dependencies: ["AppExamples", "EffectStore", "EffectStoreTesting"]),
-        .testTarget(name: "MeetingsAppTests", dependencies: ["MeetingsApp", "EffectStore", "EffectStoreTesting"]),
+        .testTarget(
+            name: "MeetingsAppTests",
+            dependencies: [
+                "MeetingsApp", "EffectStore", "EffectStoreTesting", "EffectStoreShared", "EffectStoreSharedTesting",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
