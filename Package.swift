@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "EffectStoreSessions", targets: ["EffectStoreSessions"]),
         .library(name: "EffectStoreLogging", targets: ["EffectStoreLogging"]),
         .library(name: "EffectStoreShared", targets: ["EffectStoreShared"]),
+        .library(name: "EffectStoreSharedTesting", targets: ["EffectStoreSharedTesting"]),
         .executable(name: "recruitment-demo", targets: ["RecruitmentDemo"]),
         .executable(name: "effectstore-benchmarks", targets: ["EffectStoreBenchmarks"]),
         .executable(name: "effectstore-inspect", targets: ["EffectStoreInspect"]),
@@ -37,6 +38,12 @@ let package = Package(
         // Saved values: the writer that loads a value and writes its changes coalesced, atomically and durably, and
         // the storages it writes to (a JSON file, memory, key-value defaults). Apps that save nothing do not link it.
         .target(name: "EffectStoreShared", dependencies: ["EffectStore"]),
+        // The test store's saves: a saved value loaded from seeded storage, and each save an obligation the test
+        // asserts. A target of its own, on a hook of EffectStoreTesting's, so that neither an app that saves nothing
+        // nor its tests link EffectStoreShared, and EffectStoreShared never links XCTest.
+        .target(
+            name: "EffectStoreSharedTesting",
+            dependencies: ["EffectStoreShared", "EffectStoreTesting", "EffectStore", "EffectStoreLogging"]),
 
         // Writes the inspector page of a recorded session: `swift run effectstore-inspect session.json`.
         .executableTarget(name: "EffectStoreInspect", dependencies: ["EffectStoreSessions"]),
@@ -55,7 +62,7 @@ let package = Package(
         // The apps of the article "Building an app from features" (the todo list), compiled and tested here.
         .target(name: "AppExamples", dependencies: ["EffectStore"], path: "Tests/AppExamples"),
         // The app of the article "Navigation" (meetings: a list, a stack, sheets, alerts, a timed recording).
-        .target(name: "MeetingsApp", dependencies: ["EffectStore"], path: "Tests/MeetingsApp"),
+        .target(name: "MeetingsApp", dependencies: ["EffectStore", "EffectStoreShared"], path: "Tests/MeetingsApp"),
 
         // The benchmark: workloads in a module of their own so a test can run them at small sizes.
         .target(name: "CHeapStats"),
@@ -73,7 +80,8 @@ let package = Package(
             dependencies: ["EffectStoreSessions", "EffectStore", "EffectStoreLogging", "EffectStoreTesting"]
         ),
         .testTarget(
-            name: "EffectStoreSharedTests", dependencies: ["EffectStoreShared", "EffectStore", "EffectStoreTesting"]),
+            name: "EffectStoreSharedTests",
+            dependencies: ["EffectStoreShared", "EffectStore", "EffectStoreTesting", "EffectStoreSharedTesting"]),
         .testTarget(name: "BenchmarkWorkloadsTests", dependencies: ["BenchmarkWorkloads"]),
         // `Fixtures/` holds recorded sessions, read by path from `#filePath`, not bundled as resources.
         .testTarget(
@@ -90,7 +98,11 @@ let package = Package(
             dependencies: ["EffectStoreTesting", "EffectStore", "EffectStoreSessions"]
         ),
         .testTarget(name: "AppExamplesTests", dependencies: ["AppExamples", "EffectStore", "EffectStoreTesting"]),
-        .testTarget(name: "MeetingsAppTests", dependencies: ["MeetingsApp", "EffectStore", "EffectStoreTesting"]),
+        .testTarget(
+            name: "MeetingsAppTests",
+            dependencies: [
+                "MeetingsApp", "EffectStore", "EffectStoreTesting", "EffectStoreShared", "EffectStoreSharedTesting",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

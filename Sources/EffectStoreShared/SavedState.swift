@@ -25,7 +25,7 @@
 /// ```
 public struct SavedState<Value: Codable & Equatable & Sendable>: Equatable, Sendable {
     /// Where the value stands with its storage.
-    public enum Phase: Equatable, Sendable {
+    public enum Phase: Hashable, Sendable {
         /// The load has not arrived yet: nothing is saved, and the load replaces the value.
         case loading
         /// Loaded (or found absent): every change is saved.
@@ -76,3 +76,6 @@ public struct SavedState<Value: Codable & Equatable & Sendable>: Equatable, Send
         phase = .saving
     }
 }
+
+/// A saved value is hashable when its value is: a state that an explorer walks (`Hashable`) may hold one.
+extension SavedState: Hashable where Value: Hashable {}

@@ -4,9 +4,9 @@
 /// case .failed(let error) where error.reason == .unreadable:
 ///     print(error)   // names the key, what went wrong, and where the copy of the file was kept
 /// ```
-public struct SavedValueError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct SavedValueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Equatable, Sendable {
+    public enum Reason: Hashable, Sendable {
         /// The saved bytes do not decode as the key's value (of any version its migrations know), or a migration
         /// threw. The file is left untouched and a copy is kept aside.
         case unreadable

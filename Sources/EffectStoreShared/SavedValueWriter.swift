@@ -41,6 +41,8 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     private let delay: DispatchTimeInterval
     private let queue: DispatchQueue
     private let onWriteFailure: (@Sendable (SavedValueError) -> Void)?
+    /// Whether writes wait for ``flush()``: a test store's saves are written when the test says so, once each.
+    private let writesOnlyWhenFlushed: Bool
     private let state = LockedBox<WriterState<Value>>.make(WriterState())
     #if canImport(Darwin)
         private let lifecycle = LifecycleObservers()
@@ -56,10 +58,21 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     ///     never waits for it.
     ///   - onWriteFailure: Called when the storage refuses a write, on the writer's queue. The value stays pending
     ///     and is written at the next save or flush.
-    public init(
+    public convenience init(
         key: SavedKey<Value>, storage: any SavedValueStorage, delay: DispatchTimeInterval = .nanoseconds(0),
         onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
     ) {
+        self.init(key: key, storage: storage, delay: delay, writesOnlyWhenFlushed: false, onWriteFailure: onWriteFailure)
+    }
+
+    /// A writer that writes only when flushed, each flush one attempt, when `writesOnlyWhenFlushed`. `package`: the
+    /// test store's saves (EffectStoreSharedTesting) are written when their window ends on the test's clock, and a
+    /// write made to fail fails once, whatever the threads do.
+    package init(
+        key: SavedKey<Value>, storage: any SavedValueStorage, delay: DispatchTimeInterval = .nanoseconds(0),
+        writesOnlyWhenFlushed: Bool, onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
+    ) {
+        self.writesOnlyWhenFlushed = writesOnlyWhenFlushed
         self.key = key
         self.storage = storage
         self.coding = SavedValueCoding(key: key)
@@ -110,7 +123,7 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                 return false
             }
             state.pending = value
-            if state.heldBack || state.writeQueued { return false }
+            if state.heldBack || state.writeQueued || writesOnlyWhenFlushed { return false }
             state.writeQueued = true
             return true
         }
@@ -159,7 +172,7 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     public func allowWrites() {
         let schedule = state.withLock { state -> Bool in
             state.heldBack = false
-            guard state.pending != nil, !state.writeQueued else { return false }
+            guard state.pending != nil, !state.writeQueued, !writesOnlyWhenFlushed else { return false }
             state.writeQueued = true
             return true
         }
@@ -196,8 +209,9 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
         queue.sync { checkOnQueue() }
     }
 
-    /// Whether the storage holds a value, as far as the writer knows: loaded or written.
-    var holdsValue: Bool { state.withLock { $0.written != nil } }
+    /// Whether the storage holds a value, as far as the writer knows: loaded or written. `package`: the test store's
+    /// saves ask it too.
+    package var holdsValue: Bool { state.withLock { $0.written != nil } }
 
     // MARK: - On the writer's queue
 

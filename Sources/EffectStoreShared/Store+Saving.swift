@@ -133,17 +133,27 @@ public final class SavedStateLink<Value: Codable & Equatable & Sendable>: Sendab
 
     /// What one transition means for the writer: the rules of ``SavedState``'s phases. On the store's queue.
     static func hand(_ before: SavedState<Value>, _ after: SavedState<Value>, to writer: SavedValueWriter<Value>) {
-        guard after.phase == .saving else { return }
+        guard let step = step(from: before, to: after, holdsValue: writer.holdsValue) else { return }
+        if step.allowingWrites { writer.allowWrites() }  // the state decided to start fresh
+        writer.save(step.value)
+    }
+
+    /// What one transition asks of the writer, by the rules of ``SavedState``'s phases: the value to save, and whether
+    /// writes held back since a failed load are allowed first; `nil` for nothing. `package`: the test store's saves
+    /// (EffectStoreSharedTesting) follow the same rules.
+    package static func step(
+        from before: SavedState<Value>, to after: SavedState<Value>, holdsValue: @autoclosure () -> Bool
+    ) -> (value: Value, allowingWrites: Bool)? {
+        guard after.phase == .saving else { return nil }
         switch before.phase {
         case .saving:
-            if before.value != after.value { writer.save(after.value) }
+            return before.value != after.value ? (after.value, false) : nil
         case .loading:
             // What the load found counts as written: the writer writes only what differs. After a load that found
             // nothing, the value the state started from is not written either, until it changes.
-            if writer.holdsValue || before.value != after.value { writer.save(after.value) }
+            return holdsValue() || before.value != after.value ? (after.value, false) : nil
         case .unreadable:
-            writer.allowWrites()  // the state decided to start fresh
-            writer.save(after.value)
+            return (after.value, true)
         }
     }
 }

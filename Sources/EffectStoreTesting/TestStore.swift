@@ -144,7 +144,7 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     /// Advance it from the test's thread only: its timers run into this store on the thread that advances it.
     public let clock = TestClock()
 
-    let reporter: TestFailureReporter
+    package let reporter: TestFailureReporter
     /// What the state declares secret, replaced in every value a failure message shows (`TestStore+Redaction.swift`).
     let redaction = DeclaredRedaction<S>.declared
     /// Where the store was created: a failure found when it is released without `finish()` points there.
@@ -158,6 +158,8 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     /// The answer the test gave for effects that timers start, while ``advance(by:answering:with:fileID:file:line:column:assert:)``
     /// runs.
     var standingAnswer: StandingAnswer?
+    /// What other testing modules added to the test's obligations (`TestStore+Obligations.swift`).
+    var obligations: [TestStoreObligation<S>] = []
 
     /// An effect, with what produced it, for messages.
     struct CapturedEffect {
@@ -240,9 +242,15 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         assert: ((inout S) -> Void)? = nil
     ) {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        let call = "send(\(shown(event: event)))"
+        send(event, call: "send(\(shown(event: event)))", at: location, assert: assert)
+    }
+
+    /// Sends an event from outside, as ``send(_:fileID:file:line:column:assert:)`` does, with `call` naming it in
+    /// messages. `package`: other testing modules send the events a real store's links send (a saved value's load).
+    package func send(_ event: S.Event, call: String, at location: TestSourceLocation, assert: ((inout S) -> Void)?) {
         guard acceptsCall(call, at: location) else { return }
         requireEffectsReceived(before: call, at: location)
+        for obligation in obligations { obligation.beforeEvent(call, location) }
         handle(event, call: call, assert: assert, at: location)
     }
 
@@ -442,7 +450,7 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
 
     /// Whether the store still takes calls: after ``finish(fileID:file:line:column:)`` it reports the call and
     /// ignores it, since what the call did would escape the end-of-test check.
-    func acceptsCall(_ call: String, at location: TestSourceLocation) -> Bool {
+    package func acceptsCall(_ call: String, at location: TestSourceLocation) -> Bool {
         guard isFinished else { return true }
         reporter.report(
             """
@@ -456,7 +464,9 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
 
     // MARK: - The loop
 
-    func handle(
+    /// Handles `event` and checks the state it leads to. `package`: other testing modules deliver events that are
+    /// not the test's own sends, such as the failure of a save they assert.
+    package func handle(
         _ event: S.Event, call: String, assert: ((inout S) -> Void)?,
         at location: TestSourceLocation
     ) {
@@ -464,9 +474,11 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         let transition = Transition(handling: event, in: previous)
         state = transition.to
         transitions.append(transition)
+        let origin = "\(call) at \(Describing.location(location.filePath, location.line))"
         if let effect = transition.effect {
-            start(effect, origin: "\(call) at \(Describing.location(location.filePath, location.line))")
+            start(effect, origin: origin)
         }
+        for obligation in obligations { obligation.transitioned(transition, origin) }
         checkState(after: call, previous: previous, assert: assert, at: location)
     }
 
@@ -588,6 +600,9 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     }
 
     private func checkNothingIsLeft(at location: TestSourceLocation, released: Bool) {
+        if exhaustivity == .exhaustive {
+            for obligation in obligations { obligation.atEnd(location, released) }
+        }
         // What the test let go in a partial scope (`withExhaustivity(_:_:)`) is not its to account for.
         let waiting = planner?.strictPendingTimerCount ?? 0
         let unreceived = unreceived.filter { !$0.isExempt }

@@ -1,38 +1,38 @@
+import Dispatch
 import EffectStore
+import EffectStoreShared
 
 /// The meetings app: the list at the root, and a navigation stack of screens above it — a meeting's detail, a
-/// recording, a past meeting — loaded from and saved to a JSON file.
+/// recording, a past meeting — its meetings saved by the store (``meetingsKey``, `Store.save`).
 ///
 /// The stack is a ``ScreenStack`` of ``Screen``s routed with ``ChildState/handle(_:in:effect:messages:)`` and declared
 /// among the app's ``places``: whichever event pops a screen, everything the screen started — a recording's timer and
 /// transcription — is cancelled in that transition. The screens tell the app what they decide (messages), and the
 /// app changes the list and the stack in the same transition.
 ///
-/// Every change of the meetings, once they are loaded, saves them all, debounced by a second (``saveDelay``): a burst
-/// of edits is one write.
+/// The meetings are the list's ``MeetingsList/meetings``, a `SavedState`: the store loads them, and saves every
+/// change, the edits of a second (``saveDelay``) in one write. The app only applies the load.
 public struct App: State, Hashable {
     /// The root screen.
     public var list: MeetingsList
     /// The screens pushed above the list.
     public var path: ScreenStack<Screen>
-    /// Whether the saved meetings were read (or found missing, or unreadable): changes are saved from then on.
-    public var isLoaded: Bool
-    /// Why the saved meetings could not be read, for the view to show; the list then starts empty.
-    public var loadError: String?
-    /// Why the last save failed, for the view to show; `nil` once a save succeeds.
-    public var saveError: String?
 
     /// An app showing `list` and `path`.
     ///
     /// - Parameters:
     ///   - list: The root screen.
     ///   - path: The screens above it.
-    ///   - isLoaded: Whether the saved meetings were read.
-    public init(list: MeetingsList = MeetingsList(), path: ScreenStack<Screen> = [], isLoaded: Bool = false) {
+    public init(list: MeetingsList = MeetingsList(), path: ScreenStack<Screen> = []) {
         self.list = list
         self.path = path
-        self.isLoaded = isLoaded
     }
+
+    /// The saved meetings' declaration.
+    public static let meetingsKey = SavedKey<IdentifiedStates<Meeting>>("meetings")
+
+    /// How long the store waits after a change before it writes, so that a burst of edits is one write.
+    public static let saveDelay = DispatchTimeInterval.seconds(1)
 
     public static var initialState: App { App() }
 
@@ -70,15 +70,11 @@ public struct App: State, Hashable {
 
     /// What happens in the app.
     public enum Event: Equatable, Sendable {
-        /// Read the saved meetings.
-        case load
-        /// The saved meetings; none when nothing was saved yet.
-        case loaded(IdentifiedStates<Meeting>)
-        /// The saved meetings could not be read: why.
-        case loadFailed(String)
-        case saved
-        /// A save failed: why.
-        case saveFailed(String)
+        /// What the store's load of the saved meetings found, or a change another process wrote.
+        case loaded(SavedLoad<IdentifiedStates<Meeting>>)
+        /// After a load that could not read the saved meetings (the view shows why): the list as it is replaces
+        /// them, from the next change on. A copy of what could not be read was kept aside.
+        case startFresh
         case list(MeetingsList.Event)
         /// An event of a screen on the stack, or the user going back.
         case path(StackEvent<Screen.Event>)
@@ -90,10 +86,6 @@ public struct App: State, Hashable {
 
     /// What the app asks for.
     public enum Effect: ComposableEffect, Equatable {
-        /// Read the saved meetings; answers ``Event/loaded(_:)`` or ``Event/loadFailed(_:)``.
-        case load
-        /// Write the meetings; answers ``Event/saved`` or ``Event/saveFailed(_:)``.
-        case save(IdentifiedStates<Meeting>)
         case list(MeetingsList.Effect)
         /// An effect of the screen with the id.
         case screen(StackElementID, Screen.Effect)
@@ -102,49 +94,15 @@ public struct App: State, Hashable {
         public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
 
-    /// The id of the debounced save.
-    public enum SaveID: Hashable, Sendable { case save }
-
-    /// How long the meetings must stay unchanged before they are saved.
-    public static let saveDelay = EffectDuration.seconds(1)
-
-    /// The save of `meetings`, debounced: what every change returns.
-    ///
-    /// - Parameter meetings: The meetings to write.
-    public static func save(_ meetings: IdentifiedStates<Meeting>) -> Effect {
-        Effect.save(meetings).debounced(id: SaveID.save, for: saveDelay)
-    }
-
     public static let places: ChildPlaces<App> = [.stack(\.path), .child(\.list)]
 
     public mutating func handle(event: Event) -> Effect? {
-        let wasLoaded = isLoaded
-        let meetings = list.meetings
-        let effect = update(event)
-        guard wasLoaded, list.meetings != meetings else { return effect }
-        let save = Self.save(list.meetings)
-        return effect.map { .all($0, save) } ?? save
-    }
-
-    /// The app's transition, before the save.
-    mutating func update(_ event: Event) -> Effect? {
         switch event {
-        case .load:
-            return .load
-        case .loaded(let meetings):
-            list.meetings = meetings
-            isLoaded = true
-            loadError = nil
+        case .loaded(let load):
+            list.meetings.apply(load)
             return nil
-        case .loadFailed(let message):
-            isLoaded = true
-            loadError = message
-            return nil
-        case .saved:
-            saveError = nil
-            return nil
-        case .saveFailed(let message):
-            saveError = message
+        case .startFresh:
+            list.meetings.startFresh()
             return nil
         case .list(let event):
             return handle(event, in: \.list, effect: Effect.list) { state, message in
@@ -160,7 +118,7 @@ public struct App: State, Hashable {
         case .path(let event):
             return route(event)
         case .deepLink(let id):
-            guard let meeting = list.meetings[id: id] else { return nil }
+            guard let meeting = list.meetings.value[id: id] else { return nil }
             // The whole path from data: every screen this replaces ends (``places``).
             path.setScreens([.detail(MeetingDetail(meeting: meeting))])
             return nil
@@ -176,11 +134,12 @@ public struct App: State, Hashable {
     mutating func receive(_ message: Screen.Message, from id: StackElementID) -> Effect? {
         switch message {
         case .detail(.meetingChanged(let meeting)):
-            guard list.meetings.contains(id: meeting.id) else { return nil }  // deleted meanwhile: not brought back
-            list.meetings[id: meeting.id] = meeting
+            // Deleted meanwhile: not brought back.
+            guard list.meetings.value.contains(id: meeting.id) else { return nil }
+            list.meetings.value[id: meeting.id] = meeting
             return nil
         case .detail(.deleteConfirmed(let meetingID)):
-            list.meetings.remove(id: meetingID)
+            list.meetings.value.remove(id: meetingID)
             path.pop(from: id)  // the detail, and anything above it: their effects end in this transition
             return nil
         case .detail(.startMeeting(let meeting, let stamp)):

@@ -2,8 +2,9 @@ import Foundation
 
 /// A recurring meeting — a sync-up: a title, how long it lasts, who attends, and the meetings held so far.
 ///
-/// The app keeps every meeting in ``MeetingsList``, saved as JSON (see ``MeetingsStorage``). Ids come from the events
-/// that create things (``EventStamp``), never from the state: a test writes `UUID(number: 0)`, `UUID(number: 1)`, ….
+/// The app keeps every meeting in ``MeetingsList``, saved by the store (see ``App/meetingsKey``). Ids come from the
+/// events that create things (``EventStamp``), never from the state: a test writes `UUID(number: 0)`,
+/// `UUID(number: 1)`, ….
 public struct Meeting: Identifiable, Hashable, Codable, Sendable {
     /// The meeting's id.
     public var id: UUID

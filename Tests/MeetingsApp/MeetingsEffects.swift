@@ -1,74 +1,12 @@
 import EffectStore
+import EffectStoreShared
 import Foundation
-
-/// Where the meetings are saved: a file, or a stand-in for one in tests.
-public protocol MeetingsStorage: Sendable {
-    /// The saved bytes, or `nil` when nothing was saved yet.
-    func read() async throws -> Data?
-    /// Replaces the saved bytes.
-    func write(_ data: Data) async throws
-}
 
 /// Speech recognition: a stream of the transcript so far, until the stream is cancelled.
 public protocol SpeechRecognizer: Sendable {
     /// Starts recognising speech; each element is the whole transcript so far. Cancelling the iterating task stops
     /// recognition.
     func transcripts() -> AsyncStream<String>
-}
-
-/// The app's own effects: reads and writes the meetings as JSON in a ``MeetingsStorage``.
-public final class MeetingsStorageEffects: EffectHandler, Sendable {
-    private let storage: any MeetingsStorage
-
-    /// The effects, on `storage`.
-    ///
-    /// - Parameter storage: Where the meetings are saved.
-    public init(storage: any MeetingsStorage) {
-        self.storage = storage
-    }
-
-    /// Starts the read or the write; answers when it is done.
-    public func handle(effect: App.Effect) -> EffectAnswer<App.Event>? {
-        switch effect {
-        case .load:
-            return .run { [storage] send in
-                do {
-                    guard let data = try await storage.read() else { return send(.loaded([])) }
-                    send(.loaded(try JSONDecoder().decode(IdentifiedStates<Meeting>.self, from: data)))
-                } catch {
-                    send(.loadFailed(Self.loadFailure(error)))
-                }
-            }
-        case .save(let meetings):
-            return .run { [storage] send in
-                do {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.sortedKeys]
-                    encoder.dateEncodingStrategy = .iso8601
-                    try await storage.write(try encoder.encode(meetings))
-                    send(.saved)
-                } catch {
-                    send(.saveFailed("The meetings could not be saved: \(error)"))
-                }
-            }
-        case .list, .screen, .plan:
-            return nil  // the screens' effects are claimed first; the store carries out plans itself
-        }
-    }
-
-    /// What the view says when the saved meetings cannot be read.
-    static func loadFailure(_ error: any Error) -> String {
-        let reason: String
-        switch error {
-        case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
-            DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            reason = context.debugDescription
-        default:
-            reason = String(describing: error)
-        }
-        return "The saved meetings could not be read (\(reason)). The list starts empty; the file is replaced "
-            + "at the next change."
-    }
 }
 
 /// The screens' effects: a recording's tick and transcription.
@@ -99,56 +37,33 @@ public struct ScreenEffects: Sendable {
     }
 }
 
-/// The app's effect handler: a screen's effects go to ``ScreenEffects`` with the screen's id, the app's own —
-/// loading and saving — to ``MeetingsStorageEffects``.
+/// The app's effect handler: a screen's effects go to ``ScreenEffects`` with the screen's id. The app has no effects
+/// of its own: the store saves the meetings.
 ///
-/// - Parameters:
-///   - storage: Where the meetings are saved.
-///   - speech: The speech recognition of recordings.
+/// - Parameter speech: The speech recognition of recordings.
 /// - Returns: The handler.
-public func makeMeetingsEffects(storage: any MeetingsStorage, speech: any SpeechRecognizer)
-    -> ComposedEffectHandler<App>
-{
+public func makeMeetingsEffects(speech: any SpeechRecognizer) -> ComposedEffectHandler<App> {
     let screens = ScreenEffects(speech: speech)
     return ComposedEffectHandler(
-        .rows(effect: .screen, event: { App.Event.path(.element(id: $0, $1)) }) { _, effect in screens.handle(effect) },
-        .own(MeetingsStorageEffects(storage: storage))
+        .rows(effect: .screen, event: { App.Event.path(.element(id: $0, $1)) }) { _, effect in screens.handle(effect) }
     )
 }
 
-/// A store of the app that has started reading the saved meetings.
+/// A store of the app that has started loading the saved meetings, and the link that saves them: keep it as long as
+/// the store, and flush it before a command-line tool exits.
 ///
 /// - Parameters:
-///   - storage: Where the meetings are saved.
+///   - storage: Where the meetings are saved: a `FileStorage`, or an `InMemoryStorage` in tests and previews.
 ///   - speech: The speech recognition of recordings.
-///   - clock: What the recording's timer and the debounced save wait with; a `TestClock` in tests.
-/// - Returns: The store.
+///   - clock: What the recording's timer waits with; a `TestClock` in tests.
+/// - Returns: The store, and the link that saves its meetings.
 public func makeMeetingsStore(
-    storage: any MeetingsStorage,
+    storage: any SavedValueStorage,
     speech: any SpeechRecognizer,
     clock: (any EffectClock)? = nil
-) -> Store<App> {
-    let store = Store<App>(effectHandler: makeMeetingsEffects(storage: storage, speech: speech), clock: clock)
-    store.dispatch(event: .load)
-    return store
-}
-
-/// The meetings file on disk, written atomically.
-public struct MeetingsFile: MeetingsStorage {
-    /// Where the file is.
-    public let url: URL
-
-    /// The file at `url`.
-    ///
-    /// - Parameter url: Where the file is.
-    public init(url: URL) { self.url = url }
-
-    public func read() async throws -> Data? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try Data(contentsOf: url)
-    }
-
-    public func write(_ data: Data) async throws {
-        try data.write(to: url, options: .atomic)
-    }
+) -> (store: Store<App>, saving: SavedStateLink<IdentifiedStates<Meeting>>) {
+    let store = Store<App>(effectHandler: makeMeetingsEffects(speech: speech), clock: clock)
+    let saving = store.save(
+        \.list.meetings, as: App.meetingsKey, in: storage, delay: App.saveDelay, loaded: App.Event.loaded)
+    return (store, saving)
 }

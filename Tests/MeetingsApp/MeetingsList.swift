@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreShared
 
 /// The root screen: every meeting, and a sheet to add one.
 ///
@@ -7,16 +8,16 @@ import EffectStore
 /// transition. Tapping a meeting tells the app, which pushes the meeting's detail: the list knows nothing of the
 /// navigation stack.
 public struct MeetingsList: ChildState, Hashable {
-    /// Every meeting, in the order they were added.
-    public var meetings: IdentifiedStates<Meeting>
+    /// Every meeting, in the order they were added; saved by the store (``App/meetingsKey``).
+    public var meetings: SavedState<IdentifiedStates<Meeting>>
     /// The form of a new meeting, while the add sheet shows.
     public var addForm: MeetingForm?
 
-    /// A list of `meetings`, with no sheet.
+    /// A list of `meetings`, with no sheet, loading: the saved meetings replace them when the load arrives.
     ///
     /// - Parameter meetings: The meetings.
     public init(meetings: IdentifiedStates<Meeting> = []) {
-        self.meetings = meetings
+        self.meetings = SavedState(meetings)
     }
 
     /// What the user does on the list.
@@ -58,13 +59,13 @@ public struct MeetingsList: ChildState, Hashable {
             return handle(event, in: \.addForm, effect: Effect.addForm) { state, message in
                 switch message {
                 case .done(let meeting):
-                    state.meetings.append(meeting)
+                    state.meetings.value.append(meeting)
                     state.addForm = nil
                     return nil
                 }
             }
         case .meetingTapped(let id):
-            guard let meeting = meetings[id: id] else { return nil }
+            guard let meeting = meetings.value[id: id] else { return nil }
             return .tell(.open(meeting))
         }
     }

@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreShared
 import EffectStoreTesting
 import Foundation
 import MeetingsApp
@@ -14,60 +15,62 @@ final class AppFlowTests: XCTestCase {
 
     // MARK: - Loading and saving
 
-    func test_load_atStart_fillsTheList_withoutSaving() {
-        let store = TestStore<App>()
+    func test_load_atStart_fillsTheList_andWritesNothingBack() {
+        let storage = InMemoryStorage(seeding: [design], as: App.meetingsKey)
+        let (store, saving) = savingStore(storage)
 
-        store.send(.load)
-        store.receiveEffect(.load)
-        store.complete(.load, with: .loaded([design])) {
-            $0.list.meetings = [self.design]
-            $0.isLoaded = true
-        }
+        saving.receiveLoad { $0.list.meetings.apply(.loaded([self.design])) }
+        store.advance(by: .seconds(5))
+        XCTAssertEqual(storage.writes, [], "what was loaded is not written back")
         store.finish()
     }
 
-    func test_load_failed_startsEmptyWithTheMessage_andTheNextChangeSaves() {
-        let store = TestStore<App>()
+    func test_load_unreadable_keepsTheFile_andSavesNothing_untilTheUserStartsFresh() {
+        let unreadable = Data("not json".utf8)
+        let storage = InMemoryStorage(data: unreadable)
+        let (store, saving) = savingStore(storage)
+        guard case .failed(let error) = saving.load else { return XCTFail("the load found \(saving.load)") }
+        XCTAssertEqual(error.reason, .unreadable)
+        XCTAssertEqual(storage.keptAside, [unreadable], "a copy is kept aside")
 
-        store.send(.load)
-        store.receiveEffect(.load)
-        store.complete(.load, with: .loadFailed("The saved meetings could not be read")) {
-            $0.isLoaded = true
-            $0.loadError = "The saved meetings could not be read"
-        }
-        store.send(.list(.addTapped(stamp(1, 2)))) { $0.list.addForm = newMeetingForm(1, attendee: 2) }
-        store.send(.list(.addForm(.presented(.doneTapped)))) {
-            $0.list.addForm = nil
-            $0.list.meetings = [Meeting(id: UUID(number: 1))]  // without its blank attendee
-        }
+        saving.receiveLoad { $0.list.meetings.apply(.failed(error)) }
+        add(Meeting(id: UUID(number: 1)), to: store, before: [])
         store.advance(by: .seconds(1))
-        store.receiveEffect(.save([Meeting(id: UUID(number: 1))]))
-        store.complete(.save([Meeting(id: UUID(number: 1))]), with: .saved)
+        XCTAssertEqual(storage.data, unreadable, "nothing is written over what could not be read")
+
+        store.send(.startFresh) { $0.list.meetings.startFresh() }
+        saving.receiveSave([Meeting(id: UUID(number: 1))])
         store.finish()
     }
 
-    func test_save_isDebounced_andANewerSaveReplacesOneInFlight() {
-        let store = TestStore(initialState: App.loaded())
+    func test_save_writesTheEditsOfASecondOnce_andARefusedWriteIsWrittenWithTheNextChange() {
+        let storage = InMemoryStorage()
+        let (store, saving) = savingStore(storage)
         let first = Meeting(id: UUID(number: 1))
         let second = Meeting(id: UUID(number: 2))
+        let third = Meeting(id: UUID(number: 4))
+        saving.receiveLoad { $0.list.meetings.apply(.absent) }
 
         add(first, to: store, before: [])
-        store.advance(by: .milliseconds(500))  // another change comes in: the wait starts again
+        store.advance(by: .milliseconds(500))  // another change comes in: it joins the write
         add(second, to: store, before: [first])
-        store.advance(by: .milliseconds(999))
-        XCTAssertEqual(store.unreceivedEffects, [])
+        store.advance(by: .milliseconds(499))
+        XCTAssertEqual(storage.writes, [])
         store.advance(by: .milliseconds(1))
-        store.receiveEffect(.save([first, second]))  // one write, of the latest list
+        saving.receiveSave([first, second])  // one write, of the latest list
+        XCTAssertEqual(storage.writes.count, 1)
 
         store.send(.list(.addTapped(stamp(3, 5)))) { $0.list.addForm = newMeetingForm(3, attendee: 5) }
         store.send(.list(.addForm(.dismiss))) { $0.list.addForm = nil }  // Cancel: nothing changed, nothing saved
-        add(Meeting(id: UUID(number: 4)), to: store, before: [first, second])
-        store.advance(by: .seconds(1))
-        store.receiveCancellation(of: .save([first, second]))  // the newer save replaces the one still writing
-        store.receiveEffect(.save([first, second, Meeting(id: UUID(number: 4))]))
-        store.complete(.save([first, second, Meeting(id: UUID(number: 4))]), with: .saveFailed("disk full")) {
-            $0.saveError = "disk full"
+        storage.failWrites(1)
+        add(third, to: store, before: [first, second])
+        guard case .failure(let refusal)? = saving.receiveSave([first, second, third]) else {
+            return XCTFail("the write was to be refused")
         }
+        XCTAssertEqual(refusal.reason, .writeFailed)
+        add(Meeting(id: UUID(number: 6)), to: store, before: [first, second, third])
+        saving.receiveSave([first, second, third, Meeting(id: UUID(number: 6))])
+        XCTAssertEqual(storage.writes.count, 2)
         store.finish()
     }
 
@@ -81,14 +84,14 @@ final class AppFlowTests: XCTestCase {
         }
         store.send(.list(.addForm(.presented(.doneTapped))), line: line) {
             $0.list.addForm = nil
-            $0.list.meetings = IdentifiedStates(before + [meeting])
+            $0.list.meetings.value = IdentifiedStates(before + [meeting])
         }
     }
 
     // MARK: - Adding, editing, deleting
 
     func test_add_fillsTheForm_andAddsTheMeetingOnDone_withoutBlankAttendees() {
-        let store = TestStore(initialState: App.loaded())
+        let (store, saving) = savingStore()
         let added = Meeting(
             id: UUID(number: 1), title: "Design", durationInSeconds: 600,
             attendees: [Attendee(id: UUID(number: 2), name: "Ada")])
@@ -106,11 +109,9 @@ final class AppFlowTests: XCTestCase {
         }
         store.send(.list(.addForm(.presented(.doneTapped)))) {
             $0.list.addForm = nil
-            $0.list.meetings = [added]
+            $0.list.meetings.value = [added]
         }
-        store.advance(by: .seconds(1))
-        store.receiveEffect(.save([added]))
-        store.complete(.save([added]), with: .saved)
+        saving.receiveSave([added])
         store.finish()
     }
 
@@ -145,7 +146,7 @@ final class AppFlowTests: XCTestCase {
     }
 
     func test_edit_done_changesTheDetailAndTheList_andSaves() {
-        let store = TestStore(initialState: App.loaded(design))
+        let (store, saving) = savingStore(design)
         var renamed = design
         renamed.title = "Design review"
         var edited = renamed
@@ -168,34 +169,29 @@ final class AppFlowTests: XCTestCase {
                 $0.meeting = edited
                 $0.destination = nil
             }
-            $0.list.meetings[id: self.design.id] = edited
+            $0.list.meetings.value[id: self.design.id] = edited
         }
-        // Done dismissed the sheet: its presentation ended in that transition, then the change was saved.
-        XCTAssertEqual(store.transitions.last?.effect, .all(endOfDestination(onDetail: 0), App.save([edited])))
-        store.advance(by: .seconds(1))
-        store.receiveEffect(.save([edited]))
-        store.complete(.save([edited]), with: .saved)
+        // Done dismissed the sheet: its presentation ended in that transition; the store saves the change.
+        XCTAssertEqual(store.transitions.last?.effect, endOfDestination(onDetail: 0))
+        saving.receiveSave([edited])
         store.finish()
     }
 
     func test_delete_viaTheAlert_removesTheMeeting_popsTheDetail_andCancelsWhatBothStarted() {
-        let store = TestStore(initialState: App.loaded(design, .standup))
+        let (store, saving) = savingStore(design, .standup)
 
         openDetail(in: store)
         store.send(.path(.element(id: 0, .detail(.deleteTapped)))) {
             $0.path[id: 0, case: .detail]?.destination = .alert(.deleteMeeting(self.design))
         }
         store.send(.path(.element(id: 0, .detail(.alert(.presented(.confirmDeletion)))))) {
-            $0.list.meetings = [.standup]
+            $0.list.meetings.value = [.standup]
             $0.path = []
         }
         // The detail's effects end — its alert's presentation with them: removal wins, so the end of the alert the
         // detail returned is not there too — and the list without the meeting is saved.
-        XCTAssertEqual(
-            store.transitions.last?.effect, .all(.cancel(id: ScreenScope(\App.path, 0)), App.save([.standup])))
-        store.advance(by: .seconds(1))
-        store.receiveEffect(.save([.standup]))
-        store.complete(.save([.standup]), with: .saved)
+        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: ScreenScope(\App.path, 0)))
+        saving.receiveSave([.standup])
         store.finish()
     }
 
@@ -247,7 +243,7 @@ final class AppFlowTests: XCTestCase {
     // MARK: - Recording
 
     func test_record_toTheEnd_handsTheRecordToTheDetail_andSaves() {
-        let store = TestStore(initialState: App.loaded(design))
+        let (store, saving) = savingStore(design)
         let record = MeetingRecord(id: UUID(number: 7), date: Date(timeIntervalSince1970: 7), transcript: "Hello")
         var recorded = design
         recorded.pastMeetings = [record]
@@ -270,17 +266,16 @@ final class AppFlowTests: XCTestCase {
         store.complete(tick, with: ticked) {
             $0.path.pop()
             $0.path[id: 0, case: .detail]?.meeting = recorded
-            $0.list.meetings = [recorded]
+            $0.list.meetings.value = [recorded]
         }
         store.receiveCancellation(of: transcribe)  // the pop stopped the transcription
         store.advance(by: .seconds(1))
-        store.receiveEffect(.save([recorded]))
-        store.complete(.save([recorded]), with: .saved)
+        saving.receiveSave([recorded])
         store.finish()
     }
 
     func test_record_endedEarlyThroughTheAlert_savesWhatWasSaid() {
-        let store = TestStore(initialState: App.loaded(design))
+        let (store, saving) = savingStore(design)
         let record = MeetingRecord(id: UUID(number: 7), date: Date(timeIntervalSince1970: 7), transcript: "")
         var recorded = design
         recorded.pastMeetings = [record]
@@ -296,13 +291,12 @@ final class AppFlowTests: XCTestCase {
         store.send(.path(.element(id: 1, .record(.alert(.presented(.confirmSave)))))) {
             $0.path.pop()
             $0.path[id: 0, case: .detail]?.meeting = recorded
-            $0.list.meetings = [recorded]
+            $0.list.meetings.value = [recorded]
         }
         store.receiveCancellation(of: transcribe)
         XCTAssertEqual(store.clock.scheduledCount, 1, "the next tick was cancelled; only the save waits")
         store.advance(by: .seconds(1))
-        store.receiveEffect(.save([recorded]))
-        store.complete(.save([recorded]), with: .saved)
+        saving.receiveSave([recorded])
         store.finish()
     }
 

@@ -1,18 +1,29 @@
 import EffectStore
+import EffectStoreShared
 import EffectStoreTesting
 import Foundation
 import MeetingsApp
 import XCTest
 
 /// The app on a real `Store`: the recording's timer on a `TestClock`, speech that the test speaks into, the meetings
-/// in an in-memory file or a real one.
+/// in memory or in a real file, saved by the store.
 final class AppStoreTests: XCTestCase {
     private let design = Meeting.design
 
-    private func encoded(_ meetings: [Meeting]) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(meetings)
+    /// A storage holding the design meeting.
+    private func savedDesign() -> InMemoryStorage {
+        InMemoryStorage(seeding: [design], as: App.meetingsKey)
+    }
+
+    /// The meetings `storage` holds now.
+    private func meetings(in storage: InMemoryStorage) -> IdentifiedStates<Meeting>? {
+        let reader = SavedValueWriter(key: App.meetingsKey, storage: storage)
+        return reader.load().value
+    }
+
+    /// Waits (bounded) for `store`'s meetings to be loaded.
+    private func loaded(_ store: Store<App>) async -> Bool {
+        await eventually { store.state.list.meetings.phase != .loading }
     }
 
     /// The recording's state on `store`, when screen 1 is a recording.
@@ -21,23 +32,24 @@ final class AppStoreTests: XCTestCase {
     /// A loaded store of the design meeting, its detail pushed and its meeting started with `stamp(7)`, the
     /// transcription running.
     private func recordingStore(
-        file: InMemoryMeetingsFile, speech: ScriptedSpeech, clock: TestClock
-    ) async throws -> Store<App> {
-        let store = Store<App>(effectHandler: makeMeetingsEffects(storage: file, speech: speech), clock: clock)
-        _ = await store.dispatch(event: .load).value
+        storage: InMemoryStorage, speech: ScriptedSpeech, clock: TestClock
+    ) async throws -> (Store<App>, SavedStateLink<IdentifiedStates<Meeting>>) {
+        let (store, saving) = makeMeetingsStore(storage: storage, speech: speech, clock: clock)
+        let isLoaded = await loaded(store)
+        XCTAssertTrue(isLoaded)
         store.dispatch(event: .list(.meetingTapped(id: design.id)))
         // Not awaited: the dispatch's future waits for the recording's timer and transcription.
         store.dispatch(event: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7))))))
         let transcribing = await eventually { speech.runningCount == 1 }
         XCTAssertTrue(transcribing)
-        return store
+        return (store, saving)
     }
 
     func test_recording_ticksWithTheTestClock_transcribes_andHandsItsRecordBackWhenTimeIsUp() async throws {
-        let file = InMemoryMeetingsFile(saved: try encoded([design]))
+        let storage = savedDesign()
         let speech = ScriptedSpeech()
         let clock = TestClock()
-        let store = try await recordingStore(file: file, speech: speech, clock: clock)
+        let (store, saving) = try await recordingStore(storage: storage, speech: speech, clock: clock)
 
         speech.say("Hello")
         let heard = await eventually { recording(store)?.transcript == "Hello" }
@@ -52,21 +64,22 @@ final class AppStoreTests: XCTestCase {
             MeetingRecord(id: UUID(number: 7), date: Date(timeIntervalSince1970: 7), transcript: "Hello")
         ]
         XCTAssertEqual(store.state.path.ids, [0])
-        XCTAssertEqual(store.state.list.meetings[id: design.id], recorded)
+        XCTAssertEqual(store.state.list.meetings.value[id: design.id], recorded)
         let stopped = await eventually { speech.runningCount == 0 }
         XCTAssertTrue(stopped, "the pop stopped the transcription")
-        XCTAssertEqual(clock.scheduledCount, 1, "no tick waits; the save does")
+        XCTAssertEqual(clock.scheduledCount, 0, "no tick waits")
 
-        clock.advance(by: .seconds(1))
-        let saved = await eventually { file.writtenMeetings == [[recorded]] }
-        XCTAssertTrue(saved)
+        let flushed = await saving.flush().value
+        XCTAssertNotNil(try? flushed.get())
+        XCTAssertEqual(storage.writes.count, 1, "one write: the load was not written back")
+        XCTAssertEqual(meetings(in: storage), [recorded])
     }
 
     func test_poppingTheRecordingMidway_stopsTheTimerAndTheTranscription() async throws {
         let speech = ScriptedSpeech()
         let clock = TestClock()
-        let store = try await recordingStore(
-            file: InMemoryMeetingsFile(saved: try encoded([design])), speech: speech, clock: clock)
+        let storage = savedDesign()
+        let (store, saving) = try await recordingStore(storage: storage, speech: speech, clock: clock)
         clock.advance(by: .seconds(2))
         XCTAssertEqual(recording(store)?.secondsElapsed, 2)
 
@@ -78,66 +91,70 @@ final class AppStoreTests: XCTestCase {
         XCTAssertTrue(stopped)
         speech.say("too late")
         clock.advance(by: .seconds(10))
-        XCTAssertEqual(store.state.list.meetings[id: design.id], design, "nothing was recorded")
+        XCTAssertEqual(store.state.list.meetings.value[id: design.id], design, "nothing was recorded")
         XCTAssertEqual(speech.startedCount, 1)
+        _ = await saving.flush().value
+        XCTAssertEqual(storage.writes, [], "nothing changed: nothing written")
     }
 
-    func test_load_nothingSaved_isAnEmptyList() async {
-        let store = Store<App>(
-            effectHandler: makeMeetingsEffects(storage: InMemoryMeetingsFile(), speech: ScriptedSpeech()))
+    func test_load_nothingSaved_isAnEmptyList_andWritesNothing() async {
+        let storage = InMemoryStorage()
+        let (store, saving) = makeMeetingsStore(storage: storage, speech: ScriptedSpeech())
 
-        let state = await store.dispatch(event: .load).value
+        let isLoaded = await loaded(store)
 
-        XCTAssertTrue(state.isLoaded)
-        XCTAssertTrue(state.list.meetings.isEmpty)
-        XCTAssertNil(state.loadError)
+        XCTAssertTrue(isLoaded)
+        XCTAssertEqual(store.state.list.meetings.phase, .saving)
+        XCTAssertTrue(store.state.list.meetings.value.isEmpty)
+        _ = await saving.flush().value
+        XCTAssertEqual(storage.writes, [])
     }
 
-    func test_load_badFile_startsEmpty_withAMessageThatSaysSo() async {
-        let file = InMemoryMeetingsFile(saved: Data("not json".utf8))
-        let store = Store<App>(effectHandler: makeMeetingsEffects(storage: file, speech: ScriptedSpeech()))
+    func test_load_badFile_startsEmpty_leavesTheFile_andSaysWhy() async {
+        let unreadable = Data("not json".utf8)
+        let storage = InMemoryStorage(data: unreadable)
+        let (store, saving) = makeMeetingsStore(storage: storage, speech: ScriptedSpeech())
 
-        let state = await store.dispatch(event: .load).value
+        let isLoaded = await loaded(store)
 
-        XCTAssertTrue(state.isLoaded)
-        XCTAssertTrue(state.list.meetings.isEmpty)
-        let message = try? XCTUnwrap(state.loadError)
-        XCTAssertEqual(message?.hasPrefix("The saved meetings could not be read ("), true, message ?? "")
-        XCTAssertEqual(message?.hasSuffix("The list starts empty; the file is replaced at the next change."), true)
-        XCTAssertEqual(file.writtenMeetings, [], "reading a bad file writes nothing")
+        XCTAssertTrue(isLoaded)
+        XCTAssertTrue(store.state.list.meetings.value.isEmpty)
+        guard case .unreadable(let error) = store.state.list.meetings.phase else {
+            return XCTFail("the phase is \(store.state.list.meetings.phase)")
+        }
+        XCTAssertEqual(error.reason, .unreadable)
+        XCTAssertTrue(error.description.hasPrefix("Saved value \"meetings\": its saved value could not be read"))
+        _ = await saving.flush().value
+        XCTAssertEqual(storage.data, unreadable, "reading a bad file writes nothing")
+        XCTAssertEqual(storage.keptAside, [unreadable])
     }
 
     func test_makeMeetingsStore_readsTheSavedMeetings_andAMeetingAddedIsSavedToAFileAndReadBack() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("meetings-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        let clock = TestClock()
-        let first = makeMeetingsStore(storage: MeetingsFile(url: url), speech: ScriptedSpeech(), clock: clock)
-        let loaded = await eventually { first.state.isLoaded }
-        XCTAssertTrue(loaded)
+        let (first, saving) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
+        let isLoaded = await loaded(first)
+        XCTAssertTrue(isLoaded)
 
         first.dispatch(event: .list(.addTapped(stamp(1, 2))))
         first.dispatch(event: .list(.addForm(.presented(.titleChanged("Design")))))
-        // Not awaited: the dispatch's future waits for the save, which waits for the clock.
-        first.dispatch(event: .list(.addForm(.presented(.doneTapped))))
-        let added = await eventually { first.state.list.meetings.count == 1 }
-        XCTAssertTrue(added)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path), "not before the debounce")
-        clock.advance(by: .seconds(1))
-        let written = await eventually { FileManager.default.fileExists(atPath: url.path) }
-        XCTAssertTrue(written)
+        _ = await first.dispatch(event: .list(.addForm(.presented(.doneTapped)))).value
+        XCTAssertEqual(first.state.list.meetings.value.count, 1)
+        let flushed = await saving.flush().value
+        XCTAssertNotNil(try? flushed.get())
 
-        let second = makeMeetingsStore(storage: MeetingsFile(url: url), speech: ScriptedSpeech())
-        let readBack = await eventually { second.state.isLoaded }
+        let (second, _) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
+        let readBack = await loaded(second)
         XCTAssertTrue(readBack)
-        XCTAssertEqual(Array(second.state.list.meetings), [Meeting(id: UUID(number: 1), title: "Design")])
+        XCTAssertEqual(Array(second.state.list.meetings.value), [Meeting(id: UUID(number: 1), title: "Design")])
     }
 
     func test_meetingsEvents_withAnIncrementingStamper_giveEveryNewThingTheNextIDAndDate() async throws {
         let clock = TestClock()
         let speech = ScriptedSpeech()
-        let store = makeMeetingsStore(storage: InMemoryMeetingsFile(), speech: speech, clock: clock)
-        let loaded = await eventually { store.state.isLoaded }
-        XCTAssertTrue(loaded)
+        let (store, _) = makeMeetingsStore(storage: InMemoryStorage(), speech: speech, clock: clock)
+        let isLoaded = await loaded(store)
+        XCTAssertTrue(isLoaded)
         let events = MeetingsEvents(stamper: .incrementing(from: Date(timeIntervalSince1970: 100)))
 
         store.dispatch(event: events.addMeeting())  // two ids: the meeting's, and its first attendee's
@@ -154,7 +171,7 @@ final class AppStoreTests: XCTestCase {
         store.dispatch(event: edit(.attendeeNameChanged(id: UUID(number: 3), "Cy")))
         store.dispatch(event: edit(.doneTapped))
         XCTAssertEqual(
-            store.state.list.meetings[id: UUID(number: 0)]?.attendees,
+            store.state.list.meetings.value[id: UUID(number: 0)]?.attendees,
             [
                 Attendee(id: UUID(number: 1), name: "Ana"), Attendee(id: UUID(number: 2), name: "Bo"),
                 Attendee(id: UUID(number: 3), name: "Cy"),

@@ -1,4 +1,6 @@
 import EffectStore
+import EffectStoreShared
+import EffectStoreSharedTesting
 import EffectStoreTesting
 import Foundation
 import MeetingsApp
@@ -34,6 +36,29 @@ extension Meeting {
 extension App {
     /// An app with `meetings` loaded and nothing pushed.
     static func loaded(_ meetings: Meeting...) -> App {
-        App(list: MeetingsList(meetings: IdentifiedStates(meetings)), isLoaded: true)
+        var app = App()
+        app.list.meetings.apply(.loaded(IdentifiedStates(meetings)))
+        return app
     }
+}
+
+/// The link through which a test receives the meetings' load and asserts their saves.
+typealias MeetingsSaving = TestSavedStateLink<App, IdentifiedStates<Meeting>>
+
+/// A test store of the app whose meetings are saved, as `makeMeetingsStore` saves them, to `storage`; its load not
+/// yet received.
+func savingStore(_ storage: InMemoryStorage) -> (TestStore<App>, MeetingsSaving) {
+    let store = TestStore<App>()
+    let saving = store.save(
+        \.list.meetings, as: App.meetingsKey, in: storage, delay: App.saveDelay, loaded: App.Event.loaded)
+    return (store, saving)
+}
+
+/// A test store of the app with `meetings` saved and loaded (``App/loaded(_:)``); each change of them is a save the
+/// test asserts.
+func savingStore(_ meetings: Meeting...) -> (TestStore<App>, MeetingsSaving) {
+    let saved = IdentifiedStates(meetings)
+    let (store, saving) = savingStore(InMemoryStorage(seeding: saved, as: App.meetingsKey))
+    saving.receiveLoad { $0.list.meetings.apply(.loaded(saved)) }
+    return (store, saving)
 }

@@ -2,38 +2,6 @@ import EffectStore
 import Foundation
 import MeetingsApp
 
-/// An in-memory stand-in for the meetings file: records every write.
-final class InMemoryMeetingsFile: MeetingsStorage, @unchecked Sendable {
-    // Safe because: every stored var is only touched under `lock`.
-    private let lock = NSLock()
-    private var data: Data?
-    private var writes: [Data] = []
-
-    init(saved: Data? = nil) {
-        self.data = saved
-    }
-
-    /// The meetings of each write, decoded, in order.
-    var writtenMeetings: [[Meeting]] {
-        lock.withLock { writes }.map { data in (try? Self.decoder.decode([Meeting].self, from: data)) ?? [] }
-    }
-
-    static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-
-    func read() async throws -> Data? { lock.withLock { data } }
-
-    func write(_ data: Data) async throws {
-        lock.withLock {
-            self.data = data
-            writes.append(data)
-        }
-    }
-}
-
 /// Speech recognition the test speaks into: each ``say(_:)`` is the next transcript of every running stream.
 final class ScriptedSpeech: SpeechRecognizer, @unchecked Sendable {
     // Safe because: every stored var is only touched under `lock`; continuations are called outside it.
