@@ -7,7 +7,7 @@ import EffectStore
 /// recorder, session file, page and replays, this module's ``TransitionLogger``, and EffectStoreTesting's replay
 /// and test-store failures. It lives here, in EffectStoreLogging, so that all of them see it; import
 /// EffectStoreLogging to write one.
-/// A recorder may be given one more (EffectStoreSessions' `SessionRecorder(recording:limit:redacting:)`); both
+/// A recorder may be given one more (EffectStoreSessions' `SessionRecorder(recording:limit:byteLimit:redacting:)`); both
 /// apply when both are given:
 ///
 /// ```swift

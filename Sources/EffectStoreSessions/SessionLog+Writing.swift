@@ -81,6 +81,12 @@ extension SessionLog where S: Codable, S.Event: Codable {
         output.raw("{\"formatVersion\":\(Self.formatVersion),\"stateType\":")
         output.string(ValueDescriber.typeName(S.self))
         output.raw(",\"keyframeInterval\":\(keyframeInterval),\"droppedEntryCount\":\(droppedEntryCount)")
+        if droppedEntryCount > 0 {
+            output.raw(",\"droppedNote\":")
+            output.string(
+                "The recording dropped its \(droppedEntryCount) oldest entries to stay within its recorder's limits; "
+                    + "it starts after them, from initialState.")
+        }
         output.raw(",\n\"initialState\":")
         output.raw(try encoder.encode(NestedRedaction.encodable(initial)))
         output.raw(",\n\"initialView\":")
@@ -93,7 +99,7 @@ extension SessionLog where S: Codable, S.Event: Codable {
         var source = initialState
         for (index, entry) in entries.enumerated() {
             var entry = entry
-            if let redaction, !redaction.isEmpty {
+            if let redaction, !redaction.isEmpty, !entry.isRedactedByRecorder {
                 entry = try restoringValues(of: entry, at: index, after: source, redaction: redaction)
                 source = entry.state ?? source
             }
