@@ -22,6 +22,9 @@ package enum NestedRedaction {
     /// Its own parts are not looked into here: the describer and the encoding reach them in turn.
     package static func applied(to value: Any) -> Any {
         guard !isSuspended, let redacting = value as? any SessionRedacting else { return value }
+        guard !(type(of: redacting) is AnyClass) else {
+            return UnredactableObject(typeName: ValueDescriber.typeName(type(of: redacting)))
+        }
         return redacting.withDeclaredRedaction
     }
 
@@ -49,6 +52,26 @@ package enum NestedRedaction {
     private static func isEncoderPrimitive(_ value: Any) -> Bool {
         value is Date || value is Data || value is URL || value is Decimal || value is String || value is Bool
             || value is Int || value is Double
+    }
+}
+
+/// What stands for a part that declares its redaction but is an object: redacting a copy of it would change the app's
+/// own object, so it is shown as a note, and refuses to be encoded, saying how to fix it.
+package struct UnredactableObject: CustomStringConvertible, Encodable {
+    let typeName: String
+
+    package var description: String {
+        "<\(typeName): not shown; it declares a redaction (SessionRedacting) but is a class>"
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(
+            typeName,
+            EncodingError.Context(
+                codingPath: encoder.codingPath,
+                debugDescription: "\(typeName) declares a redaction (SessionRedacting) but is a class: redacting it "
+                    + "would change the app's own object, so it was not written. To fix, make \(typeName) a struct "
+                    + "or an enum."))
     }
 }
 

@@ -194,7 +194,8 @@ public struct SessionRedaction<S: State>: Sendable {
 /// A state that says what of it a recorded session and a log never hold: every session recorder of it, every session
 /// file written, every replay failure, every test-store failure and every ``TransitionLogger`` applies
 /// ``sessionRedaction`` — also where the state is a part of another, at any depth (a property, an optional, a row, an
-/// enum's payload, an event's payload); see <doc:/EffectStoreSessions#What-is-redacted-where-and-what-is-not>.
+/// enum's payload, an event's payload); see the EffectStoreSessions article's
+/// "What is redacted where, and what is not".
 ///
 /// ```swift
 /// extension SignUp: SessionRedacting {

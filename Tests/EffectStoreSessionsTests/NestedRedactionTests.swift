@@ -61,6 +61,28 @@ private struct Vault: State, Equatable, Codable {
     }
 }
 
+/// Credentials kept in an object: redacting a copy would change the app's own object.
+private final class Keyring: SessionRedacting, Equatable, Codable {
+    let token: String
+    init(token: String) { self.token = token }
+    static var initialState: Keyring { Keyring(token: "") }
+    func handle(event: Never) -> Never? {}
+    static func == (lhs: Keyring, rhs: Keyring) -> Bool { lhs.token == rhs.token }
+    static var sessionRedaction: SessionRedaction<Keyring> { SessionRedaction().state { $0 = Keyring(token: "•••") } }
+}
+
+/// A state that holds such an object.
+private struct Locker: State, Equatable, Codable {
+    var keyring: Keyring? = nil
+    enum Event: Sendable, Equatable { case stored(String) }
+    static var initialState: Locker { Locker() }
+    mutating func handle(event: Event) -> Never? {
+        guard case .stored(let token) = event else { return nil }
+        keyring = Keyring(token: token)
+        return nil
+    }
+}
+
 private final class NoEffects: EffectHandler {
     typealias S = Vault
     func handle(effect: Never) -> Future<Vault.Event>? {}
@@ -157,6 +179,22 @@ final class NestedRedactionTests: XCTestCase {
         }
         XCTAssertTrue(failures.messages[0].contains("declares its own redaction"), failures.messages[0])
         XCTAssertTrue(failures.messages[1].contains(".accounts[0].user"), failures.messages[1])
+    }
+
+    /// An object that declares a redaction is never redacted in place: it is not shown, and a write is refused with a
+    /// message that says how to fix it.
+    func test_anObjectThatDeclaresARedaction_isNotShown_andItsWriteIsRefusedWithAMessage() throws {
+        var locker = Locker()
+        _ = locker.handle(event: .stored(secret))
+        let text = Describing.value(locker)
+        XCTAssertFalse(text.contains(secret), text)
+        XCTAssertTrue(text.contains("<Keyring: not shown; it declares a redaction (SessionRedacting) but is a class>"), text)
+        XCTAssertEqual(locker.keyring?.token, secret, "the app's own object is left as it is")
+        XCTAssertThrowsError(try JSONEncoder().encode(NestedRedaction.encodable(locker))) { error in
+            let message = String(describing: error)
+            XCTAssertTrue(message.contains("To fix, make Keyring a struct or an enum."), message)
+            XCTAssertFalse(message.contains(self.secret), message)
+        }
     }
 
     func test_valuesThatDeclareNothing_encodeAsJSONEncoderWritesThem() throws {
