@@ -7,7 +7,7 @@ import EffectStore
 /// recorder, session file, page and replays, this module's ``TransitionLogger``, and EffectStoreTesting's replay
 /// and test-store failures. It lives here, in EffectStoreLogging, so that all of them see it; import
 /// EffectStoreLogging to write one.
-/// A recorder may be given one more (EffectStoreSessions' `SessionRecorder(recording:limit:redacting:)`); both
+/// A recorder may be given one more (EffectStoreSessions' `SessionRecorder(recording:limit:byteLimit:redacting:)`); both
 /// apply when both are given:
 ///
 /// ```swift
@@ -193,7 +193,9 @@ public struct SessionRedaction<S: State>: Sendable {
 
 /// A state that says what of it a recorded session and a log never hold: every session recorder of it, every session
 /// file written, every replay failure, every test-store failure and every ``TransitionLogger`` applies
-/// ``sessionRedaction``.
+/// ``sessionRedaction`` — also where the state is a part of another, at any depth (a property, an optional, a row, an
+/// enum's payload, an event's payload); see the EffectStoreSessions article's
+/// "What is redacted where, and what is not".
 ///
 /// ```swift
 /// extension SignUp: SessionRedacting {

@@ -81,8 +81,10 @@ package enum ValueDescriber {
     }
 
     /// The parts of `value`: its ``/EffectStore/CustomValueStructure``, or what its `Mirror` shows. Optionals are their wrapped
-    /// value (`nil` a leaf); strings, numbers and values with a description of their own are leaves.
+    /// value (`nil` a leaf); strings, numbers and values with a description of their own are leaves. A part that
+    /// declares its own redaction (``SessionRedacting``) is shown redacted, at any depth (`NestedRedaction`).
     package static func shape(of value: Any) -> Shape {
+        let value = NestedRedaction.applied(to: value)
         if let custom = value as? any CustomValueStructure {
             return shape(of: custom.valueStructure, value: value)
         }
@@ -371,14 +373,17 @@ package enum ValueDescriber {
     // MARK: - Equality
 
     /// `value`'s JSON encoding, keys sorted, when it is `Encodable` and encodes; `nil` otherwise. What tells apart two
-    /// values that read the same (a `Date` and one a quarter second later).
-    package static func encodingText(_ value: Any) -> String? {
+    /// values that read the same (a `Date` and one a quarter second later). Parts that declare their own redaction
+    /// (``SessionRedacting``) are encoded redacted, unless `redacting` is `false`: such an encoding never leaves the
+    /// program.
+    package static func encodingText(_ value: Any, redacting: Bool = true) -> String? {
         guard let encodable = value as? any Encodable else { return nil }
+        let redacted = redacting ? NestedRedaction.encodable(encodable) : encodable
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "+infinity", negativeInfinity: "-infinity", nan: "nan")
-        return (try? encoder.encode(encodable)).map { String(decoding: $0, as: UTF8.self) }
+        return (try? encoder.encode(redacted)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether `a` and `b` encode alike (``encodingText(_:)``): `nil` when one of them has no encoding, or they are

@@ -90,7 +90,8 @@ package enum ValueDiff {
         case .changed where text(change.from) == text(change.to):
             // Unequal values that read the same: their encodings say how they differ, where they have one.
             func encoded(_ value: Any?) -> String {
-                value.flatMap(ValueDescriber.encodingText).map { " (encoded \(Describing.truncated($0, to: maxLength)))" }
+                value.flatMap { ValueDescriber.encodingText($0) }
+                    .map { " (encoded \(Describing.truncated($0, to: maxLength)))" }
                     ?? ""
             }
             return location + "expected \(text(change.from))\(encoded(change.from)), actual \(text(change.to))"
@@ -110,6 +111,8 @@ package enum ValueDiff {
 
     private static func compare(_ from: Any, _ to: Any, path: [PathComponent], depth: Int, into changes: inout [Change])
     {
+        // A part that declares its own redaction is compared, and shown, as it is redacted.
+        let (from, to) = (NestedRedaction.applied(to: from), NestedRedaction.applied(to: to))
         if ValueDescriber.areEqual(from, to) == true { return }
         if let identified = from as? any ElementsComparedByID, let pairs = identified.differingElements(from: to) {
             // The same ids in the same order: only the unequal elements are described.

@@ -133,7 +133,7 @@ package struct EffectRecord: Sendable {
                 return
             }
             do {
-                json += String(decoding: try encoder.encode(encodable), as: UTF8.self)
+                json += String(decoding: try encoder.encode(NestedRedaction.encodable(encodable)), as: UTF8.self)
             } catch {
                 if reason == nil { reason = "\(ValueDescriber.line(value, nested: false)) failed to encode: \(error)" }
                 json += "null"

@@ -87,7 +87,10 @@ extension ReplayStep where S: Equatable {
         if let recorded = entry.state {
             // Both sides redacted: a log made by hand, or kept in memory, holds the secret that a file would not.
             let recorded = redaction?.redacted(recorded) ?? recorded
-            return recorded == replayed ? nil : .state(recorded: recorded, replayed: replayed)
+            guard recorded != replayed, !NestedRedaction.differOnlyInRedactedParts(recorded, replayed) else {
+                return nil
+            }
+            return .state(recorded: recorded, replayed: replayed)
         }
         guard let recorded = entry.recordedChanges else { return nil }
         let changes = SessionView.changes(from: redaction?.redacted(from) ?? from, to: replayed)

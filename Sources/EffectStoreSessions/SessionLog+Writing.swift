@@ -81,8 +81,14 @@ extension SessionLog where S: Codable, S.Event: Codable {
         output.raw("{\"formatVersion\":\(Self.formatVersion),\"stateType\":")
         output.string(ValueDescriber.typeName(S.self))
         output.raw(",\"keyframeInterval\":\(keyframeInterval),\"droppedEntryCount\":\(droppedEntryCount)")
+        if droppedEntryCount > 0 {
+            output.raw(",\"droppedNote\":")
+            output.string(
+                "The recording dropped its \(droppedEntryCount) oldest entries to stay within its recorder's limits; "
+                    + "it starts after them, from initialState.")
+        }
         output.raw(",\n\"initialState\":")
-        output.raw(try encoder.encode(initial))
+        output.raw(try encoder.encode(NestedRedaction.encodable(initial)))
         output.raw(",\n\"initialView\":")
         SessionView.writeNode(initial, to: output)
         output.raw(",\n\"entries\":[")
@@ -93,7 +99,7 @@ extension SessionLog where S: Codable, S.Event: Codable {
         var source = initialState
         for (index, entry) in entries.enumerated() {
             var entry = entry
-            if let redaction, !redaction.isEmpty {
+            if let redaction, !redaction.isEmpty, !entry.isRedactedByRecorder {
                 entry = try restoringValues(of: entry, at: index, after: source, redaction: redaction)
                 source = entry.state ?? source
             }
@@ -115,7 +121,7 @@ extension SessionLog where S: Codable, S.Event: Codable {
             output.string(entry.origin.rawValue)
             if let event = entry.event.map({ redaction?.redacted(event: $0) ?? $0 }) {
                 output.raw(",\"event\":")
-                output.raw(try encoder.encode(event))
+                output.raw(try encoder.encode(NestedRedaction.encodable(event)))
                 output.raw(",\"eventText\":")
                 output.string(Describing.truncated(ValueDescriber.line(event, nested: false), to: 2_000))
             }
@@ -143,7 +149,7 @@ extension SessionLog where S: Codable, S.Event: Codable {
                 index % keyframeInterval == keyframeInterval - 1 || index == entries.count - 1 || previous == nil
             if let current, isKeyframe || entry.origin == .undo || entry.origin == .redo {
                 output.raw(",\n \"state\":")
-                output.raw(try encoder.encode(current))
+                output.raw(try encoder.encode(NestedRedaction.encodable(current)))
             }
             if let current, isKeyframe {
                 output.raw(",\n \"view\":")
@@ -206,7 +212,9 @@ extension SessionLog where S: Codable, S.Event: Codable {
         }
         if needsState {
             let recorded = entry.recordedChanges
-            guard SessionView.changes(from: previous, to: replayed) == recorded
+            // Compared as the file recorded them: unredacted, or redacted as today.
+            let unredacted = NestedRedaction.asRecordedUnredacted { SessionView.changes(from: previous, to: replayed) }
+            guard unredacted == recorded
                 || SessionView.changes(from: redaction.redacted(previous), to: redaction.redacted(replayed)) == recorded
             else { throw refuse("what changed rather than its state") }
             entry.state = replayed
@@ -219,7 +227,9 @@ extension SessionLog where S: Codable, S.Event: Codable {
                 return try? JSONValue(json: output.data)
             }
             let recorded = entry.recordedEffect
-            guard form(effect) == recorded || form(effect.map { redaction.redacted(effect: $0) }) == recorded else {
+            guard NestedRedaction.asRecordedUnredacted({ form(effect) }) == recorded
+                || form(effect.map { redaction.redacted(effect: $0) }) == recorded
+            else {
                 throw refuse("its effect as a recorded form")
             }
             entry.effect = effect

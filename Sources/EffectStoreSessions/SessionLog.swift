@@ -31,8 +31,8 @@ import Foundation
 /// are still recorded and shown; the file says once that a replay cannot compare them. Secrets never reach the file:
 /// see ``/EffectStoreLogging/SessionRedaction``.
 ///
-/// A log read from a file has each entry's ``Entry/state`` at keyframes only; the entries between hold what changed,
-/// which a replay compares (``ReplayStep/matchesRecording``). Files of format 1, which held every state whole, still
+/// A log read from a file, and one a ``SessionRecorder`` made, has each entry's ``Entry/state`` at keyframes only; the
+/// entries between hold what changed, which a replay compares (``ReplayStep/matchesRecording``). Files of format 1, which held every state whole, still
 /// read.
 ///
 /// A log is a plain value, `Sendable` like its state.
@@ -42,7 +42,8 @@ public struct SessionLog<S: State>: Sendable {
     public var initialState: S
     /// The transitions, oldest first.
     public var entries: [Entry]
-    /// How many of the oldest entries the recorder dropped to stay within its limit; 0 when the log is complete.
+    /// How many of the oldest entries the recorder dropped to stay within its limits (entries and bytes); 0 when the
+    /// log is complete.
     public var droppedEntryCount: Int
 
     /// Creates a log.
@@ -64,8 +65,8 @@ public struct SessionLog<S: State>: Sendable {
     /// Whether the recorder dropped entries, so the log starts later than the recording did.
     public var hasDroppedEntries: Bool { droppedEntryCount > 0 }
 
-    /// The last recorded state: that of the last entry that holds one (a log read from a file holds the last entry's),
-    /// or ``initialState`` when there is none.
+    /// The last recorded state: that of the last entry that holds one (a log read from a file, or a recorder's, holds
+    /// the last entry's), or ``initialState`` when there is none.
     public var finalState: S { entries.last(where: { $0.state != nil })?.state ?? initialState }
 
     /// One recorded transition: what happened, the state the store committed after it, and the effect the state asked
@@ -86,12 +87,13 @@ public struct SessionLog<S: State>: Sendable {
         public var origin: TransitionOrigin
         /// The event; `nil` exactly for an undo or a redo.
         public var event: S.Event?
-        /// The state the store committed after this transition: always, in an entry a ``SessionRecorder`` made; in an
-        /// entry read from a session file, at keyframes only (every 500th entry, the last, each undo and redo), and
-        /// `nil` between them, where the entry holds what changed instead.
+        /// The state the store committed after this transition, at keyframes only, and `nil` between them, where the
+        /// entry holds what changed instead: in an entry read from a session file, every 500th entry, the last, each
+        /// undo and redo; in one a ``SessionRecorder`` made, the keyframes it keeps (see its "Bounded in bytes"), the
+        /// last entry, each undo and redo. An entry made with `init` holds it.
         ///
         /// ```swift
-        /// let states = log.entries.compactMap(\.state)   // every state of a recorded log; keyframes of a read one
+        /// let keyframes = log.entries.compactMap(\.state)
         /// ```
         public var state: S?
         /// The effect ``/EffectStore/State/handle(event:)`` returned — a plan, when the effect type carries one —
@@ -110,8 +112,11 @@ public struct SessionLog<S: State>: Sendable {
         /// compares it through its recorded form where it has one.
         public var hasRecordedEffect: Bool
 
-        /// What changed at this entry, as the file recorded it; `nil` in an entry a recorder made (its ``state`` says).
+        /// What changed at this entry, as the file or the recorder recorded it; `nil` in an entry made with `init`.
         var recordedChanges: JSONValue?
+        /// Whether a ``SessionRecorder`` made the entry, with the redaction the state declares applied already: a write
+        /// takes its changes as they are.
+        var isRedactedByRecorder = false
         /// The effect as the file recorded it (see `EffectRecord`): its text, its starts and cancellations and, when
         /// it has one, its comparable form (`"value"`).
         var recordedEffect: JSONValue?

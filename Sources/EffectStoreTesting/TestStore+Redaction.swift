@@ -33,9 +33,14 @@ extension TestStore {
     /// The structural difference of the redacted values; where they differ only in what the redaction replaces, a line
     /// that says so, without the values.
     private func difference<T: Equatable>(expected: T, actual: T, redacted: ((T) -> T)?) -> String {
-        guard let redacted else { return StructuralDiff.describe(expected: expected, actual: actual) }
-        let (expected, actual) = (redacted(expected), redacted(actual))
-        guard expected == actual else { return StructuralDiff.describe(expected: expected, actual: actual) }
-        return "  (they differ in a part \(S.self).sessionRedaction replaces; its values are not shown)"
+        let (expected, actual) = redacted.map { ($0(expected), $0(actual)) } ?? (expected, actual)
+        if expected == actual {
+            return "  (they differ in a part \(S.self).sessionRedaction replaces; its values are not shown)"
+        }
+        if NestedRedaction.differOnlyInRedactedParts(expected, actual) {
+            return "  (they differ in a part of them that declares its own redaction (SessionRedacting); its values "
+                + "are not shown)"
+        }
+        return StructuralDiff.describe(expected: expected, actual: actual)
     }
 }

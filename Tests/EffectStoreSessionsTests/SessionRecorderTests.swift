@@ -69,7 +69,7 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertFalse(log.hasDroppedEntries)
 
         let replay = log.replay()
-        XCTAssertEqual(replay.map(\.to), log.entries.map(\.state), "the replay must reproduce every state")
+        assertReplayReproduces(log)
         XCTAssertEqual(replay.map(\.effect), [.save(15), nil, .save(16), nil, nil])
     }
 
@@ -85,7 +85,7 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertTrue(log.hasDroppedEntries)
         XCTAssertEqual(log.entries.map(\.event), [.deposit(3), .deposit(4), .deposit(5)])
         XCTAssertEqual(log.initialState, Ledger(balance: 3, pendingSaves: 2), "the state after the last dropped entry")
-        XCTAssertEqual(log.replay().map(\.to), log.entries.map(\.state))
+        assertReplayReproduces(log)
     }
 
     func test_log_writesAndReadsJSON_identically() throws {
@@ -159,9 +159,23 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertEqual(log.entries.filter { $0.origin == .dispatch }.count, 100)
         XCTAssertEqual(log.entries.filter { $0.origin == .effect }.count, deposits.count)
         XCTAssertEqual(log.entries.map(\.sequenceNumber), Array(1...UInt64(log.entries.count)))
-        XCTAssertEqual(log.replay().map(\.to), log.entries.map(\.state))
+        assertReplayReproduces(log)
         XCTAssertEqual(log.finalState, store.state)
     }
+}
+
+/// Checks that the replay of `log` reproduces every state it holds (keyframes, and the last) with `==`, and every change
+/// it holds between them.
+func assertReplayReproduces<S: State & Equatable>(
+    _ log: SessionLog<S>, file: StaticString = #filePath, line: UInt = #line
+) {
+    let steps = log.replay()
+    XCTAssertEqual(steps.count, log.entries.count, file: file, line: line)
+    for step in steps {
+        XCTAssertTrue(step.matchesRecording, "entry \(step.index)", file: file, line: line)
+        if let state = step.entry.state { XCTAssertEqual(step.to, state, "entry \(step.index)", file: file, line: line) }
+    }
+    XCTAssertEqual(steps.last?.to, log.entries.last?.state, "the last entry holds its state", file: file, line: line)
 }
 
 /// Checks that `read`, a log written and read back, records the same session as `log`: the same transitions, events

@@ -103,7 +103,7 @@ final class SessionRedactionTests: XCTestCase {
 
         let log = recorder.log
         XCTAssertEqual(log.entries.map(\.event), [.emailChanged("ada@example.com"), .passwordChanged(""), .submitted])
-        XCTAssertEqual(log.entries.compactMap(\.state).map(\.password), ["", "", ""])
+        XCTAssertEqual(Set(log.entries.compactMap(\.state).map(\.password)), [""])
         XCTAssertEqual(log.entries.last?.effect, .signUp(email: "ada@example.com", password: ""))
 
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("signup-\(UUID().uuidString).json")
@@ -147,7 +147,7 @@ final class SessionRedactionTests: XCTestCase {
 
     /// A recorder with no room refuses, with a message that says how to fix it (a `fatalError`, in a child process).
     func test_aRecorderWithALimitOfZero_stopsWithAMessage() {
-        runInChildProcess(self, expectingCrashWith: "needs a limit of at least 1, not 0. To fix, pass the number") {
+        runInChildProcess(self, expectingCrashWith: "needs a limit of at least 1 entry and 1 byte, not 0 entries") {
             _ = SessionRecorder(recording: Store<SignUpForm>(effectHandler: NoAnswers()), limit: 0)
         }
     }
