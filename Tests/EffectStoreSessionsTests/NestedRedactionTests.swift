@@ -84,7 +84,6 @@ private struct Locker: State, Equatable, Codable {
 }
 
 private final class NoEffects: EffectHandler {
-    typealias S = Vault
     func handle(effect: Never) -> Future<Vault.Event>? {}
 }
 
