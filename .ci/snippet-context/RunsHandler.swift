@@ -28,7 +28,6 @@ final class RepeatingTimer: Sendable {
 }
 
 final class DownloadsEffects: EffectHandler, Sendable {
-    typealias S = Downloads
     typealias Effect = Downloads.Effect
     typealias Event = Downloads.Event
     let downloader = Downloader()

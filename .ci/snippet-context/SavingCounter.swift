@@ -13,6 +13,5 @@ struct Saving: State, Equatable {
 }
 
 final class SaveEffects: EffectHandler, Sendable {
-    typealias S = Saving
     func handle(effect: Saving.Effect) -> Future<Saving.Event>? { Future(value: .saved) }
 }

@@ -40,7 +40,6 @@ protocol NumberFactClient: Sendable {
 }
 
 final class CounterEffects: EffectHandler {
-    typealias S = Counter
     let numberFact: any NumberFactClient
     init(numberFact: any NumberFactClient) { self.numberFact = numberFact }
 
