@@ -17,6 +17,9 @@ public struct App: State, Hashable {
     public var list: MeetingsList
     /// The screens pushed above the list.
     public var path: ScreenStack<Screen>
+    /// Why the last write of the meetings was refused, for the view to show until the user dismisses it; the next
+    /// change is written again all the same.
+    public var saveError: String?
 
     /// An app showing `list` and `path`.
     ///
@@ -75,6 +78,10 @@ public struct App: State, Hashable {
         /// After a load that could not read the saved meetings (the view shows why): the list as it is replaces
         /// them, from the next change on. A copy of what could not be read was kept aside.
         case startFresh
+        /// The storage refused a write of the meetings.
+        case saveFailed(SavedValueError)
+        /// The user closed the message of a refused write.
+        case saveErrorDismissed
         case list(MeetingsList.Event)
         /// An event of a screen on the stack, or the user going back.
         case path(StackEvent<Screen.Event>)
@@ -103,6 +110,12 @@ public struct App: State, Hashable {
             return nil
         case .startFresh:
             list.meetings.startFresh()
+            return nil
+        case .saveFailed(let error):
+            saveError = error.description
+            return nil
+        case .saveErrorDismissed:
+            saveError = nil
             return nil
         case .list(let event):
             return handle(event, in: \.list, effect: Effect.list) { state, message in

@@ -64,6 +64,7 @@ public func makeMeetingsStore(
 ) -> (store: Store<App>, saving: SavedStateLink<IdentifiedStates<Meeting>>) {
     let store = Store<App>(effectHandler: makeMeetingsEffects(speech: speech), clock: clock)
     let saving = store.save(
-        \.list.meetings, as: App.meetingsKey, in: storage, delay: App.saveDelay, loaded: App.Event.loaded)
+        \.list.meetings, as: App.meetingsKey, in: storage, delay: App.saveDelay, loaded: App.Event.loaded,
+        failed: App.Event.saveFailed)
     return (store, saving)
 }

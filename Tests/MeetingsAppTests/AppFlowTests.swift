@@ -64,13 +64,16 @@ final class AppFlowTests: XCTestCase {
         store.send(.list(.addForm(.dismiss))) { $0.list.addForm = nil }  // Cancel: nothing changed, nothing saved
         storage.failWrites(1)
         add(third, to: store, before: [first, second])
-        guard case .failure(let refusal)? = saving.receiveSave([first, second, third]) else {
-            return XCTFail("the write was to be refused")
-        }
-        XCTAssertEqual(refusal.reason, .writeFailed)
+        let refusal = SavedValueError(
+            key: "meetings", reason: .writeFailed, detail: "InMemoryStorage: an injected write failure")
+        // The refusal reaches the app as an event, whose message the view shows.
+        let written = saving.receiveSave([first, second, third]) { $0.saveError = refusal.description }
+        guard case .failure(let error)? = written else { return XCTFail("the write was to be refused") }
+        XCTAssertEqual(error, refusal)
         add(Meeting(id: UUID(number: 6)), to: store, before: [first, second, third])
         saving.receiveSave([first, second, third, Meeting(id: UUID(number: 6))])
         XCTAssertEqual(storage.writes.count, 2)
+        store.send(.saveErrorDismissed) { $0.saveError = nil }
         store.finish()
     }
 

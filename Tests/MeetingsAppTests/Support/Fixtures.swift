@@ -50,7 +50,8 @@ typealias MeetingsSaving = TestSavedStateLink<App, IdentifiedStates<Meeting>>
 func savingStore(_ storage: InMemoryStorage) -> (TestStore<App>, MeetingsSaving) {
     let store = TestStore<App>()
     let saving = store.save(
-        \.list.meetings, as: App.meetingsKey, in: storage, delay: App.saveDelay, loaded: App.Event.loaded)
+        \.list.meetings, as: App.meetingsKey, in: storage, delay: App.saveDelay, loaded: App.Event.loaded,
+        failed: App.Event.saveFailed)
     return (store, saving)
 }
 
