@@ -296,7 +296,7 @@ struct AssertionsSwiftTestingTests {
     @Test func aWrongAnswer_isRecorded() async {
         let line = #line + 2
         await expectIssue(containing: "answered .save(1) with a different event", atLine: line) {
-            await assertEffect(.save(1), on: SaveEffects(), answers: .increment)
+            await assertEffect(.save(1), on: SaveEffects(), answers: .increment, within: .seconds(10))
         }
     }
 
