@@ -184,6 +184,31 @@ final class ChildEndingTests: XCTestCase {
         XCTAssertNil(host.transition(on: .rest), "nothing left to end")
     }
 
+    func test_transition_aCaseGivenAnotherChild_endsTheOldChildsWork_andAnEditKeepsIt() {
+        var host = FlowHost()
+        _ = host.transition(on: .tick(id: 1))
+        _ = host.transition(on: .flow(.ticker(.start)))
+        XCTAssertEqual(
+            host.transition(on: .flow(.ticker(.tick))),
+            FlowHost.Effect.flow(.ticker(.tick)).delayed(by: .seconds(1), id: "timer").cancellable(id: flowTicker),
+            "an edit of the same ticker keeps its work: nothing is cancelled")
+        XCTAssertEqual(host.transition(on: .tick(id: 2)), .cancel(id: flowTicker), "ticker 2 is another child")
+    }
+
+    func test_store_aCaseGivenAnotherChild_noTickOfTheOldChildReachesTheNewOne() {
+        let clock = TestClock()
+        let effects = FlowHostEffects()
+        let store = Store<FlowHost>(effectHandler: effects, clock: clock)
+        store.dispatch(event: .tick(id: 1))
+        store.dispatch(event: .flow(.ticker(.start)))
+        clock.advance(by: .seconds(2))
+        store.dispatch(event: .tick(id: 2))
+        XCTAssertEqual(clock.scheduledCount, 0, "the replaced ticker's timer is still set")
+        clock.advance(by: .seconds(5))
+        XCTAssertEqual(effects.tickCount, 2)
+        XCTAssertEqual(store.state.flow, .ticking(Ticker(id: 2)), "the old ticker's ticks reached the new one")
+    }
+
     func test_transition_aCaseEnteredAnew_startsItsNewChildsWork() {
         var host = FlowHost()
         XCTAssertEqual(

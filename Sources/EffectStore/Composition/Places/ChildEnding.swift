@@ -364,29 +364,47 @@ struct StackPlace<Parent, Screen: ChildState>: Sendable {
 }
 
 /// The places of a child held in a field or an enum case, as they were before a transition; for a declared case, the
-/// case itself too.
+/// case's child itself too.
 struct NestedPlace<Parent, Child: ChildState>: @unchecked Sendable {
     // Unchecked: built and used within one transition, on the thread that runs it; never shared.
     let read: (Parent) -> Child?
-    /// Whether the child was there before.
-    let wasThere: Bool
     /// For a declared enum case, the ``CaseScope`` its child's effects run under; `nil` for a field.
     let caseScope: EffectID?
+    /// For a declared enum case, whether a child is the one that was there before; `nil` when none was.
+    let isSameChild: ((Child) -> Bool)?
     let childEnds: [PlaceEnd<Child>]
 
-    init(read: @escaping (Parent) -> Child?, before: Child?, caseScope: EffectID? = nil) {
+    /// A child in a field.
+    init(read: @escaping (Parent) -> Child?, before: Child?) {
         self.read = read
-        wasThere = before != nil
+        caseScope = nil
+        isSameChild = nil
+        childEnds = before.map { Child.places.watch($0) } ?? []
+    }
+
+    /// The child of a declared enum case, whose effects run under `caseScope`, told apart by `identity`.
+    init<Identity: Equatable>(
+        read: @escaping (Parent) -> Child?, before: Child?, caseScope: EffectID, identity: @escaping (Child) -> Identity
+    ) {
+        self.read = read
         self.caseScope = caseScope
+        isSameChild = before.map { before in
+            let old = identity(before)
+            return { identity($0) == old }
+        }
         childEnds = before.map { Child.places.watch($0) } ?? []
     }
 
     func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
         var child = after.flatMap(read)
-        if let caseScope, child == nil {
-            // The state left the case, or was never in it: the case's scope ends, and with it everything under it.
-            if wasThere { endings.end(caseScope) } else { endings.neverStart(caseScope) }
-            return
+        if let caseScope {
+            guard let isSameChild else {
+                // No child was there: one that came and went within the transition started nothing.
+                if child == nil { endings.neverStart(caseScope) }
+                return
+            }
+            // The state left the case, or the case holds another child: the scope ends, and everything under it.
+            guard let now = child, isSameChild(now) else { return endings.end(caseScope) }
         }
         guard !childEnds.isEmpty else { return }
         for end in childEnds { end(&child, &endings) }

@@ -34,7 +34,7 @@ public struct ChildPlaces<Parent: ChildState>: Sendable {
     /// Whether no place is declared: then a transition is the state's ``ChildState/handle(event:)`` alone.
     @inlinable var isEmpty: Bool { places.isEmpty }
 
-    /// Whether a case holding a `Child` is declared (``case(_:)``): its effects then run under ``CaseScope``.
+    /// Whether a case holding a `Child` is declared (``case(_:identifiedBy:)``): its effects then run under ``CaseScope``.
     func declaresCase<Child>(of _: Child.Type) -> Bool {
         places.contains { $0.caseChild == ObjectIdentifier(Child.self) }
     }
@@ -139,9 +139,10 @@ extension ChildPlaces {
             DeclaredPlace { before in NestedPlace(read: { $0[keyPath: child] }, before: before[keyPath: child]).end })
     }
 
-    /// A child in a case of this enum state: its work ends when the state leaves the case — however it leaves: a
-    /// `self = …` in ``ChildState/handle(event:)``, the parent assigning the enum, an undo — and its own places are
-    /// compared while the state stays in the case, as ``child(_:)`` compares a field's.
+    /// A child in a case of this enum state: its work ends when the state leaves the case, or the case comes to hold a
+    /// child of another identity — however that happens: a `self = …` in ``ChildState/handle(event:)``, the parent
+    /// assigning the enum, an undo — and its own places are compared while it stays, as ``child(_:)`` compares a
+    /// field's.
     ///
     /// ```swift
     /// static let places: ChildPlaces<Flow> = [
@@ -150,17 +151,39 @@ extension ChildPlaces {
     /// ```
     ///
     /// A declared case's child, routed with ``ChildState/handle(_:of:as:effect:)``, runs its effects under
-    /// ``CaseScope`` of its type: the state leaving the case cancels that id, and what the leaving transition started
-    /// under it never starts (<doc:Navigation#Removal-wins>). A case that is not declared runs its child's effects
-    /// unscoped, and they outlive the case.
+    /// ``CaseScope`` of its type: the child's end cancels that id, and what the ending transition started under it
+    /// never starts (<doc:Navigation#Removal-wins>). A case that is not declared runs its child's effects unscoped, and
+    /// they outlive the case.
     ///
-    /// - Parameter extract: The case's child, or `nil` when the state is in another case.
-    public static func `case`<Child: ChildState>(_ extract: @escaping @Sendable (Parent) -> Child?) -> ChildPlaces {
+    /// - Parameters:
+    ///   - extract: The case's child, or `nil` when the state is in another case.
+    ///   - identity: What tells two children of the case apart: an edit that keeps it keeps the child's work. By
+    ///     default, the child's `id` when it is `Identifiable`, and otherwise only whether the case holds a child.
+    public static func `case`<Child: ChildState, Identity: Equatable & Sendable>(
+        _ extract: @escaping @Sendable (Parent) -> Child?,
+        identifiedBy identity: @escaping @Sendable (Child) -> Identity
+    ) -> ChildPlaces {
         let scope = EffectID(CaseScope(Child.self, in: Parent.self))
         return ChildPlaces(
             DeclaredPlace(caseChild: ObjectIdentifier(Child.self)) { before in
-                NestedPlace(read: extract, before: extract(before), caseScope: scope).end
+                NestedPlace(read: extract, before: extract(before), caseScope: scope, identity: identity).end
             })
+    }
+
+    /// ``case(_:identifiedBy:)`` for a child told apart only by whether the case holds it.
+    ///
+    /// - Parameter extract: The case's child, or `nil` when the state is in another case.
+    public static func `case`<Child: ChildState>(_ extract: @escaping @Sendable (Parent) -> Child?) -> ChildPlaces {
+        `case`(extract, identifiedBy: { _ in true })
+    }
+
+    /// ``case(_:identifiedBy:)`` for an `Identifiable` child: a child with another id is another child.
+    ///
+    /// - Parameter extract: The case's child, or `nil` when the state is in another case.
+    public static func `case`<Child: ChildState & Identifiable>(
+        _ extract: @escaping @Sendable (Parent) -> Child?
+    ) -> ChildPlaces where Child.ID: Sendable {
+        `case`(extract, identifiedBy: { $0.id })
     }
 }
 
@@ -168,7 +191,7 @@ extension ChildPlaces {
 /// function that, given the parent after it, records the children that left (see ``ChildEndings``).
 @usableFromInline
 struct DeclaredPlace<Parent>: Sendable {
-    /// The type of the child of a declared enum case (``ChildPlaces/case(_:)``): the routing scopes its effects.
+    /// The type of the child of a declared enum case (``ChildPlaces/case(_:identifiedBy:)``): the routing scopes its effects.
     let caseChild: ObjectIdentifier?
     let watch: @Sendable (Parent) -> PlaceEnd<Parent>
 

@@ -242,7 +242,7 @@ public struct ScreenScope: Hashable, Sendable, CustomStringConvertible {
 /// cancels it, and so ends all the child's work.
 ///
 /// ``ChildState/handle(_:of:as:effect:)`` starts the child's effect under it when the enum declares the case among
-/// its places (``ChildPlaces/case(_:)``); the ids in the child's plans stay as it wrote them, since the enum holds one
+/// its places (``ChildPlaces/case(_:identifiedBy:)``); the ids in the child's plans stay as it wrote them, since the enum holds one
 /// case at a time. The scope is named by the child's type and the enum's, so two cases that hold the same type share
 /// it: moving from one to the other in one transition ends the first like a replaced presentation
 /// (<doc:Navigation#Removal-wins>). A test writes the same value:

@@ -85,7 +85,7 @@ extension ChildState {
     /// }
     /// ```
     ///
-    /// The child's plans stay plans. When the enum declares the case among its places (``ChildPlaces/case(_:)``),
+    /// The child's plans stay plans. When the enum declares the case among its places (``ChildPlaces/case(_:identifiedBy:)``),
     /// the child's effect runs under ``CaseScope``, and the enum leaving the case ends it, however it leaves. A child
     /// whose effects tell messages is routed with ``handle(_:of:as:effect:message:)``. A child with no effects needs
     /// no verb: `var child = child`, `_ = child.handle(event: event)`, `self = .counting(child)`.
