@@ -196,17 +196,7 @@ final class ChildEndingTests: XCTestCase {
     }
 
     func test_store_aCaseGivenAnotherChild_noTickOfTheOldChildReachesTheNewOne() {
-        let clock = TestClock()
-        let effects = FlowHostEffects()
-        let store = Store<FlowHost>(effectHandler: effects, clock: clock)
-        store.dispatch(event: .tick(id: 1))
-        store.dispatch(event: .flow(.ticker(.start)))
-        clock.advance(by: .seconds(2))
-        store.dispatch(event: .tick(id: 2))
-        XCTAssertEqual(clock.scheduledCount, 0, "the replaced ticker's timer is still set")
-        clock.advance(by: .seconds(5))
-        XCTAssertEqual(effects.tickCount, 2)
-        XCTAssertEqual(store.state.flow, .ticking(Ticker(id: 2)), "the old ticker's ticks reached the new one")
+        assertTheOldTickerEnds(after: [.tick(id: 2)])
     }
 
     func test_transition_aCaseEnteredAnew_startsItsNewChildsWork() {
@@ -217,18 +207,27 @@ final class ChildEndingTests: XCTestCase {
     }
 
     func test_store_anEnumPropertyLeavingItsCase_endsItsTimer_andNoTickReachesTheNextTicker() {
+        assertTheOldTickerEnds(after: [.rest, .tick(id: 2)])
+    }
+
+    /// Starts ticker 1 in a real store, lets it tick twice, sends `replacement` (which leaves ticker 2 in the flow),
+    /// and checks that ticker 1's timer ended and none of its ticks reached ticker 2.
+    private func assertTheOldTickerEnds(
+        after replacement: [FlowHost.Event], file: StaticString = #filePath, line: UInt = #line
+    ) {
         let clock = TestClock()
         let effects = FlowHostEffects()
         let store = Store<FlowHost>(effectHandler: effects, clock: clock)
         store.dispatch(event: .tick(id: 1))
         store.dispatch(event: .flow(.ticker(.start)))
         clock.advance(by: .seconds(2))
-        store.dispatch(event: .rest)
-        XCTAssertEqual(clock.scheduledCount, 0, "the ticker's timer outlived its case")
-        store.dispatch(event: .tick(id: 2))
+        for event in replacement { store.dispatch(event: event) }
+        XCTAssertEqual(clock.scheduledCount, 0, "the old ticker's timer outlived it", file: file, line: line)
         clock.advance(by: .seconds(5))
-        XCTAssertEqual(effects.tickCount, 2)
-        XCTAssertEqual(store.state.flow, .ticking(Ticker(id: 2)), "the old ticker's ticks reached the new one")
+        XCTAssertEqual(effects.tickCount, 2, file: file, line: line)
+        XCTAssertEqual(
+            store.state.flow, .ticking(Ticker(id: 2)), "the old ticker's ticks reached the new one", file: file,
+            line: line)
     }
 
     func test_testStore_anEnumPropertyLeavingItsCase_showsTheEndOfItsWork() {
