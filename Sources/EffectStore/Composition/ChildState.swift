@@ -53,9 +53,41 @@ where PlacedChild == Self, PlaceEvent == Event, PlaceEffect == Effect, PlaceAddr
     /// static let places: ChildPlaces<TodoList> = [.rows(\.todos), .presented(\.editor)]
     /// ```
     static var places: ChildPlaces<Self> { get }
+
+    /// Where this state holds copies of one value — an element in a list and in an open detail — so that every
+    /// transition that changes one copy writes it into the others (see ``SharedValues``). None by default.
+    ///
+    /// ```swift
+    /// static let sharedValues: SharedValues<App> = [
+    ///     .elements(\.list.meetings),
+    ///     .elements(in: \.path, case: .detail, at: \.meeting),
+    /// ]
+    /// ```
+    static var sharedValues: SharedValues<Self> { get }
 }
 
 extension ChildState {
     /// No places: a state with no children, or whose children have no work of their own.
     public static var places: ChildPlaces<Self> { ChildPlaces() }
+
+    /// No shared values: a state that holds no copies of a value that other places hold.
+    public static var sharedValues: SharedValues<Self> { SharedValues() }
+
+    /// ``handle(event:)``, then the copies of each value declared in ``sharedValues`` brought in step: what the
+    /// routing verbs call on a child, so that a child's own declaration holds wherever the child is.
+    @inlinable
+    mutating func handleSharing(event: Event) -> Effect? {
+        let shared = Self.sharedValues
+        guard !shared.isEmpty else { return handle(event: event) }
+        return handle(event: event, sharing: shared)
+    }
+
+    /// ``handleSharing(event:)`` for a declaration that is not empty.
+    @usableFromInline
+    mutating func handle(event: Event, sharing shared: SharedValues<Self>) -> Effect? {
+        let watch = shared.watch(self)
+        let effect = handle(event: event)
+        watch?.apply(to: &self)
+        return effect
+    }
 }

@@ -269,10 +269,11 @@ extension Store {
         isHandling = true
         // `handle` mutates the committed state in place, under the lock, and no other copy of the state is alive
         // meanwhile: copy-on-write storage in the state is not copied per event. A state that declares places is
-        // compared before and after, to end the children that left (`ChildEnding.swift`).
+        // compared before and after, to end the children that left (`ChildEnding.swift`); one that declares shared
+        // values has their copies brought in step (`SharedValues.swift`).
         let places = S.places
         let effect =
-            places.isEmpty
+            places.isEmpty && S.sharedValues.isEmpty
             ? stateBox.withLock { $0.state.handle(event: event) }
             : stateBox.withLock { $0.state.transition(on: event, places: places) }
         isHandling = false

@@ -303,7 +303,7 @@ extension ScreenStack where Screen: ChildState {
     /// Hands `event` to the screen with `id`: its effect, with whether the screens' effects are
     /// ``ComposableEffect``s; `nil` when it had none, or no screen has `id`.
     mutating func route(_ event: Screen.Event, to id: StackElementID) -> (Screen.Effect, composable: Bool)? {
-        guard let effect = modify(id: id, { $0.handle(event: event) }) ?? nil else { return nil }
+        guard let effect = modify(id: id, { $0.handleSharing(event: event) }) ?? nil else { return nil }
         return (effect, Screen.Effect.self is any ComposableEffect.Type)
     }
 }

@@ -56,23 +56,30 @@ extension ChildState {
     /// XCTAssertEqual(board.transition(on: .remove(3)), .cancel(id: RowScope(3)))   // handle(event:) returns nil
     /// ```
     ///
-    /// For a state that declares no places, or whose `Effect` is not a ``ComposableEffect``, it is
-    /// `handle(event:)`.
+    /// It also brings in step the copies of each value the state declares in ``sharedValues``. For a state that
+    /// declares no places and no shared values, it is `handle(event:)`; for one whose `Effect` is not a
+    /// ``ComposableEffect``, places end nothing.
     ///
     /// - Parameter event: The event to handle.
     /// - Returns: The effect to perform, or `nil`.
     public mutating func transition(on event: Event) -> Effect? {
         let places = Self.places
-        guard !places.isEmpty else { return handle(event: event) }
+        guard !places.isEmpty || !Self.sharedValues.isEmpty else { return handle(event: event) }
         return transition(on: event, places: places)
     }
 
-    /// ``transition(on:)`` with the places already read.
+    /// ``transition(on:)`` with the places already read, for a state that declares places or shared values.
     @usableFromInline
     mutating func transition(on event: Event, places: ChildPlaces<Self>) -> Effect? {
-        guard Effect.self is any ComposableEffect.Type else { return handle(event: event) }
+        let shared = Self.sharedValues
+        guard !places.isEmpty, Effect.self is any ComposableEffect.Type else {
+            return shared.isEmpty ? handle(event: event) : handle(event: event, sharing: shared)
+        }
         let ends = places.watch(self)
+        let sharing = shared.watch(self)
         let effect = handle(event: event)
+        // The copies are in step before the places compare: a write into a screen is a change in place, no ending.
+        sharing?.apply(to: &self)
         var endings = ChildEndings(restoring: false)
         // Moved, not copied: a copy would make the next change of each collection in the state copy it whole.
         var after: Self? = consume self

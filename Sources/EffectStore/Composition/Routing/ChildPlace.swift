@@ -67,7 +67,7 @@ extension ChildState {
         at place: WritableKeyPath<Root, Self> & Sendable,
         in root: inout Root
     ) -> (address: Void, effect: Effect)? {
-        root[keyPath: place].handle(event: event).map { ((), $0) }
+        root[keyPath: place].handleSharing(event: event).map { ((), $0) }
     }
 
     public static func _scope<Root>(of address: Void, at place: WritableKeyPath<Root, Self> & Sendable) -> EffectID? {
@@ -96,7 +96,7 @@ extension Optional: ChildPlace where Wrapped: ChildState {
             root[keyPath: place] = nil
             return nil
         case .presented(let event):
-            return root[keyPath: place]?.handle(event: event).map { ((), $0) }
+            return root[keyPath: place]?.handleSharing(event: event).map { ((), $0) }
         }
     }
 
@@ -121,7 +121,7 @@ extension IdentifiedStates: ChildPlace where Element: ChildState {
         at place: WritableKeyPath<Root, Self> & Sendable,
         in root: inout Root
     ) -> (address: Element.ID, effect: Element.Effect)? {
-        guard let effect = root[keyPath: place].modify(id: event.0, { $0.handle(event: event.1) }) ?? nil else {
+        guard let effect = root[keyPath: place].modify(id: event.0, { $0.handleSharing(event: event.1) }) ?? nil else {
             return nil
         }
         return (event.0, effect)
@@ -163,7 +163,7 @@ extension ScreenStack: ChildPlace where Screen: ChildState {
             root[keyPath: place].pop(from: id)
             return nil
         case .element(let id, let event):
-            guard let effect = root[keyPath: place].modify(id: id, { $0.handle(event: event) }) ?? nil else {
+            guard let effect = root[keyPath: place].modify(id: id, { $0.handleSharing(event: event) }) ?? nil else {
                 return nil
             }
             return (id, effect)

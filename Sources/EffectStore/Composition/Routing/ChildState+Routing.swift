@@ -129,7 +129,7 @@ extension ChildState {
         as embed: (Child) -> Self
     ) -> Child.Effect? {
         var child = child
-        let effect = child.handle(event: event)
+        let effect = child.handleSharing(event: event)
         self = embed(child)
         return effect
     }

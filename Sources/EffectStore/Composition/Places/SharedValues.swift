@@ -1,0 +1,469 @@
+/// The places where a state holds copies of one value — the meeting in the list, in its open detail and in the
+/// recording screen — declared once, so that after every transition that changes one copy, every other copy of the
+/// same value holds the same.
+///
+/// A shared value stays a value: each feature keeps its copy in its own state, changes it in its own pure
+/// ``ChildState/handle(event:)``, and a test compares it with `==`. The state that holds all the copies — usually the
+/// app's root, whose key paths reach into its children — lists where they are in ``ChildState/sharedValues``:
+///
+/// ```swift
+/// struct App: State {
+///     var list: MeetingsList            // list.meetings: IdentifiedStates<Meeting>
+///     var path: ScreenStack<Screen>     // .detail(MeetingDetail) and .record(MeetingRecording) hold a meeting
+///
+///     static let sharedValues: SharedValues<App> = [
+///         .elements(\.list.meetings),
+///         .elements(in: \.path, case: .detail, at: \.meeting),
+///         .elements(in: \.path, case: .record, at: \.meeting),
+///     ]
+///     // …
+/// }
+/// ```
+///
+/// Copies are told apart by key: an element's `id`, or the key given to a whole ``value(_:key:)``. After the detail
+/// edits meeting 3, the transition that did it — as ``ChildState/transition(on:)`` returns it, which is what a store,
+/// a `TestStore`, a replay and an explorer run — writes the edited meeting into the list's row 3 and into every other
+/// screen that holds meeting 3, with no parent code. The rules, with what happens at their edges, are in
+/// <doc:SharedAndSavedState#Values-held-in-several-places>:
+///
+/// - A copy changed in a transition is written to every other copy of its key.
+/// - A place that starts holding a key in the transition — a screen pushed, a row added — takes the key's current
+///   value, unless it is the only change.
+/// - Deletion wins: a key that leaves a collection declared with ``elements(_:)`` is deleted, and an edit of it in
+///   the same transition is written nowhere. A screen popped or an optional set to `nil` only stops holding its copy.
+/// - Two copies of one key changed to two different values in one transition is a programmer error: the store stops
+///   with a message naming both places. To fix, change the value in one place, and let the others follow.
+///
+/// Declare it with `static let`: a store reads it at every transition. It costs a comparison of each declared single
+/// copy with its value before, and, for a collection, only its changed elements (the collection's own journal tells
+/// which). A child routed with the routing verbs applies its own declaration around its own events, too.
+public struct SharedValues<Root>: Sendable {
+    /// The declared places, in order.
+    @usableFromInline let holders: [SharedHolder<Root>]
+
+    /// No shared values: the default.
+    public init() { holders = [] }
+
+    init(_ holder: SharedHolder<Root>) { holders = [holder] }
+
+    /// Whether nothing is declared: then a transition is the state's ``ChildState/handle(event:)`` alone.
+    @inlinable var isEmpty: Bool { holders.isEmpty }
+}
+
+extension SharedValues: ExpressibleByArrayLiteral {
+    /// The places of all of `elements`, in order: `[.elements(\.list.meetings), .element(\.selection)]`.
+    ///
+    /// - Parameter elements: The places.
+    public init(arrayLiteral elements: SharedValues...) {
+        holders = elements.flatMap(\.holders)
+    }
+}
+
+extension SharedValues {
+    /// A whole value, held under `key`: every place declared with the same key and value type holds the same.
+    ///
+    /// ```swift
+    /// static let sharedValues: SharedValues<App> = [
+    ///     .value(\.settings.units, key: "units"),
+    ///     .value(\.map.units, key: "units"),
+    /// ]
+    /// ```
+    ///
+    /// The value is compared with its value before the transition at every transition: keep such values small, and
+    /// share a collection's elements with ``elements(_:)``.
+    ///
+    /// - Parameters:
+    ///   - path: Where the state holds the value.
+    ///   - key: What names the value among the places that share it.
+    public static func value<Value: Equatable & Sendable, Key: Hashable & Sendable>(
+        _ path: WritableKeyPath<Root, Value> & Sendable,
+        key: Key
+    ) -> SharedValues {
+        SharedValues(
+            SharedHolder(name: "\(path)") { before in
+                let sharedKey = SharedKey(Value.self, key)
+                return SlotsWatch(
+                    before: [(0, sharedKey, before[keyPath: path])],
+                    read: { root in [(0, sharedKey, root[keyPath: path])] },
+                    write: { root, _, value in root[keyPath: path] = value }
+                )
+            })
+    }
+
+    /// One element, held by its `id`: the detail's meeting, a selected row.
+    ///
+    /// ```swift
+    /// .element(\.detail.meeting)
+    /// ```
+    ///
+    /// - Parameter path: Where the state holds the element.
+    public static func element<Value: Identifiable & Equatable & Sendable>(
+        _ path: WritableKeyPath<Root, Value> & Sendable
+    ) -> SharedValues where Value.ID: Sendable {
+        SharedValues(
+            SharedHolder(name: "\(path)") { before in
+                SlotsWatch(
+                    before: [(0, SharedKey(Value.self, before[keyPath: path].id), before[keyPath: path])],
+                    read: { root in [(0, SharedKey(Value.self, root[keyPath: path].id), root[keyPath: path])] },
+                    write: { root, _, value in root[keyPath: path] = value }
+                )
+            })
+    }
+
+    /// One element, held by its `id` while the optional holds it: a selection, an element a sheet shows.
+    ///
+    /// ```swift
+    /// .element(\.selectedMeeting)
+    /// ```
+    ///
+    /// The optional set to `nil` stops holding a copy; it deletes nothing.
+    ///
+    /// - Parameter path: Where the state holds the element, or `nil`.
+    public static func element<Value: Identifiable & Equatable & Sendable>(
+        _ path: WritableKeyPath<Root, Value?> & Sendable
+    ) -> SharedValues where Value.ID: Sendable {
+        @Sendable func slots(_ root: Root) -> [(Int, SharedKey, Value)] {
+            root[keyPath: path].map { [(0, SharedKey(Value.self, $0.id), $0)] } ?? []
+        }
+        return SharedValues(
+            SharedHolder(name: "\(path)") { before in
+                SlotsWatch(before: slots(before), read: slots, write: { root, _, value in root[keyPath: path] = value })
+            })
+    }
+
+    /// The elements of an ``IdentifiedStates``, each held by its `id`: the list of every meeting.
+    ///
+    /// ```swift
+    /// .elements(\.list.meetings)
+    /// ```
+    ///
+    /// An element that leaves the collection — `remove(id:)`, a filter, the collection made anew without it — is
+    /// deleted: an edit of it elsewhere in the same transition is written nowhere, and does not bring it back.
+    ///
+    /// - Parameter path: Where the state holds the collection.
+    public static func elements<Value: Identifiable & Equatable & Sendable>(
+        _ path: WritableKeyPath<Root, IdentifiedStates<Value>> & Sendable
+    ) -> SharedValues where Value.ID: Sendable {
+        SharedValues(
+            SharedHolder(name: "\(path)") { before in ElementsWatch(path: path, before: before[keyPath: path]) })
+    }
+
+    /// The element held by each screen of a stack that is in one case, at `at`: every open detail's meeting.
+    ///
+    /// ```swift
+    /// .elements(in: \.path, case: .detail, at: \.meeting)
+    /// ```
+    ///
+    /// A screen popped stops holding its copy; it deletes nothing. A screen pushed in a transition takes the value
+    /// its key has, unless it is the only change.
+    ///
+    /// - Parameters:
+    ///   - stack: Where the state keeps the stack.
+    ///   - case: The screens' case whose value holds the element.
+    ///   - at: Where that value holds the element.
+    public static func elements<Screen, Holder, Value: Identifiable & Equatable & Sendable>(
+        in stack: WritableKeyPath<Root, ScreenStack<Screen>> & Sendable,
+        case screenCase: EnumCase<Screen, Holder>,
+        at path: WritableKeyPath<Holder, Value> & Sendable
+    ) -> SharedValues where Value.ID: Sendable {
+        @Sendable func slots(_ root: Root) -> [(StackElementID, SharedKey, Value)] {
+            let screens = root[keyPath: stack]
+            return zip(screens.elementIDs, screens.screens).compactMap { id, screen in
+                screenCase.extract(from: screen).map { holder in
+                    let value = holder[keyPath: path]
+                    return (id, SharedKey(Value.self, value.id), value)
+                }
+            }
+        }
+        return SharedValues(
+            SharedHolder(name: "\(stack), case \(Holder.self), at \(path)") { before in
+                SlotsWatch(
+                    before: slots(before), read: slots,
+                    write: { root, id, value in
+                        root[keyPath: stack].modify(id: id, case: screenCase) { $0[keyPath: path] = value }
+                    }
+                )
+            })
+    }
+}
+
+// MARK: - Keys and values
+
+/// What names one shared value: the value's type, and its key among the values of that type (an element's `id`).
+struct SharedKey: Hashable, CustomStringConvertible {
+    let type: ObjectIdentifier
+    let key: AnyHashable
+    let typeName: String
+
+    init<Value>(_: Value.Type, _ key: some Hashable & Sendable) {
+        type = ObjectIdentifier(Value.self)
+        self.key = AnyHashable(key)
+        typeName = "\(Value.self)"
+    }
+
+    static func == (lhs: SharedKey, rhs: SharedKey) -> Bool { lhs.type == rhs.type && lhs.key == rhs.key }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(key)
+    }
+
+    var description: String { "\(typeName) \(key.base)" }
+}
+
+/// A copy of a shared value, compared with another copy of the same key.
+struct SharedCopy {
+    let value: Any
+    private let isEqual: (Any) -> Bool
+
+    init<Value: Equatable>(_ value: Value) {
+        self.value = value
+        isEqual = { ($0 as? Value) == value }
+    }
+
+    func isSame(as other: SharedCopy) -> Bool { isEqual(other.value) }
+}
+
+// MARK: - Watching the places
+
+/// One declared place: given the state before a transition, what it keeps to tell what the transition changed.
+@usableFromInline
+struct SharedHolder<Root>: Sendable {
+    /// The place as written, for messages: its key path.
+    let name: String
+    let watch: @Sendable (Root) -> SharedWatch<Root>
+}
+
+/// What a place changed in one transition, by key.
+enum SharedChange {
+    /// A copy that was there before holds another value now.
+    case edited(SharedKey, SharedCopy)
+    /// An element of a collection changed in place, or the collection was made anew: it may hold another value.
+    case touched(SharedKey, SharedCopy)
+    /// The place holds a copy of a key it did not hold before.
+    case added(SharedKey, SharedCopy)
+    /// The key left a collection: the value is deleted.
+    case deleted(SharedKey)
+}
+
+/// What one place kept of the state before a transition; told the state after, it says what changed, what it holds,
+/// and writes a value into its copies. Made and used within one transition, on the thread that runs it.
+class SharedWatch<Root> {
+    /// What the transition changed in this place: called once, with the state after.
+    func changes(after: Root) -> [SharedChange] { [] }
+    /// The copies of `key` this place holds after the transition, each with whether it held it before, unchanged.
+    func copies(of key: SharedKey, in after: Root) -> [(copy: SharedCopy, unchanged: Bool)] { [] }
+    /// Writes `copy` into each copy of `key` in this place that holds another value.
+    func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {}
+}
+
+/// A place of a few copies, each in a slot named by `Slot` (a stack's screen id, or `0` for a single copy), read
+/// whole before and after.
+final class SlotsWatch<Root, Slot: Hashable, Value: Equatable>: SharedWatch<Root> {
+    typealias Slots = [(Slot, SharedKey, Value)]
+    let before: [Slot: (SharedKey, Value)]
+    let read: (Root) -> Slots
+    let writeValue: (inout Root, Slot, Value) -> Void
+    /// The slots whose copy changed or came in this transition.
+    private var changed: Set<Slot> = []
+
+    init(before: Slots, read: @escaping (Root) -> Slots, write: @escaping (inout Root, Slot, Value) -> Void) {
+        self.before = Dictionary(before.map { ($0.0, ($0.1, $0.2)) }, uniquingKeysWith: { first, _ in first })
+        self.read = read
+        writeValue = write
+    }
+
+    override func changes(after: Root) -> [SharedChange] {
+        var changes: [SharedChange] = []
+        for (slot, key, value) in read(after) {
+            guard let (oldKey, old) = before[slot], oldKey == key else {
+                changed.insert(slot)
+                changes.append(.added(key, SharedCopy(value)))
+                continue
+            }
+            if old != value {
+                changed.insert(slot)
+                changes.append(.edited(key, SharedCopy(value)))
+            }
+        }
+        return changes
+    }
+
+    override func copies(of key: SharedKey, in after: Root) -> [(copy: SharedCopy, unchanged: Bool)] {
+        read(after).compactMap { slot, slotKey, value in
+            slotKey == key ? (SharedCopy(value), !changed.contains(slot)) : nil
+        }
+    }
+
+    override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
+        guard let value = copy.value as? Value else { return }
+        for (slot, slotKey, held) in read(root) where slotKey == key && held != value {
+            writeValue(&root, slot, value)
+        }
+    }
+}
+
+/// The elements of an ``IdentifiedStates``, as they were before a transition: which ids it held, and where its journal
+/// stood, so that only the elements the transition touched are read after it.
+final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Root> where Value.ID: Sendable {
+    let path: WritableKeyPath<Root, IdentifiedStates<Value>>
+    let origin: UInt64
+    let mark: ChangeJournalMark
+    let positions: [Value.ID: Int]
+    /// The ids changed or added in this transition.
+    private var changed: Set<Value.ID> = []
+
+    init(path: WritableKeyPath<Root, IdentifiedStates<Value>>, before: IdentifiedStates<Value>) {
+        self.path = path
+        origin = before.journal.origin
+        mark = before.journal.mark
+        positions = before.positions
+    }
+
+    override func changes(after: Root) -> [SharedChange] {
+        let now = after[keyPath: path]
+        var touched: [Value.ID] = []
+        var reshaped = false
+        let known =
+            now.journal.origin == origin
+            && now.journal.forEachEntry(since: mark) { entry in
+                switch entry {
+                case .changed(let id), .inserted(let id): touched.append(id)
+                case .reordered: reshaped = true
+                }
+            }
+        var changes: [SharedChange] = []
+        if !known || reshaped {
+            for id in positions.keys where now.positions[id] == nil {
+                changes.append(.deleted(SharedKey(Value.self, id)))
+            }
+        }
+        if !known {
+            // Made anew, or history lost: every element may have changed.
+            touched = now.ids
+        } else if reshaped {
+            // A removal or a move may hide an insertion the entries name; those are added, and read below.
+            touched += now.ids.filter { positions[$0] == nil }
+        }
+        for id in touched where changed.insert(id).inserted {
+            guard let value = now[id: id] else { continue }
+            let key = SharedKey(Value.self, id)
+            changes.append(positions[id] == nil ? .added(key, SharedCopy(value)) : .touched(key, SharedCopy(value)))
+        }
+        return changes
+    }
+
+    override func copies(of key: SharedKey, in after: Root) -> [(copy: SharedCopy, unchanged: Bool)] {
+        guard let id = key.key.base as? Value.ID, let value = after[keyPath: path][id: id] else { return [] }
+        return [(SharedCopy(value), positions[id] != nil && !changed.contains(id))]
+    }
+
+    override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
+        guard let id = key.key.base as? Value.ID, let value = copy.value as? Value,
+            let held = root[keyPath: path][id: id], held != value
+        else { return }
+        root[keyPath: path][id: id] = value
+    }
+}
+
+// MARK: - Keeping the copies in step
+
+extension SharedValues {
+    /// What every place keeps of `before`, to bring the copies in step after the transition; `nil` when nothing is
+    /// declared.
+    func watch(_ before: Root) -> SharedValuesWatch<Root>? {
+        isEmpty ? nil : SharedValuesWatch(holders.map { ($0.name, $0.watch(before)) }, rootName: "\(Root.self)")
+    }
+}
+
+/// The places of a state's shared values, as they were before one transition.
+struct SharedValuesWatch<Root> {
+    let places: [(name: String, watch: SharedWatch<Root>)]
+    let rootName: String
+
+    init(_ places: [(name: String, watch: SharedWatch<Root>)], rootName: String) {
+        self.places = places
+        self.rootName = rootName
+    }
+
+    /// Brings every copy in `root`, the state after the transition, in step with the copy the transition changed
+    /// (see ``SharedValues`` for the rules).
+    func apply(to root: inout Root) {
+        // What changed, by key, in the order the places and their changes came.
+        var keys: [SharedKey] = []
+        var byKey: [SharedKey: KeyChanges] = [:]
+        for (index, place) in places.enumerated() {
+            for change in place.watch.changes(after: root) {
+                let key: SharedKey
+                switch change {
+                case .edited(let changed, _), .touched(let changed, _), .added(let changed, _), .deleted(let changed):
+                    key = changed
+                }
+                if byKey[key] == nil { keys.append(key) }
+                byKey[key, default: KeyChanges()].record(change, from: index)
+            }
+        }
+        for key in keys {
+            guard let changes = byKey[key], !changes.isDeleted else { continue }  // deletion wins
+            if let value = value(of: key, after: changes, in: root) {
+                for place in places { place.watch.write(value, for: key, into: &root) }
+            }
+        }
+    }
+
+    /// The value every place is to hold for `key`: the one edit, or else the value held before; `nil` when there is
+    /// nothing to write. Stops on two different edits.
+    private func value(of key: SharedKey, after changes: KeyChanges, in root: Root) -> SharedCopy? {
+        // A copy held before and not changed: the value before the transition.
+        let before = places.lazy.flatMap { $0.watch.copies(of: key, in: root) }.first { $0.unchanged }?.copy
+        var edits = changes.edits
+        // An element changed in place may have been written with the value it had.
+        edits += changes.touched.filter { touched in before.map { !touched.copy.isSame(as: $0) } ?? true }
+        if let first = edits.first {
+            if let other = edits.first(where: { !$0.copy.isSame(as: first.copy) }) {
+                conflict(key, first.place, other.place)
+            }
+            return first.copy
+        }
+        if let before { return before }
+        // Only new copies: they are the value if they agree.
+        guard let first = changes.added.first else { return nil }
+        if let other = changes.added.first(where: { !$0.copy.isSame(as: first.copy) }) {
+            conflict(key, first.place, other.place)
+        }
+        return first.copy
+    }
+
+    private func conflict(_ key: SharedKey, _ one: Int, _ another: Int) -> Never {
+        let (first, second) = (min(one, another), max(one, another))  // in the order declared
+        let names =
+            first == second
+            ? "twice in \(places[first].name)"
+            : "in \(places[first].name) and in \(places[second].name)"
+        // fatalError, not precondition: a release build (-O) drops a precondition's message.
+        fatalError(
+            """
+            EffectStore: one transition of \(rootName) changed \(key) to two different values, \(names). The places \
+            in \(rootName).sharedValues hold one value per key, and this transition gives it two. To fix, change it \
+            in one place, and let sharedValues write it into the others.
+            """
+        )
+    }
+}
+
+/// What the places changed of one key in one transition.
+struct KeyChanges {
+    typealias Change = (place: Int, copy: SharedCopy)
+    var edits: [Change] = []
+    var touched: [Change] = []
+    var added: [Change] = []
+    var isDeleted = false
+
+    mutating func record(_ change: SharedChange, from place: Int) {
+        switch change {
+        case .edited(_, let copy): edits.append((place, copy))
+        case .touched(_, let copy): touched.append((place, copy))
+        case .added(_, let copy): added.append((place, copy))
+        case .deleted: isDeleted = true
+        }
+    }
+}
