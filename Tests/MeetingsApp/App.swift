@@ -103,6 +103,15 @@ public struct App: State, Hashable {
 
     public static let places: ChildPlaces<App> = [.stack(\.path), .child(\.list)]
 
+    /// The copies of a meeting: the list's, and those of the detail and the recording on the stack. A screen that
+    /// edits its meeting needs to tell no one: the transition writes the edit into the list (which saves it) and into
+    /// every other screen that shows the meeting.
+    public static let sharedValues: SharedValues<App> = [
+        .elements(\.list.meetings.value),
+        .elements(in: \.path, case: .detail, at: \.meeting),
+        .elements(in: \.path, case: .record, at: \.meeting),
+    ]
+
     public mutating func handle(event: Event) -> Effect? {
         switch event {
         case .loaded(let load):
@@ -146,11 +155,6 @@ public struct App: State, Hashable {
     /// Handles what the screen with `id` told.
     mutating func receive(_ message: Screen.Message, from id: StackElementID) -> Effect? {
         switch message {
-        case .detail(.meetingChanged(let meeting)):
-            // Deleted meanwhile: not brought back.
-            guard list.meetings.value.contains(id: meeting.id) else { return nil }
-            list.meetings.value[id: meeting.id] = meeting
-            return nil
         case .detail(.deleteConfirmed(let meetingID)):
             list.meetings.value.remove(id: meetingID)
             path.pop(from: id)  // the detail, and anything above it: their effects end in this transition

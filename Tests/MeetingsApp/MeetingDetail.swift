@@ -5,11 +5,12 @@ import EffectStore
 ///
 /// It presents one ``Destination`` at a time — the edit form or the delete alert — in one optional property routed
 /// with ``ChildState/handle(_:in:effect:messages:)`` and declared among its ``places`` with the destination's
-/// ``Destination/kind``, so that going from one destination to another ends the first one's presentation. It tells
-/// the app what only the app can do (``Message``): save a changed meeting, delete it, start a recording, show a past
+/// ``Destination/kind``, so that going from one destination to another ends the first one's presentation. It changes
+/// its own ``meeting`` (an edit, a meeting recorded), and the app's `sharedValues` write it into the list, which saves
+/// it. It tells the app what only the app can do (``Message``): delete the meeting, start a recording, show a past
 /// meeting.
 public struct MeetingDetail: ChildState, Hashable, Codable {
-    /// The meeting shown, as this screen last changed it.
+    /// The meeting shown: a copy of the list's, kept in step by the app's `sharedValues`.
     public var meeting: Meeting
     /// What the screen presents: the edit sheet or the delete alert, or nothing.
     public var destination: Destination?
@@ -79,8 +80,6 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
 
     /// What the detail tells the app.
     public enum Message: Equatable, Sendable {
-        /// The meeting changed (edited, or a meeting was recorded): the app keeps it, and saves.
-        case meetingChanged(Meeting)
         /// The user confirmed the deletion: the app removes the meeting and this screen.
         case deleteConfirmed(Meeting.ID)
         /// Push a recording of this meeting; its record gets the stamp's id and date.
@@ -121,7 +120,7 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
                 case .edit(.done(let meeting)):
                     state.meeting = meeting
                     state.destination = nil
-                    return .tell(.meetingChanged(meeting))
+                    return nil
                 }
             }
         case .alert(let event):
@@ -131,7 +130,7 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
             }
         case .meetingRecorded(let record):
             meeting.pastMeetings.insert(record, at: 0)
-            return .tell(.meetingChanged(meeting))
+            return nil
         }
     }
 }
