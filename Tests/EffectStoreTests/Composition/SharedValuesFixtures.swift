@@ -31,6 +31,7 @@ struct BookShelf: State, Equatable {
     var path: ScreenStack<Screen> = []
     var featured = Book(id: 0, title: "Featured")
     var chosen: Book?
+    var sheet: BookDetail?
     var theme = "light"
     var settings = Settings()
 
@@ -53,6 +54,8 @@ struct BookShelf: State, Equatable {
 
     enum Event: Equatable, Sendable {
         case path(StackEvent<Screen.Event>)
+        case sheet(PresentationEvent<BookDetail.Event>)
+        case present(Book.ID)
         case open(Book.ID)
         /// Opens a detail holding `book` as given, which may be an older copy than the shelf's.
         case openCopy(Book)
@@ -79,6 +82,7 @@ struct BookShelf: State, Equatable {
         .elements(in: \.path, case: .detail, at: \.book),
         .element(\.featured),
         .element(\.chosen),
+        .element(in: \.sheet, at: \.book),
         .value(\.theme, key: "theme"),
         .value(\.settings.theme, key: "theme"),
     ]
@@ -87,6 +91,11 @@ struct BookShelf: State, Equatable {
         switch event {
         case .path(let event):
             return handle(event, in: \.path)
+        case .sheet(let event):
+            return handle(event, in: \.sheet)
+        case .present(let id):
+            sheet = books[id: id].map { BookDetail(book: $0) }
+            return nil
         case .open(let id):
             guard let book = books[id: id] else { return nil }
             path.push(.detail(BookDetail(book: book)))

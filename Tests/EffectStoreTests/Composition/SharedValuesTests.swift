@@ -50,6 +50,20 @@ final class SharedValuesTests: XCTestCase {
         XCTAssertEqual(shelf.books[id: 2]?.title, "Dos")
     }
 
+    func test_aPresentedChildsEdit_reachesTheShelf_andTheShelfsEditReachesIt() {
+        var shelf = BookShelf(books: [one, two])
+        _ = shelf.transition(on: .present(2))
+
+        _ = shelf.transition(on: .sheet(.presented(.rename("Dos"))))
+        XCTAssertEqual(shelf.books[id: 2]?.title, "Dos")
+
+        _ = shelf.transition(on: .renameOnShelf(2, "Deux"))
+        XCTAssertEqual(shelf.sheet?.book.title, "Deux")
+
+        _ = shelf.transition(on: .sheet(.dismiss))
+        XCTAssertEqual(shelf.books.ids, [1, 2], "a dismissed child deletes nothing")
+    }
+
     func test_aWholeValue_isSharedByKey() {
         var shelf = BookShelf()
 
@@ -164,6 +178,33 @@ final class SharedValuesTests: XCTestCase {
         _ = library.transition(on: .reading(.renameCurrent("Uno")))
 
         XCTAssertEqual(library.reading.queue[id: 1]?.title, "Uno")
+    }
+
+    // MARK: - A test store
+
+    func test_aTestStore_expectsEveryCopy_andFailsWhenTheExpectationLeavesOneOut() {
+        let store = TestStore(initialState: shelfWithDetail())
+        let top = store.state.path.topID!
+        store.send(.path(.element(id: top, .detail(.rename("Uno"))))) {
+            $0.path.modify(id: top, case: .detail) {
+                $0.book.title = "Uno"
+                $0.renames = 1
+            }
+            $0.books[id: 1]?.title = "Uno"
+        }
+        store.finish()
+
+        let failures = TestFailureCollector()
+        let forgetful = TestStore(initialState: shelfWithDetail(), reporter: failures.reporter)
+        forgetful.send(.path(.element(id: top, .detail(.rename("Uno"))))) {
+            $0.path.modify(id: top, case: .detail) {
+                $0.book.title = "Uno"
+                $0.renames = 1
+            }
+        }
+        forgetful.finish()
+        XCTAssertEqual(failures.messages.count, 1, "\(failures.messages)")
+        XCTAssertTrue(failures.messages.first?.contains("books") == true, failures.messages.first ?? "")
     }
 
     // MARK: - A real store

@@ -24,7 +24,7 @@
 /// edits meeting 3, the transition that did it — as ``ChildState/transition(on:)`` returns it, which is what a store,
 /// a `TestStore`, a replay and an explorer run — writes the edited meeting into the list's row 3 and into every other
 /// screen that holds meeting 3, with no parent code. The rules, with what happens at their edges, are in
-/// <doc:SharedAndSavedState#Values-held-in-several-places>:
+/// <doc:BuildingAnAppFromFeatures#Values-held-in-several-places>:
 ///
 /// - A copy changed in a transition is written to every other copy of its key.
 /// - A place that starts holding a key in the transition — a screen pushed, a row added — takes the key's current
@@ -131,6 +131,36 @@ extension SharedValues {
             })
     }
 
+    /// The element a presented child holds at `at`, while it is presented: the meeting a sheet or a detail shows.
+    ///
+    /// ```swift
+    /// .element(in: \.detail, at: \.meeting)
+    /// ```
+    ///
+    /// The child dismissed stops holding its copy; it deletes nothing.
+    ///
+    /// - Parameters:
+    ///   - slot: Where the state keeps the child, or `nil`.
+    ///   - path: Where the child holds the element.
+    public static func element<Holder, Value: Identifiable & Equatable & Sendable>(
+        in slot: WritableKeyPath<Root, Holder?> & Sendable,
+        at path: WritableKeyPath<Holder, Value> & Sendable
+    ) -> SharedValues where Value.ID: Sendable {
+        @Sendable func slots(_ root: Root) -> [(Int, SharedKey, Value)] {
+            root[keyPath: slot].map { holder in
+                let value = holder[keyPath: path]
+                return [(0, SharedKey(Value.self, value.id), value)]
+            } ?? []
+        }
+        return SharedValues(
+            SharedHolder(name: "\(slot), at \(path)") { before in
+                SlotsWatch(
+                    before: slots(before), read: slots,
+                    write: { root, _, value in root[keyPath: slot]?[keyPath: path] = value }
+                )
+            })
+    }
+
     /// The elements of an ``IdentifiedStates``, each held by its `id`: the list of every meeting.
     ///
     /// ```swift
@@ -159,8 +189,8 @@ extension SharedValues {
     ///
     /// - Parameters:
     ///   - stack: Where the state keeps the stack.
-    ///   - case: The screens' case whose value holds the element.
-    ///   - at: Where that value holds the element.
+    ///   - screenCase: The screens' case whose value holds the element.
+    ///   - path: Where that value holds the element.
     public static func elements<Screen, Holder, Value: Identifiable & Equatable & Sendable>(
         in stack: WritableKeyPath<Root, ScreenStack<Screen>> & Sendable,
         case screenCase: EnumCase<Screen, Holder>,
