@@ -54,7 +54,7 @@ public enum Suite {
         "baseline.contended-queue-sync", "contended", "observable.update", "stream.event", "round-trip.cancellable",
         "cancel", "children.route", "children.route.10", "children.route.case", "stack.route.100", "stack.route.10",
         "stack.push-pop", "rows.toggle.100", "rows.toggle.10k", "explore.schedules", "saved.edit.1k",
-        "saved.writes-per-second",
+        "saved.writes-per-second", "shared.edit.1k",
     ]
 
     /// The in-run baseline every time is compared with: one bare `queue.sync`. It is measured first, so the progress
@@ -132,6 +132,7 @@ public enum Suite {
         try await record("saved.writes-per-second", unit: "writes/s") {
             try Workloads.savedWritesPerSecond(edits: sizes.pacedEdits)
         }
+        try await record("shared.edit.1k") { try Workloads.sharedEdit(elements: 1_000, count: n) }
         return names.compactMap { name in figures.first { $0.name == name } }
     }
 }

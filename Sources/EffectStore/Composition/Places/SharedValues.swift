@@ -221,23 +221,24 @@ extension SharedValues {
 
 /// What names one shared value: the value's type, and its key among the values of that type (an element's `id`).
 struct SharedKey: Hashable, CustomStringConvertible {
-    let type: ObjectIdentifier
+    /// The value's type; named only in a message, since naming a type costs far more than a transition.
+    let type: Any.Type
     let key: AnyHashable
-    let typeName: String
 
     init<Value>(_: Value.Type, _ key: some Hashable & Sendable) {
-        type = ObjectIdentifier(Value.self)
+        type = Value.self
         self.key = AnyHashable(key)
-        typeName = "\(Value.self)"
     }
 
-    static func == (lhs: SharedKey, rhs: SharedKey) -> Bool { lhs.type == rhs.type && lhs.key == rhs.key }
+    static func == (lhs: SharedKey, rhs: SharedKey) -> Bool {
+        ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) && lhs.key == rhs.key
+    }
     func hash(into hasher: inout Hasher) {
-        hasher.combine(type)
+        hasher.combine(ObjectIdentifier(type))
         hasher.combine(key)
     }
 
-    var description: String { "\(typeName) \(key.base)" }
+    var description: String { "\(type) \(key.base)" }
 }
 
 /// A copy of a shared value, compared with another copy of the same key.
@@ -287,48 +288,47 @@ class SharedWatch<Root> {
 }
 
 /// A place of a few copies, each in a slot named by `Slot` (a stack's screen id, or `0` for a single copy), read
-/// whole before and after.
+/// whole before and after. The slots are read once after the transition; the copies the sync writes are this place's
+/// own, so the reading stays true for the other keys.
 final class SlotsWatch<Root, Slot: Hashable, Value: Equatable>: SharedWatch<Root> {
     typealias Slots = [(Slot, SharedKey, Value)]
-    let before: [Slot: (SharedKey, Value)]
+    let before: Slots
     let read: (Root) -> Slots
     let writeValue: (inout Root, Slot, Value) -> Void
-    /// The slots whose copy changed or came in this transition.
-    private var changed: Set<Slot> = []
+    /// The slots after the transition, each with whether it held its key before, unchanged.
+    private var after: [(slot: Slot, key: SharedKey, value: Value, unchanged: Bool)] = []
 
     init(before: Slots, read: @escaping (Root) -> Slots, write: @escaping (inout Root, Slot, Value) -> Void) {
-        self.before = Dictionary(before.map { ($0.0, ($0.1, $0.2)) }, uniquingKeysWith: { first, _ in first })
+        self.before = before
         self.read = read
         writeValue = write
     }
 
-    override func changes(after: Root) -> [SharedChange] {
+    override func changes(after root: Root) -> [SharedChange] {
         var changes: [SharedChange] = []
-        for (slot, key, value) in read(after) {
-            guard let (oldKey, old) = before[slot], oldKey == key else {
-                changed.insert(slot)
+        for (slot, key, value) in read(root) {
+            // A few slots: searched in order.
+            guard let old = before.first(where: { $0.0 == slot }), old.1 == key else {
+                after.append((slot, key, value, false))
                 changes.append(.added(key, SharedCopy(value)))
                 continue
             }
-            if old != value {
-                changed.insert(slot)
-                changes.append(.edited(key, SharedCopy(value)))
-            }
+            let unchanged = old.2 == value
+            after.append((slot, key, value, unchanged))
+            if !unchanged { changes.append(.edited(key, SharedCopy(value))) }
         }
         return changes
     }
 
-    override func copies(of key: SharedKey, in after: Root) -> [(copy: SharedCopy, unchanged: Bool)] {
-        read(after).compactMap { slot, slotKey, value in
-            slotKey == key ? (SharedCopy(value), !changed.contains(slot)) : nil
-        }
+    override func copies(of key: SharedKey, in _: Root) -> [(copy: SharedCopy, unchanged: Bool)] {
+        var copies: [(copy: SharedCopy, unchanged: Bool)] = []
+        for held in after where held.key == key { copies.append((SharedCopy(held.value), held.unchanged)) }
+        return copies
     }
 
     override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
         guard let value = copy.value as? Value else { return }
-        for (slot, slotKey, held) in read(root) where slotKey == key && held != value {
-            writeValue(&root, slot, value)
-        }
+        for held in after where held.key == key && held.value != value { writeValue(&root, held.slot, value) }
     }
 }
 
@@ -401,19 +401,15 @@ extension SharedValues {
     /// What every place keeps of `before`, to bring the copies in step after the transition; `nil` when nothing is
     /// declared.
     func watch(_ before: Root) -> SharedValuesWatch<Root>? {
-        isEmpty ? nil : SharedValuesWatch(holders.map { ($0.name, $0.watch(before)) }, rootName: "\(Root.self)")
+        isEmpty ? nil : SharedValuesWatch(holders: holders, watches: holders.map { $0.watch(before) })
     }
 }
 
 /// The places of a state's shared values, as they were before one transition.
 struct SharedValuesWatch<Root> {
-    let places: [(name: String, watch: SharedWatch<Root>)]
-    let rootName: String
-
-    init(_ places: [(name: String, watch: SharedWatch<Root>)], rootName: String) {
-        self.places = places
-        self.rootName = rootName
-    }
+    /// The places, for their names in a message, and what each kept, in the order declared.
+    let holders: [SharedHolder<Root>]
+    let watches: [SharedWatch<Root>]
 
     /// Brings every copy in `root`, the state after the transition, in step with the copy the transition changed
     /// (see ``SharedValues`` for the rules).
@@ -421,8 +417,8 @@ struct SharedValuesWatch<Root> {
         // What changed, by key, in the order the places and their changes came.
         var keys: [SharedKey] = []
         var byKey: [SharedKey: KeyChanges] = [:]
-        for (index, place) in places.enumerated() {
-            for change in place.watch.changes(after: root) {
+        for (index, watch) in watches.enumerated() {
+            for change in watch.changes(after: root) {
                 let key: SharedKey
                 switch change {
                 case .edited(let changed, _), .touched(let changed, _), .added(let changed, _), .deleted(let changed):
@@ -435,7 +431,7 @@ struct SharedValuesWatch<Root> {
         for key in keys {
             guard let changes = byKey[key], !changes.isDeleted else { continue }  // deletion wins
             if let value = value(of: key, after: changes, in: root) {
-                for place in places { place.watch.write(value, for: key, into: &root) }
+                for watch in watches { watch.write(value, for: key, into: &root) }
             }
         }
     }
@@ -444,7 +440,10 @@ struct SharedValuesWatch<Root> {
     /// nothing to write. Stops on two different edits.
     private func value(of key: SharedKey, after changes: KeyChanges, in root: Root) -> SharedCopy? {
         // A copy held before and not changed: the value before the transition.
-        let before = places.lazy.flatMap { $0.watch.copies(of: key, in: root) }.first { $0.unchanged }?.copy
+        var before: SharedCopy?
+        for watch in watches where before == nil {
+            before = watch.copies(of: key, in: root).first { $0.unchanged }?.copy
+        }
         var edits = changes.edits
         // An element changed in place may have been written with the value it had.
         edits += changes.touched.filter { touched in before.map { !touched.copy.isSame(as: $0) } ?? true }
@@ -467,8 +466,9 @@ struct SharedValuesWatch<Root> {
         let (first, second) = (min(one, another), max(one, another))  // in the order declared
         let names =
             first == second
-            ? "twice in \(places[first].name)"
-            : "in \(places[first].name) and in \(places[second].name)"
+            ? "twice in \(holders[first].name)"
+            : "in \(holders[first].name) and in \(holders[second].name)"
+        let rootName = "\(Root.self)"
         // fatalError, not precondition: a release build (-O) drops a precondition's message.
         fatalError(
             """
