@@ -69,6 +69,26 @@ extension Planned: CustomStringConvertible, CustomDebugStringConvertible {
 
 extension Planned: DescribedByParts {}
 
+extension Planned: Encodable where Work: Encodable {
+    /// Encodes work as its `Work` encodes itself, so that a recorded session compares it (EffectStoreSessions records
+    /// a plan by its parts, and encodes only the work in it).
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: `EncodingError.invalidValue` for a plan, which has no encoding of its own: encode the work in it.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .work(let work):
+            try work.encode(to: encoder)
+        case .plan:
+            throw EncodingError.invalidValue(
+                self,
+                .init(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "\(self) is a plan, which has no encoding of its own: encode the work in it."))
+        }
+    }
+}
+
 extension Planned: MessagingEffect where Work: MessagingEffect {
     /// Work that tells the parent `message`: `.work(.tell(message))`, written `.tell(message)`.
     ///
