@@ -9,7 +9,7 @@ private struct Drummer: State, Equatable {
     var isRunning = false
 
     enum Event: Sendable, Equatable { case start, stop, beat }
-    enum Work: Sendable, Equatable { case beat, click(count: Int) }
+    enum Work: Sendable, Equatable, Encodable { case beat, click(count: Int) }
     typealias Effect = Planned<Work>
 
     static var initialState: Drummer { Drummer() }
@@ -189,5 +189,18 @@ final class PlannedTests: XCTestCase {
         let message = failures.messages.joined(separator: "\n")
         XCTAssertTrue(message.contains(#".work(.beat).delayed(by: 1000 ms, id: "beat")"#), message)
         XCTAssertTrue(message.contains(".work(.click(count: 1))"), message)
+    }
+
+    func test_work_encodesAsItsWorkDoes_andAPlanRefusesWithWhatToDo() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+
+        XCTAssertEqual(
+            String(decoding: try encoder.encode(Drummer.Effect.work(.click(count: 2))), as: UTF8.self),
+            String(decoding: try encoder.encode(Drummer.Work.click(count: 2)), as: UTF8.self))
+        XCTAssertThrowsError(try encoder.encode(Drummer.nextBeat)) { error in
+            guard case EncodingError.invalidValue(_, let context) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(context.debugDescription.contains("encode the work in it"), context.debugDescription)
+        }
     }
 }
