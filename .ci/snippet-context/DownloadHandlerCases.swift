@@ -2,10 +2,9 @@
 final class DownloadHandler: Sendable {
     let downloader = InMemoryDownloader()
 
-    func handle(effect: DownloadState.Effect) -> EffectAnswer<DownloadState.Event>? {
-        switch effect {
+    func perform(_ work: DownloadState.Work) -> EffectAnswer<DownloadState.Event>? {
+        switch work {
 // SNIPPET
-        default: return nil
         }
     }
 }

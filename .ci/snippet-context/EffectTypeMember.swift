@@ -1,4 +1,4 @@
-// For the fragment of Effects in practice that is a feature's composable `Effect` type, shown alone.
+// For the fragment of Effects in practice that is a feature's `Work` and its `Planned` effect type, shown alone.
 import EffectStore
 
 struct SearchFeature: State {
@@ -6,7 +6,7 @@ struct SearchFeature: State {
     static var initialState: SearchFeature { SearchFeature() }
     mutating func handle(event: Event) -> Effect? {
         guard case .queryChanged(let query) = event else { return nil }
-        return Effect.search(query).debounced(id: "search", for: .milliseconds(300))
+        return Effect.work(.search(query)).debounced(id: "search", for: .milliseconds(300))
     }
 
 // SNIPPET

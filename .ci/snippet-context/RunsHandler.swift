@@ -1,11 +1,12 @@
-// For the runs fragment of Effects in practice: an effect handler's `handle(effect:)` for a download, a socket, a
+// For the runs fragment of Effects in practice: an effect handler's `perform(_:)` for a download, a socket, a
 // timer and an upload, with stand-ins for the four.
 import EffectStore
 import Foundation
 
 struct Downloads: State {
     enum Event: Sendable { case progress(Double), downloaded(URL), received(String), tick, uploaded(URL), uploadFailed(String) }
-    enum Effect: Sendable { case download(URL), watch(String), startTimer, upload(URL) }
+    enum Work: Sendable { case download(URL), watch(String), startTimer, upload(URL) }
+    typealias Effect = Planned<Work>
     static var initialState: Downloads { Downloads() }
     mutating func handle(event: Event) -> Effect? { nil }
 }
@@ -27,8 +28,8 @@ final class RepeatingTimer: Sendable {
     func invalidate() {}
 }
 
-final class DownloadsEffects: EffectHandler, Sendable {
-    typealias Effect = Downloads.Effect
+final class DownloadsEffects: PlannedEffectHandler, Sendable {
+    typealias Work = Downloads.Work
     typealias Event = Downloads.Event
     let downloader = Downloader()
     let socket = Socket()

@@ -2,10 +2,9 @@
 final class SearchHandler: Sendable {
     let service = InMemorySearchService()
 
-    func handle(effect: SearchState.Effect) -> EffectAnswer<SearchState.Event>? {
-        switch effect {
+    func perform(_ work: SearchState.Work) -> EffectAnswer<SearchState.Event>? {
+        switch work {
 // SNIPPET
-        default: return nil
         }
     }
 }

@@ -17,20 +17,18 @@ struct TodoList: State, Equatable {
         case loaded(IdentifiedStates<Todo>), saved, storageFailed(String)
     }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case todo(id: Todo.ID, Todo.Effect)
         case load
         case save(IdentifiedStates<Todo>)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: TodoList { TodoList() }
     static let places: ChildPlaces<TodoList> = [.rows(\.todos)]
 
     private func save() -> Effect {
-        Effect.save(todos).queued(id: SaveQueue.save, keepingOnlyLatest: true)
+        Effect.work(.save(todos)).queued(id: SaveQueue.save, keepingOnlyLatest: true)
     }
 
 // SNIPPET

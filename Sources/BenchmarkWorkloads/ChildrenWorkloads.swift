@@ -22,12 +22,11 @@ public struct BenchBoard: State, Equatable {
 
     public enum Event: Sendable { case row(id: Int, BenchRow.Event) }
 
-    public enum Effect: ComposableEffect, Equatable {
+    public enum Work: Sendable, Equatable {
         case row(id: Int, BenchRow.Effect)
-        case plan(EffectPlan<Effect>)
-
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// A board of `rowCount` rows, ids `0..<rowCount`.
     public init(rowCount: Int) { rows = IdentifiedStates((0..<rowCount).map(BenchRow.init)) }
@@ -38,15 +37,15 @@ public struct BenchBoard: State, Equatable {
     @inline(never)
     public mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .row(let id, let event): return handle((id, event), in: \.rows, effect: Effect.row)
+        case .row(let id, let event): return handle((id, event), in: \.rows, effect: { .work(.row(id: $0, $1)) })
         }
     }
 }
 
 /// The effect handler of ``BenchBoard``'s store: a row's `increment` asks for no effect, so it is never called.
-public final class BenchBoardEffects: EffectHandler {
+public final class BenchBoardEffects: PlannedEffectHandler {
     public init() {}
-    public func handle(effect: BenchBoard.Effect) -> Future<BenchBoard.Event>? { nil }
+    public func perform(_ work: BenchBoard.Work) -> Future<BenchBoard.Event>? { nil }
 }
 
 extension Workloads {

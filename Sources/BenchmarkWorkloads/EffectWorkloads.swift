@@ -19,15 +19,14 @@ public struct EffectBenchState: State, Equatable {
         case stopIdle
     }
 
-    public enum Effect: ComposableEffect, Equatable {
+    public enum Work: Sendable, Equatable {
         case answer
         case stream(count: Int)
         case streamFromThread(count: Int)
         case idle
-        case plan(EffectPlan<Effect>)
-
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     public init(count: Int = 0) { self.count = count }
 
@@ -38,10 +37,10 @@ public struct EffectBenchState: State, Equatable {
         count &+= 1
         switch event {
         case .increment: return nil
-        case .requestCancellable: return Effect.answer.cancellable(id: BenchRunID.request)
-        case .stream(let count): return .stream(count: count)
-        case .streamFromThread(let count): return .streamFromThread(count: count)
-        case .startIdle: return Effect.idle.cancellable(id: BenchRunID.runs)
+        case .requestCancellable: return Effect.work(.answer).cancellable(id: BenchRunID.request)
+        case .stream(let count): return .work(.stream(count: count))
+        case .streamFromThread(let count): return .work(.streamFromThread(count: count))
+        case .startIdle: return Effect.work(.idle).cancellable(id: BenchRunID.runs)
         case .stopIdle: return .cancel(id: BenchRunID.runs)
         }
     }
@@ -53,11 +52,11 @@ enum BenchRunID: Hashable, Sendable {
 }
 
 /// Answers at once; streams from the run's own task; idle runs wait for their cancel.
-public final class EffectBenchHandler: EffectHandler {
+public final class EffectBenchHandler: PlannedEffectHandler {
     public init() {}
 
-    public func handle(effect: EffectBenchState.Effect) -> EffectAnswer<EffectBenchState.Event>? {
-        switch effect {
+    public func perform(_ work: EffectBenchState.Work) -> EffectAnswer<EffectBenchState.Event>? {
+        switch work {
         case .answer:
             // A future, as a handler answering from a service returns (`.event(.increment)` would make none).
             return .future(Future(value: .increment))
@@ -75,8 +74,6 @@ public final class EffectBenchHandler: EffectHandler {
             }
         case .idle:
             return .callbackRun { _ in {} }
-        case .plan:
-            return nil  // the store never hands a plan to its handler
         }
     }
 }

@@ -13,12 +13,11 @@ public struct ExplorerBenchSearch: State, Hashable {
         case answered(String)
     }
 
-    public enum Effect: ComposableEffect, Equatable {
+    public enum Work: Sendable, Equatable {
         case search(String)
-        case plan(EffectPlan<Effect>)
-
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     public init() {}
 
@@ -29,7 +28,7 @@ public struct ExplorerBenchSearch: State, Hashable {
         case .typed(let query):
             self.query = query
             isSearching = true
-            return Effect.search(query).cancellable(id: "search", cancelInFlight: true)
+            return Effect.work(.search(query)).cancellable(id: "search", cancelInFlight: true)
         case .answered(let query):
             resultsQuery = query
             isSearching = false
@@ -45,7 +44,7 @@ extension Workloads {
         let explorer = StateExplorer(initialState: ExplorerBenchSearch(), events: [.typed("s"), .typed("sw"), .typed("swi")])
             .invariant("the results shown are for the query") { $0.isSearching || $0.resultsQuery == $0.query }
             .answering { effect in
-                guard case .search(let query) = effect else { return [] }
+                guard case .work(.search(let query)) = effect else { return [] }
                 return [.later(.answered(query)), .finishes]
             }
         let start = now()

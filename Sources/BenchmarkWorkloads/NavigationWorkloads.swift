@@ -32,12 +32,11 @@ public struct BenchNavigator: State, Equatable {
         case path(StackEvent<BenchScreen.Event>)
     }
 
-    public enum Effect: ComposableEffect, Equatable {
+    public enum Work: Sendable, Equatable {
         case screen(StackElementID, BenchScreen.Effect)
-        case plan(EffectPlan<Effect>)
-
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// A stack of `depth` screens, ids `0..<depth`.
     public init(depth: Int) { path = ScreenStack((0..<depth).map { _ in BenchScreen() }) }
@@ -50,12 +49,12 @@ public struct BenchNavigator: State, Equatable {
         switch event {
         case .pushStarted:
             let id = path.push(BenchScreen())
-            return handle(.element(id: id, .start), in: \.path, effect: Effect.screen)
+            return handle(.element(id: id, .start), in: \.path, effect: { .work(.screen($0, $1)) })
         case .pop:
             path.pop()
             return nil
         case .path(let event):
-            return handle(event, in: \.path, effect: Effect.screen)
+            return handle(event, in: \.path, effect: { .work(.screen($0, $1)) })
         }
     }
 
@@ -64,13 +63,12 @@ public struct BenchNavigator: State, Equatable {
 }
 
 /// Performs ``BenchNavigator``'s effects: a screen's run sends nothing until it is cancelled.
-public final class BenchNavigatorHandler: EffectHandler {
+public final class BenchNavigatorHandler: PlannedEffectHandler {
     public init() {}
 
-    public func handle(effect: BenchNavigator.Effect) -> EffectAnswer<BenchNavigator.Event>? {
-        switch effect {
+    public func perform(_ work: BenchNavigator.Work) -> EffectAnswer<BenchNavigator.Event>? {
+        switch work {
         case .screen(_, .idle): return .callbackRun { _ in {} }
-        case .plan: return nil  // the store never hands a plan to its handler
         }
     }
 }

@@ -37,12 +37,11 @@ struct Board: State, Equatable, Codable {
 
     enum SearchID: Hashable, Codable, Sendable { case request }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case save(id: Int, isOn: Bool)
         case search(String)
-        case plan(EffectPlan<Effect>)
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Board { Board(rows: 1_000) }
 
@@ -56,11 +55,11 @@ struct Board: State, Equatable, Codable {
             guard let isOn = rows[id: id].map({ !$0.isOn }) else { return nil }
             rows[id: id]?.isOn = isOn
             rows[id: id]?.count += 1
-            return .save(id: id, isOn: isOn)
+            return .work(.save(id: id, isOn: isOn))
         case .typed(let query):
             self.query = query
             isSubmitting = !query.isEmpty
-            return Effect.search(query).cancellable(id: SearchID.request, cancelInFlight: true)
+            return Effect.work(.search(query)).cancellable(id: SearchID.request, cancelInFlight: true)
         case .rename(let id, let title):
             rows[id: id]?.title = title
             return nil
@@ -71,14 +70,13 @@ struct Board: State, Equatable, Codable {
     }
 }
 
-/// The leaf effects encode themselves; the recording encodes plans and ids.
-extension Board.Effect: Encodable {
+/// The work encodes itself (and so its `Planned` effects); the recording encodes plans and ids.
+extension Board.Work: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .save(let id, let isOn): try container.encode(["save": ["id": id, "isOn": isOn ? 1 : 0]])
         case .search(let query): try container.encode(["search": query])
-        case .plan: throw EncodingError.invalidValue(self, .init(codingPath: [], debugDescription: "a plan"))
         }
     }
 }

@@ -18,7 +18,7 @@ final class NavigationWorkloadTests: XCTestCase {
         var navigator = BenchNavigator(depth: 0)
         XCTAssertEqual(
             navigator.transition(on: .pushStarted),
-            BenchNavigator.Effect.screen(0, .idle).cancellable(id: ScreenScope(\BenchNavigator.path, 0))
+            BenchNavigator.Effect.work(.screen(0, .idle)).cancellable(id: ScreenScope(\BenchNavigator.path, 0))
         )
         XCTAssertEqual(navigator.transition(on: .pop), .cancel(id: ScreenScope(\BenchNavigator.path, 0)))
     }

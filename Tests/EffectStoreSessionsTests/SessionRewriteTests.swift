@@ -28,7 +28,7 @@ struct TrimmingSignUp: SessionRedacting, Equatable, Codable {
     mutating func handle(event: Event) -> Effect? {
         guard case .passwordChanged(let typed) = event else { return nil }
         password = String(typed.dropLast())
-        return Effect.checkStrength(typed).cancellable(id: "strength", cancelInFlight: true)
+        return Effect.work(.checkStrength(typed)).cancellable(id: "strength", cancelInFlight: true)
     }
     static var sessionRedaction: SessionRedaction<TrimmingSignUp> {
         SessionRedaction().replacing(\.password, with: "•••").events { _ in .passwordChanged("•••") }

@@ -14,15 +14,10 @@ struct PlannedSignUp: SessionRedacting, Equatable, Codable {
         case passwordChanged(String)
     }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case checkStrength(String)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? {
-            guard case .plan(let plan) = self else { return nil }
-            return plan
-        }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: PlannedSignUp { PlannedSignUp() }
 
@@ -30,7 +25,7 @@ struct PlannedSignUp: SessionRedacting, Equatable, Codable {
         switch event {
         case .passwordChanged(let password):
             self.password = password
-            return Effect.checkStrength(password).cancellable(id: "strength", cancelInFlight: true)
+            return Effect.work(.checkStrength(password)).cancellable(id: "strength", cancelInFlight: true)
         }
     }
 
@@ -43,8 +38,8 @@ struct PlannedSignUp: SessionRedacting, Equatable, Codable {
                 return .passwordChanged("•••")
             }
             .effects { effect in
-                guard case .checkStrength = effect else { return effect }
-                return .checkStrength("•••")
+                guard case .work(.checkStrength) = effect else { return effect }
+                return .work(.checkStrength("•••"))
             }
     }
 }
@@ -86,9 +81,10 @@ final class SessionTrustTests: XCTestCase {
     /// `guard case .checkStrength` did not match, and the secret reached the recorder's log and the file.
     func test_effectRedaction_seesThroughPlans() throws {
         let redacted = PlannedSignUp.sessionRedaction.redacted(
-            effect: PlannedSignUp.Effect.checkStrength(secret).cancellable(id: "strength", cancelInFlight: true))
+            effect: PlannedSignUp.Effect.work(.checkStrength(secret)).cancellable(id: "strength", cancelInFlight: true))
         XCTAssertEqual(
-            redacted, PlannedSignUp.Effect.checkStrength("•••").cancellable(id: "strength", cancelInFlight: true))
+            redacted, PlannedSignUp.Effect.work(.checkStrength("•••")).cancellable(id: "strength", cancelInFlight: true)
+        )
 
         let store = Store<PlannedSignUp>(effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
@@ -111,7 +107,7 @@ final class SessionTrustTests: XCTestCase {
             entries: [
                 .init(
                     sequenceNumber: 1, time: time, origin: .dispatch, event: .passwordChanged(secret), state: typed,
-                    effect: PlannedSignUp.Effect.checkStrength(secret).cancellable(
+                    effect: PlannedSignUp.Effect.work(.checkStrength(secret)).cancellable(
                         id: "strength", cancelInFlight: true))
             ])
         XCTAssertTrue(matching.replay().allSatisfy(\.matchesRecording))

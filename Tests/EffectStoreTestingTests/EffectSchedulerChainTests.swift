@@ -1,11 +1,8 @@
 @testable import EffectStore
 import XCTest
 
-private enum Eff: ComposableEffect, Equatable {
-    case a, b, c
-    case plan(EffectPlan<Eff>)
-    var plan: EffectPlan<Eff>? { if case .plan(let plan) = self { plan } else { nil } }
-}
+private enum Work: Sendable, Equatable { case a, b, c }
+private typealias Eff = Planned<Work>
 
 private typealias Scheduler = EffectScheduler<Eff>
 
@@ -18,7 +15,7 @@ final class EffectSchedulerChainTests: XCTestCase {
     func test_start_cancelOfTheChainsOwnJob_thenMore_doesNotFinishTheChain() {
         var scheduler = Scheduler(planReader: { $0.plan })
         let (job, _) = scheduler.adopt(chain: 1, id: EffectID("x"))
-        let actions = scheduler.start(.all(.cancel(id: "x"), .b), chain: 1)
+        let actions = scheduler.start(.all(.cancel(id: "x"), .work(.b)), chain: 1)
         XCTAssertFalse(
             scheduler.isWaiting(for: 1) && finishes(actions).contains(1),
             "finish(1) emitted while b still runs for chain 1: \(actions)")
@@ -39,9 +36,9 @@ final class EffectSchedulerChainTests: XCTestCase {
     // Two latest-only queued effects of one chain while another chain's effect runs in the queue.
     func test_queuedKeepingOnlyLatest_twiceInOneAll_doesNotFinishTheChain() {
         var scheduler = Scheduler(planReader: { $0.plan })
-        _ = scheduler.start(Eff.a.queued(id: "q"), chain: 1)
+        _ = scheduler.start(Eff.work(.a).queued(id: "q"), chain: 1)
         let actions = scheduler.start(
-            .all(Eff.b.queued(id: "q", keepingOnlyLatest: true), Eff.c.queued(id: "q", keepingOnlyLatest: true)),
+            .all(Eff.work(.b).queued(id: "q", keepingOnlyLatest: true), Eff.work(.c).queued(id: "q", keepingOnlyLatest: true)),
             chain: 2)
         XCTAssertFalse(
             scheduler.isWaiting(for: 2) && finishes(actions).contains(2),
@@ -51,9 +48,9 @@ final class EffectSchedulerChainTests: XCTestCase {
     // Two latest throttled effects of one chain while the window is open.
     func test_throttledLatest_twiceInOneAll_doesNotFinishTheChain() {
         var scheduler = Scheduler(planReader: { $0.plan })
-        _ = scheduler.start(Eff.a.throttled(id: "t", for: .seconds(1)), chain: 1)
+        _ = scheduler.start(Eff.work(.a).throttled(id: "t", for: .seconds(1)), chain: 1)
         let actions = scheduler.start(
-            .all(Eff.b.throttled(id: "t", for: .seconds(1)), Eff.c.throttled(id: "t", for: .seconds(1))), chain: 2)
+            .all(Eff.work(.b).throttled(id: "t", for: .seconds(1)), Eff.work(.c).throttled(id: "t", for: .seconds(1))), chain: 2)
         XCTAssertFalse(
             scheduler.isWaiting(for: 2) && finishes(actions).contains(2),
             "finish(2) emitted while c still waits for chain 2: \(actions)")
@@ -63,9 +60,9 @@ final class EffectSchedulerChainTests: XCTestCase {
     // and both run together once the timer fires.
     func test_queuedDelayed_theNextQueuedEffectWaitsForIt() {
         var scheduler = Scheduler(planReader: { $0.plan })
-        let first = scheduler.start(Eff.a.delayed(by: .seconds(1)).queued(id: "q"), chain: nil)
-        let second = scheduler.start(Eff.b.queued(id: "q"), chain: nil)
-        let performsB = second.contains { if case .perform(.b, _) = $0 { true } else { false } }
+        let first = scheduler.start(Eff.work(.a).delayed(by: .seconds(1)).queued(id: "q"), chain: nil)
+        let second = scheduler.start(Eff.work(.b).queued(id: "q"), chain: nil)
+        let performsB = second.contains { if case .perform(.work(.b), _) = $0 { true } else { false } }
         XCTAssertFalse(performsB, "b started while a (queued before it) still waits for its delay: \(first) \(second)")
     }
 }
@@ -81,7 +78,7 @@ final class EffectSchedulerCostTests: XCTestCase {
         var moves = 0
         var buffer: UnsafeRawPointer?
         for _ in 0..<count {
-            _ = scheduler.start(Eff.a.queued(id: "q"), chain: nil)
+            _ = scheduler.start(Eff.work(.a).queued(id: "q"), chain: nil)
             let now = scheduler.queues[EffectID("q")]?.waiting.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
             if now != buffer { moves += 1 }
             buffer = now

@@ -190,11 +190,10 @@ final class ReplayUndoTests: XCTestCase {
         var books: IdentifiedStates<Book> = []
 
         enum Event: Sendable, Equatable, Codable { case add(Int), book(id: Int, Book.Event) }
-        enum Effect: ComposableEffect, Equatable {
+        enum Work: Sendable, Equatable {
             case book(id: Int, Book.Effect)
-            case plan(EffectPlan<Effect>)
-            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         }
+        typealias Effect = Planned<Work>
 
         static var initialState: Shelf { Shelf() }
         static let places: ChildPlaces<Shelf> = [.rows(\.books)]
@@ -205,7 +204,7 @@ final class ReplayUndoTests: XCTestCase {
                 books.append(Book(id: id))
                 return nil
             case .book(let id, let event):
-                return handle((id, event), in: \.books, effect: Effect.book)
+                return handle((id, event), in: \.books, effect: { .work(.book(id: $0, $1)) })
             }
         }
     }

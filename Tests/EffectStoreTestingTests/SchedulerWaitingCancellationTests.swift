@@ -12,9 +12,11 @@ final class SchedulerWaitingCancellationTests: XCTestCase {
     func test_scheduler_cancel_dropsAnEffectUnderTheIDWaitingInAnotherQueue() {
         var scheduler = EffectScheduler<Relay.Effect>(planReader: { $0.plan })
         let started = scheduler.start(
-            .all(Relay.Effect.job(1).queued(id: "q"), Relay.Effect.job(2).queued(id: "q").cancellable(id: "x")),
+            .all(
+                Relay.Effect.work(.job(1)).queued(id: "q"),
+                Relay.Effect.work(.job(2)).queued(id: "q").cancellable(id: "x")),
             chain: 7)
-        XCTAssertEqual(started, [.perform(.job(1), job: 1)])
+        XCTAssertEqual(started, [.perform(.work(.job(1)), job: 1)])
 
         _ = scheduler.cancel(EffectID("x"))
         let afterFirst = scheduler.ended(1)
@@ -25,7 +27,7 @@ final class SchedulerWaitingCancellationTests: XCTestCase {
     func test_scheduler_cancel_dropsAThrottlesTrailingEffectUnderTheID() {
         var scheduler = EffectScheduler<Relay.Effect>(planReader: { $0.plan })
         let throttled = { (number: Int) in
-            Relay.Effect.job(number).throttled(id: "t", for: .seconds(1)).cancellable(id: "x")
+            Relay.Effect.work(.job(number)).throttled(id: "t", for: .seconds(1)).cancellable(id: "x")
         }
         _ = scheduler.start(throttled(1), chain: 7)
         _ = scheduler.start(throttled(2), chain: 8)
@@ -42,9 +44,12 @@ final class SchedulerWaitingCancellationTests: XCTestCase {
     func test_testStore_cancel_dropsAnEffectWaitingForItsTurn() {
         let store = TestStore(initialState: Relay(), exhaustivity: .partial)
         store.send(
-            .start(.all(Relay.Effect.job(1).queued(id: "q"), Relay.Effect.job(2).queued(id: "q").cancellable(id: "x"))))
+            .start(
+                .all(
+                    Relay.Effect.work(.job(1)).queued(id: "q"),
+                    Relay.Effect.work(.job(2)).queued(id: "q").cancellable(id: "x"))))
         store.send(.start(.cancel(id: "x")))
-        store.complete(.job(1))
+        store.complete(.work(.job(1)))
 
         XCTAssertEqual(store.unreceivedEffects, [], "job 2, cancelled while waiting for its turn, must not start")
     }

@@ -14,16 +14,14 @@ private struct DownloadRow: ChildState, Equatable {
         case finished
     }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case download(id: Int)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .start where !isDone: return Effect.download(id: id).cancellable(id: id)
+        case .start where !isDone: return Effect.work(.download(id: id)).cancellable(id: id)
         case .progressed(let percent): progress = percent; return nil
         case .finished: isDone = true; progress = 100; return nil
         case .start: return nil
@@ -38,9 +36,9 @@ final class TestStoreChildStateTests: XCTestCase {
         let store = TestStore(initialState: DownloadRow(id: 7), reporter: failures.reporter)
 
         store.send(.start)
-        store.receiveEffect(.download(id: 7))
-        store.send(.progressed(40), from: .download(id: 7)) { $0.progress = 40 }
-        store.complete(.download(id: 7), with: .finished) {
+        store.receiveEffect(.work(.download(id: 7)))
+        store.send(.progressed(40), from: .work(.download(id: 7))) { $0.progress = 40 }
+        store.complete(.work(.download(id: 7)), with: .finished) {
             $0.isDone = true
             $0.progress = 100
         }
@@ -76,7 +74,7 @@ final class TraceSpecChildStateTests: XCTestCase {
         assertTrace(
             given: DownloadRow(id: 3),
             [
-                .when(.start, then: DownloadRow(id: 3), effect: DownloadRow.Effect.download(id: 3).cancellable(id: 3)),
+                .when(.start, then: DownloadRow(id: 3), effect: DownloadRow.Effect.work(.download(id: 3)).cancellable(id: 3)),
                 .when(.progressed(50), then: DownloadRow(id: 3, progress: 50)),
                 .when(.finished, then: DownloadRow(id: 3, progress: 99, isDone: true)),
             ],

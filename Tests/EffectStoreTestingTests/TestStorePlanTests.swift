@@ -17,8 +17,8 @@ final class TestStorePlanTests: XCTestCase {
         store.advance(by: .milliseconds(299))
         XCTAssertEqual(store.unreceivedEffects, [], "a newer query starts the interval again")
         store.advance(by: .milliseconds(1))
-        store.receiveEffect(.search("sw"))
-        store.complete(.search("sw"), with: .results(["swift"])) { $0.results = ["swift"] }
+        store.receiveEffect(.work(.search("sw")))
+        store.complete(.work(.search("sw")), with: .results(["swift"])) { $0.results = ["swift"] }
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -31,8 +31,8 @@ final class TestStorePlanTests: XCTestCase {
 
         store.send(.queryChanged("swift")) { $0.query = "swift" }
         store.clock.advance(by: .milliseconds(300))
-        store.receiveEffect(.search("swift"))
-        store.complete(.search("swift"))
+        store.receiveEffect(.work(.search("swift")))
+        store.complete(.work(.search("swift")))
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -59,10 +59,10 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
 
         store.send(.submitted)
-        store.receiveEffect(.search("swift"))
-        store.complete(.search("swift"), with: .results(["swift"])) { $0.results = ["swift"] }
-        store.receiveEffect(.saveHistory("swift"))
-        store.complete(.saveHistory("swift"))
+        store.receiveEffect(.work(.search("swift")))
+        store.complete(.work(.search("swift")), with: .results(["swift"])) { $0.results = ["swift"] }
+        store.receiveEffect(.work(.saveHistory("swift")))
+        store.complete(.work(.saveHistory("swift")))
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -73,13 +73,13 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
 
         store.send(.submitted)
-        store.receiveEffect(.search("swift"))
-        store.complete(.search("swift"))
+        store.receiveEffect(.work(.search("swift")))
+        store.complete(.work(.search("swift")))
         store.finish()
 
         XCTAssertEqual(failures.messages.count, 1, failures.messages.joined(separator: "\n\n"))
         XCTAssertTrue(
-            failures.messages.first?.contains(#"not received: .saveHistory("swift")"#) == true,
+            failures.messages.first?.contains(#"not received: .work(.saveHistory("swift"))"#) == true,
             failures.messages.first ?? "")
     }
 
@@ -88,9 +88,9 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
 
         store.send(.submitted)
-        store.receiveEffect(.search("swift"))
-        store.send(.results(["swift"]), from: .search("swift")) { $0.results = ["swift"] }
-        store.complete(.search("swift"))
+        store.receiveEffect(.work(.search("swift")))
+        store.send(.results(["swift"]), from: .work(.search("swift"))) { $0.results = ["swift"] }
+        store.complete(.work(.search("swift")))
         store.send(.queryChanged("")) {
             $0.query = ""
             $0.results = []
@@ -98,7 +98,8 @@ final class TestStorePlanTests: XCTestCase {
 
         XCTAssertEqual(failures.messages.count, 1, failures.messages.joined(separator: "\n\n"))
         XCTAssertTrue(
-            failures.messages.first?.contains(#"send(.queryChanged("")) was called while effect .saveHistory"#) == true,
+            failures.messages.first?.contains(
+                #"send(.queryChanged("")) was called while effect .work(.saveHistory("swift"))"#) == true,
             failures.messages.first ?? "")
     }
 
@@ -109,9 +110,9 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
 
         store.send(.start) { $0.isRunning = true }
-        store.receiveEffect(.ticks)
-        store.send(.tick, from: .ticks) { $0.seconds = 1 }
-        XCTAssertEqual(store.cancelRemainingEffects(), [.ticks])
+        store.receiveEffect(.work(.ticks))
+        store.send(.tick, from: .work(.ticks)) { $0.seconds = 1 }
+        XCTAssertEqual(store.cancelRemainingEffects(), [.work(.ticks)])
         XCTAssertEqual(store.inFlightEffects, [])
         store.finish()
 
@@ -131,9 +132,9 @@ final class TestStorePlanTests: XCTestCase {
         XCTAssertEqual(failures.messages, [])
 
         let relay = TestStore(initialState: Relay(), reporter: failures.reporter)
-        relay.send(.start(.all(Relay.Effect.job(1).queued(id: "q"), Relay.Effect.job(2).queued(id: "q"))))
-        relay.receiveEffect(.job(1))
-        XCTAssertEqual(relay.cancelRemainingEffects(), [.job(1)])
+        relay.send(.start(.all(Relay.Effect.work(.job(1)).queued(id: "q"), Relay.Effect.work(.job(2)).queued(id: "q"))))
+        relay.receiveEffect(.work(.job(1)))
+        XCTAssertEqual(relay.cancelRemainingEffects(), [.work(.job(1))])
         XCTAssertEqual(relay.unreceivedEffects, [], "the queued job never starts")
         relay.finish()
         XCTAssertEqual(failures.messages, [])
@@ -149,7 +150,7 @@ final class TestStorePlanTests: XCTestCase {
 
         XCTAssertEqual(failures.messages.count, 1, failures.messages.joined(separator: "\n\n"))
         XCTAssertTrue(
-            failures.messages.first?.contains("cancelRemainingEffects() was called while effect .ticks") == true,
+            failures.messages.first?.contains("cancelRemainingEffects() was called while effect .work(.ticks)") == true,
             failures.messages.first ?? "")
     }
 
@@ -161,18 +162,18 @@ final class TestStorePlanTests: XCTestCase {
 
         store.send(.queryChanged("sw")) { $0.query = "sw" }
         store.advance(by: .milliseconds(300))
-        store.receiveEffect(.search("sw"))
-        XCTAssertEqual(store.inFlightEffects, [.search("sw")])
+        store.receiveEffect(.work(.search("sw")))
+        XCTAssertEqual(store.inFlightEffects, [.work(.search("sw"))])
 
         store.send(.queryChanged("swift")) { $0.query = "swift" }
         XCTAssertEqual(store.inFlightEffects, [], "the cancelled search is no longer in flight")
-        XCTAssertEqual(store.cancelledEffects, [.search("sw")])
-        store.receiveCancellation(of: .search("sw"))
+        XCTAssertEqual(store.cancelledEffects, [.work(.search("sw"))])
+        store.receiveCancellation(of: .work(.search("sw")))
         XCTAssertEqual(store.cancelledEffects, [])
 
         store.advance(by: .milliseconds(300))
-        store.receiveEffect(.search("swift"))
-        store.complete(.search("swift"), with: .results(["swift"])) { $0.results = ["swift"] }
+        store.receiveEffect(.work(.search("swift")))
+        store.complete(.work(.search("swift")), with: .results(["swift"])) { $0.results = ["swift"] }
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -184,7 +185,7 @@ final class TestStorePlanTests: XCTestCase {
 
         store.send(.queryChanged("sw")) { $0.query = "sw" }
         store.advance(by: .milliseconds(300))
-        store.receiveEffect(.search("sw"))
+        store.receiveEffect(.work(.search("sw")))
         store.send(.queryChanged("")) { $0.query = "" }
         store.send(.queryChanged("s")) { $0.query = "s" }
 
@@ -193,15 +194,16 @@ final class TestStorePlanTests: XCTestCase {
             failures.messages.first?.hasPrefix(
                 """
                 TestStore<Search>: send(.queryChanged("s")) was called while the cancellation of effect \
-                .search("sw") (from advance(by: 300 ms) at TestStorePlanTests.swift:
+                .work(.search("sw")) (from advance(by: 300 ms) at TestStorePlanTests.swift:
                 """) ?? false, failures.messages.first ?? "")
         XCTAssertTrue(
             failures.messages.first?.contains(
-                "To fix, call `store.receiveCancellation(of: .search(\"sw\"))` right after the call that cancelled it")
+                "To fix, call `store.receiveCancellation(of: .work(.search(\"sw\")))` right after the call that cancelled it"
+            )
                 ?? false, failures.messages.first ?? "")
         store.advance(by: .milliseconds(300))
-        store.receiveEffect(.search("s"))
-        store.complete(.search("s"))
+        store.receiveEffect(.work(.search("s")))
+        store.complete(.work(.search("s")))
         store.finish()
         XCTAssertEqual(failures.messages.count, 1, "the omission is reported once")
     }
@@ -211,13 +213,13 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
 
         store.send(.start) { $0.isRunning = true }
-        store.receiveEffect(.ticks)
+        store.receiveEffect(.work(.ticks))
         store.send(.stop) { $0.isRunning = false }
         store.finish()
 
         XCTAssertEqual(failures.messages.count, 1)
         XCTAssertTrue(
-            failures.messages.first?.contains("cancelled without the test saying so: .ticks, by send(.stop) at")
+            failures.messages.first?.contains("cancelled without the test saying so: .work(.ticks), by send(.stop) at")
                 ?? false, failures.messages.first ?? "")
     }
 
@@ -231,7 +233,7 @@ final class TestStorePlanTests: XCTestCase {
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
-        XCTAssertEqual(store.unreceivedEffects, [.ticks])
+        XCTAssertEqual(store.unreceivedEffects, [.work(.ticks)])
     }
 
     func test_receiveCancellation_failsWhenNothingWasCancelled() {
@@ -239,14 +241,14 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
 
         store.send(.start) { $0.isRunning = true }
-        store.receiveEffect(.ticks)
-        store.receiveCancellation(of: .ticks)
+        store.receiveEffect(.work(.ticks))
+        store.receiveCancellation(of: .work(.ticks))
 
         XCTAssertEqual(
             failures.messages.first?.components(separatedBy: "\n").first,
-            "TestStore<Stopwatch>: expected the cancellation of effect .ticks, but no cancellation is waiting to be "
+            "TestStore<Stopwatch>: expected the cancellation of effect .work(.ticks), but no cancellation is waiting to be "
                 + "confirmed.")
-        store.complete(.ticks)
+        store.complete(.work(.ticks))
         store.finish()
         XCTAssertEqual(failures.messages.count, 1)
     }
@@ -258,12 +260,12 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
 
         store.send(.start) { $0.isRunning = true }
-        store.receiveEffect(.ticks)
-        store.send(.tick, from: .ticks) { $0.seconds = 1 }
-        store.send(.tick, from: .ticks) { $0.seconds = 2 }
-        store.send(.tick, from: .ticks) { $0.seconds = 3 }
-        XCTAssertEqual(store.inFlightEffects, [.ticks], "a run stays in flight while it sends")
-        store.complete(.ticks)
+        store.receiveEffect(.work(.ticks))
+        store.send(.tick, from: .work(.ticks)) { $0.seconds = 1 }
+        store.send(.tick, from: .work(.ticks)) { $0.seconds = 2 }
+        store.send(.tick, from: .work(.ticks)) { $0.seconds = 3 }
+        XCTAssertEqual(store.inFlightEffects, [.work(.ticks)], "a run stays in flight while it sends")
+        store.complete(.work(.ticks))
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -275,16 +277,16 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
 
         store.send(.start) { $0.isRunning = true }
-        store.receiveEffect(.ticks)
-        store.send(.tick, from: .ticks) { $0.seconds = 1 }
+        store.receiveEffect(.work(.ticks))
+        store.send(.tick, from: .work(.ticks)) { $0.seconds = 1 }
         store.send(.stop) { $0.isRunning = false }
-        store.receiveCancellation(of: .ticks)
-        store.send(.tick, from: .ticks)
+        store.receiveCancellation(of: .work(.ticks))
+        store.send(.tick, from: .work(.ticks))
 
         XCTAssertEqual(failures.messages.count, 1)
         XCTAssertTrue(
             failures.messages.first?.hasPrefix(
-                "TestStore<Stopwatch>: send(.tick, from: .ticks) failed: .ticks is not in flight (in flight: none); "
+                "TestStore<Stopwatch>: send(.tick, from: .work(.ticks)) failed: .work(.ticks) is not in flight (in flight: none); "
                     + "it was cancelled by send(.stop) at TestStorePlanTests.swift:") ?? false,
             failures.messages.first ?? "")
         XCTAssertEqual(store.state.seconds, 1, "an event of a cancelled run is not handled")
@@ -296,11 +298,11 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Stopwatch(), reporter: failures.reporter)
 
         store.send(.start) { $0.isRunning = true }
-        store.receiveEffect(.ticks)
+        store.receiveEffect(.work(.ticks))
         store.send(.start)
-        store.receiveCancellation(of: .ticks)
-        store.receiveEffect(.ticks)
-        store.complete(.ticks)
+        store.receiveCancellation(of: .work(.ticks))
+        store.receiveEffect(.work(.ticks))
+        store.complete(.work(.ticks))
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -313,11 +315,11 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
 
         store.send(.submitted)
-        XCTAssertEqual(store.unreceivedEffects, [.search("swift"), .saveHistory("swift")])
-        store.receiveEffect(.search("swift"))
-        store.receiveEffect(.saveHistory("swift"))
-        store.complete(.saveHistory("swift"))
-        store.complete(.search("swift"), with: .results(["swift"])) { $0.results = ["swift"] }
+        XCTAssertEqual(store.unreceivedEffects, [.work(.search("swift")), .work(.saveHistory("swift"))])
+        store.receiveEffect(.work(.search("swift")))
+        store.receiveEffect(.work(.saveHistory("swift")))
+        store.complete(.work(.saveHistory("swift")))
+        store.complete(.work(.search("swift")), with: .results(["swift"])) { $0.results = ["swift"] }
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -328,18 +330,18 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Search(query: "a"), reporter: failures.reporter)
 
         store.send(.submitted)
-        store.receiveEffect(.search("a"))
-        store.receiveEffect(.saveHistory("a"))
+        store.receiveEffect(.work(.search("a")))
+        store.receiveEffect(.work(.saveHistory("a")))
         store.send(.queryChanged("")) { $0.query = "" }
-        store.receiveCancellation(of: .search("a"))
+        store.receiveCancellation(of: .work(.search("a")))
         store.send(.queryChanged("b")) { $0.query = "b" }
         store.send(.submitted)
-        XCTAssertEqual(store.unreceivedEffects, [.search("b")], "the second save waits for the first")
-        store.receiveEffect(.search("b"))
-        store.complete(.saveHistory("a"))
-        store.receiveEffect(.saveHistory("b"))
-        store.complete(.saveHistory("b"))
-        store.complete(.search("b"))
+        XCTAssertEqual(store.unreceivedEffects, [.work(.search("b"))], "the second save waits for the first")
+        store.receiveEffect(.work(.search("b")))
+        store.complete(.work(.saveHistory("a")))
+        store.receiveEffect(.work(.saveHistory("b")))
+        store.complete(.work(.saveHistory("b")))
+        store.complete(.work(.search("b")))
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -352,15 +354,15 @@ final class TestStorePlanTests: XCTestCase {
         let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
 
         store.send(.submitted)
-        let search = store.receiveEffect(where: { if case .search = $0 { true } else { false } })
-        let save = store.receiveEffect(where: { if case .saveHistory = $0 { true } else { false } })
-        store.complete(.search("swift"))
-        store.complete(.saveHistory("swift"))
+        let search = store.receiveEffect(where: { if case .work(.search) = $0 { true } else { false } })
+        let save = store.receiveEffect(where: { if case .work(.saveHistory) = $0 { true } else { false } })
+        store.complete(.work(.search("swift")))
+        store.complete(.work(.saveHistory("swift")))
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
-        XCTAssertEqual(search, .search("swift"))
-        XCTAssertEqual(save, .saveHistory("swift"))
+        XCTAssertEqual(search, .work(.search("swift")))
+        XCTAssertEqual(save, .work(.saveHistory("swift")))
     }
 
     func test_receiveEffect_byPredicate_reportsAnEffectItDoesNotAccept() {
@@ -374,7 +376,7 @@ final class TestStorePlanTests: XCTestCase {
         XCTAssertEqual(
             failures.messages.first?.components(separatedBy: "\n").first,
             #"TestStore<Search>: expected to receive an effect that the predicate accepts, but the next effect is "#
-                + #".search("swift") (from send(.submitted) at TestStorePlanTests.swift:\#(sendLine))."#)
+                + #".work(.search("swift")) (from send(.submitted) at TestStorePlanTests.swift:\#(sendLine))."#)
     }
 
     func test_receiveEffect_byEnumCase_returnsTheAssociatedValue_notAnotherCaseOfTheSameType() {
@@ -386,7 +388,8 @@ final class TestStorePlanTests: XCTestCase {
 
         XCTAssertEqual(saved, "swift")
         XCTAssertEqual(failures.messages, [])
-        XCTAssertEqual(store.inFlightEffects, [.search("swift"), .saveHistory("swift")], "partial mode skipped one")
+        XCTAssertEqual(
+            store.inFlightEffects, [.work(.search("swift")), .work(.saveHistory("swift"))], "partial mode skipped one")
     }
 
     func test_receiveEffect_byEnumCase_inExhaustiveModeWantsTheNextEffect() {
@@ -402,15 +405,15 @@ final class TestStorePlanTests: XCTestCase {
         XCTAssertTrue(
             failures.messages.first?.hasPrefix(
                 "TestStore<Search>: expected to receive an effect of the case given (with a String), but the next "
-                    + #"effect is .search("swift")"#) ?? false, failures.messages.first ?? "")
+                    + #"effect is .work(.search("swift"))"#) ?? false, failures.messages.first ?? "")
     }
 }
 
 extension EnumCase where Root == Search.Effect, Value == String {
     fileprivate static var search: Self {
-        EnumCase(Search.Effect.search) { if case .search(let query) = $0 { query } else { nil } }
+        EnumCase({ .work(.search($0)) }) { if case .work(.search(let query)) = $0 { query } else { nil } }
     }
     fileprivate static var saveHistory: Self {
-        EnumCase(Search.Effect.saveHistory) { if case .saveHistory(let query) = $0 { query } else { nil } }
+        EnumCase({ .work(.saveHistory($0)) }) { if case .work(.saveHistory(let query)) = $0 { query } else { nil } }
     }
 }

@@ -11,10 +11,10 @@ final class TestStoreScopedExhaustivityTests: XCTestCase {
 
         store.withExhaustivity(.partial) {
             XCTAssertEqual(store.exhaustivity, .partial)
-            store.send(.start(.job(1)))     // never received, never completed
-            store.send(.start(.job(2)))
-            store.receiveEffect(.job(2))
-            store.complete(.job(2))
+            store.send(.start(.work(.job(1))))     // never received, never completed
+            store.send(.start(.work(.job(2))))
+            store.receiveEffect(.work(.job(2)))
+            store.complete(.work(.job(2)))
         }
         XCTAssertEqual(store.exhaustivity, .exhaustive)
         store.finish()
@@ -27,19 +27,19 @@ final class TestStoreScopedExhaustivityTests: XCTestCase {
         let store = TestStore(initialState: Relay(), reporter: failures.reporter)
 
         store.withExhaustivity(.partial) {
-            store.send(.start(.job(2)))
-            store.receiveEffect(.job(2))
-            store.complete(.job(2))
+            store.send(.start(.work(.job(2))))
+            store.receiveEffect(.work(.job(2)))
+            store.complete(.work(.job(2)))
         }
-        store.send(.start(.job(1)))         // the same omission, after the scope
-        store.send(.start(.job(2)))
-        store.receiveEffect(.job(2))
-        store.complete(.job(2))
+        store.send(.start(.work(.job(1))))         // the same omission, after the scope
+        store.send(.start(.work(.job(2))))
+        store.receiveEffect(.work(.job(2)))
+        store.complete(.work(.job(2)))
         store.finish()
 
         XCTAssertEqual(failures.messages.count, 2, failures.messages.joined(separator: "\n\n"))
-        XCTAssertTrue(failures.messages.first?.contains("while effect .job(1)") == true)
-        XCTAssertTrue(failures.messages.last?.contains("still in flight: .job(1)") == true)
+        XCTAssertTrue(failures.messages.first?.contains("while effect .work(.job(1))") == true)
+        XCTAssertTrue(failures.messages.last?.contains("still in flight: .work(.job(1))") == true)
     }
 
     func test_anEffectLeftUnreceivedInTheScope_mayStillBeReceivedAfterIt_orSkipped() {
@@ -47,14 +47,14 @@ final class TestStoreScopedExhaustivityTests: XCTestCase {
         let store = TestStore(initialState: Relay(), reporter: failures.reporter)
 
         store.withExhaustivity(.partial) {
-            store.send(.start(.all(.job(1), .job(2))))
+            store.send(.start(.all(.work(.job(1)), .work(.job(2)))))
         }
-        store.receiveEffect(.job(2))        // .job(1), started in the scope, is skipped without a word
-        store.complete(.job(2))
+        store.receiveEffect(.work(.job(2)))        // .job(1), started in the scope, is skipped without a word
+        store.complete(.work(.job(2)))
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
-        XCTAssertEqual(store.inFlightEffects, [.job(1)])
+        XCTAssertEqual(store.inFlightEffects, [.work(.job(1))])
     }
 
     func test_insideThePartialScope_unassertedStateChangesAndCancellationsAndTimersAreNotReported() {
@@ -63,13 +63,13 @@ final class TestStoreScopedExhaustivityTests: XCTestCase {
 
         store.withExhaustivity(.partial) {
             store.send(.start)                                  // the state changes, unasserted
-            store.receiveEffect(.ticks)
+            store.receiveEffect(.work(.ticks))
             store.send(.stop)                                   // cancels the ticks, unconfirmed
             store.send(.start)
-            store.send(.tick, from: .ticks)
+            store.send(.tick, from: .work(.ticks))
         }
         store.send(.stop) { $0.isRunning = false }
-        store.receiveCancellation(of: .ticks)    // ticks started in the scope: confirming is allowed, not required
+        store.receiveCancellation(of: .work(.ticks))    // ticks started in the scope: confirming is allowed, not required
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -80,9 +80,9 @@ final class TestStoreScopedExhaustivityTests: XCTestCase {
         let store = TestStore(initialState: Relay(), reporter: failures.reporter)
 
         store.withExhaustivity(.partial) {
-            store.send(.start(Relay.Effect.job(1).delayed(by: .seconds(1))))
+            store.send(.start(Relay.Effect.work(.job(1)).delayed(by: .seconds(1))))
         }
-        store.send(.start(Relay.Effect.job(2).delayed(by: .seconds(1))))
+        store.send(.start(Relay.Effect.work(.job(2)).delayed(by: .seconds(1))))
         store.finish()
 
         XCTAssertEqual(failures.messages.count, 1)
@@ -94,15 +94,15 @@ final class TestStoreScopedExhaustivityTests: XCTestCase {
         let failures = TestFailureCollector()
         let store = TestStore(initialState: Relay(), exhaustivity: .partial, reporter: failures.reporter)
 
-        store.send(.start(.job(1)))
+        store.send(.start(.work(.job(1))))
         store.withExhaustivity(.exhaustive) {
-            store.send(.start(.job(2)))     // .job(1) was started while partial: skipped without a word
-            store.send(.start(.job(3)))     // .job(2) was not received: reported
+            store.send(.start(.work(.job(2))))     // .job(1) was started while partial: skipped without a word
+            store.send(.start(.work(.job(3))))     // .job(2) was not received: reported
         }
         store.finish()
 
         XCTAssertEqual(failures.messages.count, 1, failures.messages.joined(separator: "\n\n"))
-        XCTAssertTrue(failures.messages.first?.contains("while effect .job(2)") == true)
+        XCTAssertTrue(failures.messages.first?.contains("while effect .work(.job(2))") == true)
     }
 
     func test_withExhaustivity_returnsWhatTheBodyReturns_andRestoresTheModeOnAThrow() {
@@ -123,19 +123,19 @@ final class TestStoreScopedExhaustivityTests: XCTestCase {
 
         store.send(.queryChanged("swift")) { $0.query = "swift" }
         store.advance(by: .milliseconds(300))
-        let search = store.receiveEffect(where: { if case .search = $0 { true } else { false } })
-        XCTAssertEqual(search, .search("swift"))
-        store.complete(.search("swift"), with: .results(["Swift"])) { $0.results = ["Swift"] }
+        let search = store.receiveEffect(where: { if case .work(.search) = $0 { true } else { false } })
+        XCTAssertEqual(search, .work(.search("swift")))
+        store.complete(.work(.search("swift")), with: .results(["Swift"])) { $0.results = ["Swift"] }
 
         store.send(.submitted)
-        let searchCase = EnumCase<Search.Effect, String>(Search.Effect.search) {
-            if case .search(let query) = $0 { query } else { nil }
+        let searchCase = EnumCase<Search.Effect, String>({ .work(.search($0)) }) {
+            if case .work(.search(let query)) = $0 { query } else { nil }
         }
         let query = store.receiveEffect(case: searchCase)
         XCTAssertEqual(query, "swift")
-        store.receiveEffect(where: { $0 == .saveHistory("swift") })
-        store.complete(.search("swift"))
-        store.complete(.saveHistory("swift"))
+        store.receiveEffect(where: { $0 == .work(.saveHistory("swift")) })
+        store.complete(.work(.search("swift")))
+        store.complete(.work(.saveHistory("swift")))
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -146,16 +146,16 @@ final class TestStoreScopedExhaustivityTests: XCTestCase {
         let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
 
         store.send(.submitted)
-        store.receiveEffect(.search("swift"))
-        store.receiveEffect(.saveHistory("swift"))
+        store.receiveEffect(.work(.search("swift")))
+        store.receiveEffect(.work(.saveHistory("swift")))
         store.send(.queryChanged("")) {
             $0.query = ""
             $0.results = []
         }
-        let cancelled = store.receiveCancellation(where: { if case .search = $0 { true } else { false } })
-        XCTAssertEqual(cancelled, .search("swift"))
+        let cancelled = store.receiveCancellation(where: { if case .work(.search) = $0 { true } else { false } })
+        XCTAssertEqual(cancelled, .work(.search("swift")))
         XCTAssertNil(store.receiveCancellation(where: { _ in true }), "nothing else was cancelled")
-        store.complete(.saveHistory("swift"))
+        store.complete(.work(.saveHistory("swift")))
         store.finish()
 
         XCTAssertEqual(failures.messages.count, 1)
@@ -172,15 +172,15 @@ extension TestStoreScopedExhaustivityTests {
         let store = TestStore(initialState: Relay(), reporter: failures.reporter)
 
         store.withExhaustivity(.partial) {
-            store.send(.start(.job(1)))     // in flight, let go
-            store.send(.start(.job(2)))
+            store.send(.start(.work(.job(1))))     // in flight, let go
+            store.send(.start(.work(.job(2))))
         }
-        store.send(.start(.job(1)))
-        store.receiveEffect(.job(1))        // passes over the .job(1) and .job(2) the scope let go
-        store.complete(.job(1))             // the .job(1) just received, not the older one let go
+        store.send(.start(.work(.job(1))))
+        store.receiveEffect(.work(.job(1)))        // passes over the .job(1) and .job(2) the scope let go
+        store.complete(.work(.job(1)))             // the .job(1) just received, not the older one let go
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
-        XCTAssertEqual(store.inFlightEffects, [.job(1), .job(2)])
+        XCTAssertEqual(store.inFlightEffects, [.work(.job(1)), .work(.job(2))])
     }
 }

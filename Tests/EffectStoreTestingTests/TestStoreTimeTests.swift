@@ -5,7 +5,7 @@ import XCTest
 /// `TestStore` and its clock: throttled and delayed effects, with no sleeping.
 final class TestStoreTimeTests: XCTestCase {
     private func throttled(_ number: Int, latest: Bool = true) -> Relay.Event {
-        .start(Relay.Effect.job(number).throttled(id: "throttle", for: .milliseconds(100), latest: latest))
+        .start(Relay.Effect.work(.job(number)).throttled(id: "throttle", for: .milliseconds(100), latest: latest))
     }
 
     func test_throttled_startsTheFirstAtOnce_andTheLatestAtTheEndOfTheInterval() {
@@ -13,16 +13,16 @@ final class TestStoreTimeTests: XCTestCase {
         let store = TestStore(initialState: Relay(), reporter: failures.reporter)
 
         store.send(throttled(1))
-        store.receiveEffect(.job(1))
+        store.receiveEffect(.work(.job(1)))
         store.send(throttled(2))
         store.send(throttled(3))
         XCTAssertEqual(store.unreceivedEffects, [], "effects that come in during the interval wait")
         store.advance(by: .milliseconds(100))
-        store.receiveEffect(.job(3))
+        store.receiveEffect(.work(.job(3)))
         store.advance(by: .milliseconds(100))
         XCTAssertEqual(store.unreceivedEffects, [])
-        store.complete(.job(1))
-        store.complete(.job(3))
+        store.complete(.work(.job(1)))
+        store.complete(.work(.job(3)))
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -33,14 +33,14 @@ final class TestStoreTimeTests: XCTestCase {
         let store = TestStore(initialState: Relay(), reporter: failures.reporter)
 
         store.send(throttled(1, latest: false))
-        store.receiveEffect(.job(1))
+        store.receiveEffect(.work(.job(1)))
         store.send(throttled(2, latest: false))
         store.advance(by: .milliseconds(100))
         store.send(throttled(3, latest: false))
-        store.receiveEffect(.job(3))
+        store.receiveEffect(.work(.job(3)))
         store.advance(by: .milliseconds(100))
-        store.complete(.job(1))
-        store.complete(.job(3))
+        store.complete(.work(.job(1)))
+        store.complete(.work(.job(3)))
         store.finish()
 
         XCTAssertEqual(failures.messages, [])
@@ -50,7 +50,7 @@ final class TestStoreTimeTests: XCTestCase {
         let failures = TestFailureCollector()
         let store = TestStore(initialState: Relay(), reporter: failures.reporter)
 
-        store.send(.start(Relay.Effect.job(1).delayed(by: .seconds(1), id: "later")))
+        store.send(.start(Relay.Effect.work(.job(1)).delayed(by: .seconds(1), id: "later")))
         store.advance(by: .milliseconds(999))
         store.send(.start(.cancel(id: "later")))
         store.advance(by: .seconds(1))
@@ -68,15 +68,15 @@ final class TestStoreTimeTests: XCTestCase {
         store.send(
             .start(
                 .all(
-                    Relay.Effect.job(2).delayed(by: .milliseconds(200)),
-                    Relay.Effect.job(1).delayed(by: .milliseconds(100)))))
+                    Relay.Effect.work(.job(2)).delayed(by: .milliseconds(200)),
+                    Relay.Effect.work(.job(1)).delayed(by: .milliseconds(100)))))
         store.advance(by: .seconds(1))
 
-        XCTAssertEqual(store.unreceivedEffects, [.job(1), .job(2)])
-        store.receiveEffect(.job(1))
-        store.receiveEffect(.job(2))
-        store.complete(.job(2))
-        store.complete(.job(1))
+        XCTAssertEqual(store.unreceivedEffects, [.work(.job(1)), .work(.job(2))])
+        store.receiveEffect(.work(.job(1)))
+        store.receiveEffect(.work(.job(2)))
+        store.complete(.work(.job(2)))
+        store.complete(.work(.job(1)))
         store.finish()
         XCTAssertEqual(failures.messages, [])
     }
@@ -85,7 +85,7 @@ final class TestStoreTimeTests: XCTestCase {
         let clock: TestClock
         do {
             let store = TestStore(initialState: Relay(), exhaustivity: .partial)
-            store.send(.start(Relay.Effect.job(1).delayed(by: .seconds(1))))
+            store.send(.start(Relay.Effect.work(.job(1)).delayed(by: .seconds(1))))
             clock = store.clock
             XCTAssertEqual(clock.scheduledCount, 1)
         }

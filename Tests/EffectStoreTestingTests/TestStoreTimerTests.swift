@@ -9,16 +9,14 @@ private struct Ticker: State, Equatable {
 
     enum Event: Sendable, Equatable { case start, stop, tick }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case tick
         case beep
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Ticker { Ticker() }
-    static let nextTick = Effect.tick.delayed(by: .seconds(1), id: "ticking")
+    static let nextTick = Effect.work(.tick).delayed(by: .seconds(1), id: "ticking")
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -31,7 +29,7 @@ private struct Ticker: State, Equatable {
         case .tick where isRunning:
             seconds += 1
             // Every second tick beeps too.
-            return seconds.isMultiple(of: 2) ? .all(.beep, Self.nextTick) : Self.nextTick
+            return seconds.isMultiple(of: 2) ? .all(.work(.beep), Self.nextTick) : Self.nextTick
         case .start, .stop, .tick:
             return nil
         }
@@ -45,9 +43,9 @@ final class TestStoreTimerTests: XCTestCase {
         let store = TestStore(initialState: Ticker(), reporter: failures.reporter)
 
         store.send(.start) { $0.isRunning = true }
-        let answered = store.advance(by: .seconds(3), answering: .tick, with: .tick) { $0.seconds += 1 }
-        store.receiveEffect(.beep)      // the second tick's beep waits to be received, like any effect
-        store.complete(.beep)
+        let answered = store.advance(by: .seconds(3), answering: .work(.tick), with: .tick) { $0.seconds += 1 }
+        store.receiveEffect(.work(.beep))      // the second tick's beep waits to be received, like any effect
+        store.complete(.work(.beep))
         store.send(.stop) { $0.isRunning = false }
         store.finish()
 
@@ -62,14 +60,14 @@ final class TestStoreTimerTests: XCTestCase {
         let store = TestStore(initialState: Ticker(), reporter: failures.reporter)
 
         store.send(.start) { $0.isRunning = true }
-        store.advance(by: .seconds(1), answering: .tick, with: .tick) { $0.seconds += 2 }
+        store.advance(by: .seconds(1), answering: .work(.tick), with: .tick) { $0.seconds += 2 }
         store.send(.stop) { $0.isRunning = false }
         store.finish()
 
         XCTAssertEqual(failures.messages.count, 1)
         XCTAssertTrue(
             failures.messages.first?.contains(
-                "the state after advance(by: 1000 ms, answering: .tick, with: .tick) (answer 1, at 1000 ms) is not "
+                "the state after advance(by: 1000 ms, answering: .work(.tick), with: .tick) (answer 1, at 1000 ms) is not "
                     + "the one expected")
                 == true, failures.messages.first ?? "")
     }
@@ -79,7 +77,7 @@ final class TestStoreTimerTests: XCTestCase {
         let store = TestStore(initialState: Ticker(), reporter: failures.reporter)
 
         store.send(.start) { $0.isRunning = true }
-        store.advance(by: .milliseconds(1500), answering: .tick, with: .tick) { $0.seconds += 1 }
+        store.advance(by: .milliseconds(1500), answering: .work(.tick), with: .tick) { $0.seconds += 1 }
         store.finish()
 
         XCTAssertEqual(store.state.seconds, 1)
@@ -94,16 +92,16 @@ final class TestStoreTimerTests: XCTestCase {
 
         store.send(.start) { $0.isRunning = true }
         store.advance(by: .seconds(3))
-        XCTAssertEqual(store.unreceivedEffects, [.tick], "the next tick waits for the test's answer to this one")
-        store.receiveEffect(.tick)
-        store.complete(.tick, with: .tick) { $0.seconds = 1 }
+        XCTAssertEqual(store.unreceivedEffects, [.work(.tick)], "the next tick waits for the test's answer to this one")
+        store.receiveEffect(.work(.tick))
+        store.complete(.work(.tick), with: .tick) { $0.seconds = 1 }
         for second in 2...3 {
             store.advance(by: .seconds(1))
-            store.receiveEffect(.tick)
-            store.complete(.tick, with: .tick) { $0.seconds = second }
+            store.receiveEffect(.work(.tick))
+            store.complete(.work(.tick), with: .tick) { $0.seconds = second }
             if second == 2 {
-                store.receiveEffect(.beep)
-                store.complete(.beep)
+                store.receiveEffect(.work(.beep))
+                store.complete(.work(.beep))
             }
         }
         store.send(.stop) { $0.isRunning = false }

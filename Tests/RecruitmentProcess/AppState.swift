@@ -36,31 +36,12 @@ public struct AppState: State, Hashable {
     }
 
     /// A child feature's effect, wrapped. The session has no effects, so only the process list's appear.
-    public enum Effect: ComposableEffect, Hashable {
-        /// An effect of the process list, for ``ProcessEffects``; never a plan (see ``lift(_:)``).
+    public enum Work: Sendable, Hashable {
+        /// An effect of the process list, for ``ProcessEffects``; never a plan (see `AppState.Effect.lift(_:)`).
         case process(ProcessState.Effect)
-        /// The process list's cancellation, lifted (see ``lift(_:)``).
-        case plan(EffectPlan<Effect>)
-
-        /// The plan this effect carries, if it is one.
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-
-        /// The process list's `effect` as the app's: a plain effect wrapped in ``process(_:)``, a plan kept a plan
-        /// around lifted effects (`ComposableEffect.lifting(_:into:)`), so that the store still carries it out (the
-        /// log-out still cancels the download). `handle(_:in:effect:)` lifts this way by itself; tests use this to
-        /// write what they expect.
-        ///
-        /// ```swift
-        /// AppState.Effect.lift(.startDownload)
-        /// // == AppState.Effect.process(.downloadProcesses).cancellable(id: ProcessEffectID.download)
-        /// ```
-        ///
-        /// - Parameter effect: An effect of ``ProcessState``.
-        /// - Returns: The same effect, for ``AppState``.
-        public static func lift(_ effect: ProcessState.Effect) -> Effect {
-            .lifting(effect, into: Effect.process)
-        }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// Logged out, with an idle process list.
     public static var initialState: AppState { AppState() }
@@ -89,19 +70,37 @@ public struct AppState: State, Hashable {
             let wasLoggedIn = session.isLoggedIn
             let effect = handle(event, in: \.session)
             if wasLoggedIn && !session.isLoggedIn {
-                return handle(.userDidLogOut, in: \.process, effect: Effect.process) ?? effect
+                return handle(.userDidLogOut, in: \.process, effect: { .work(.process($0)) }) ?? effect
             }
             return effect
         case .process(let event):
             guard session.isLoggedIn else { return nil }  // no user, no process list
-            return handle(event, in: \.process, effect: Effect.process)
+            return handle(event, in: \.process, effect: { .work(.process($0)) })
         }
+    }
+}
+
+extension Planned<AppState.Work> {
+    /// The process list's `effect` as the app's: its work wrapped in `.work(.process(_:))`, a plan kept a plan
+    /// around lifted effects (`ComposableEffect.lifting(_:into:)`), so that the store still carries it out (the
+    /// log-out still cancels the download). `handle(_:in:effect:)` lifts this way by itself; tests use this to
+    /// write what they expect.
+    ///
+    /// ```swift
+    /// AppState.Effect.lift(.startDownload)
+    /// // == AppState.Effect.work(.process(.work(.downloadProcesses))).cancellable(id: ProcessEffectID.download)
+    /// ```
+    ///
+    /// - Parameter effect: An effect of ``ProcessState``.
+    /// - Returns: The same effect, for ``AppState``.
+    public static func lift(_ effect: ProcessState.Effect) -> Planned {
+        .lifting(effect, into: { .work(.process($0)) })
     }
 }
 
 extension EnumCase where Root == AppState.Effect, Value == ProcessState.Effect {
     /// ``AppState/Effect/process(_:)``, for ``ComposedEffectHandler`` to recognise the process feature's effects.
     public static var process: Self {
-        EnumCase(AppState.Effect.process) { if case .process(let effect) = $0 { effect } else { nil } }
+        EnumCase({ .work(.process($0)) }) { if case .work(.process(let effect)) = $0 { effect } else { nil } }
     }
 }

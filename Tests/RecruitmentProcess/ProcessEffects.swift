@@ -14,7 +14,7 @@ import EffectStore
 ///
 /// A ``Store`` calls ``handle(effect:)`` on its queue; the returned future resolves on whatever thread the service
 /// answers on.
-public final class ProcessEffects: EffectHandler, Sendable {
+public final class ProcessEffects: PlannedEffectHandler, Sendable {
     private let service: any ProcessService
 
     /// Creates the effect handler.
@@ -24,16 +24,14 @@ public final class ProcessEffects: EffectHandler, Sendable {
         self.service = service
     }
 
-    /// Starts the work `effect` asks for.
+    /// Starts the work `work` asks for.
     ///
-    /// - Parameter effect: The effect ``ProcessState/handle(event:)`` returned.
+    /// - Parameter work: The work of an effect ``ProcessState/handle(event:)`` returned.
     /// - Returns: A future of the event that reports the outcome.
-    public func handle(effect: ProcessState.Effect) -> Future<ProcessState.Event>? {
-        switch effect {
+    public func perform(_ work: ProcessState.Work) -> Future<ProcessState.Event>? {
+        switch work {
         case .downloadProcesses:
             return service.fetchProcesses().map { ProcessEffects.event(for: $0) }
-        case .plan:
-            return nil  // the store takes plans apart; it never hands one to the handler
         }
     }
 

@@ -88,19 +88,15 @@ extension ProcessState.Event: Codable {
 
 /// The effects encode their own cases, so that a recorded session's effects — plans included, which the recording
 /// encodes itself, with their ids — can be compared when the session is replayed. A plan is never encoded here.
-extension ProcessState.Effect: Encodable {
-    /// Encodes an effect that is no plan as its case name.
+extension ProcessState.Work: Encodable {
+    /// Encodes the work as its case name.
     ///
     /// - Parameter encoder: The encoder to write to.
-    /// - Throws: `EncodingError.invalidValue` for a plan, which the session recording writes itself.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .downloadProcesses:
             try container.encode("downloadProcesses")
-        case .plan:
-            throw EncodingError.invalidValue(
-                self, .init(codingPath: encoder.codingPath, debugDescription: "A plan is recorded by its parts."))
         }
     }
 }

@@ -30,8 +30,8 @@ import EffectStore
 /// "Ignored" means: the state stays as it is and no effect is returned. An answer (`load`/`failed`) counts only
 /// while `loading`, so a download that finishes after the user logged out cannot bring the list back.
 ///
-/// The download is cancellable (``Effect/startDownload``), and a log-out while loading cancels it
-/// (``Effect/cancelDownload``). Once the store has committed the log-out, no answer of that download is handled: it
+/// The download is cancellable (`Effect.startDownload`), and a log-out while loading cancels it
+/// (`Effect.cancelDownload`). Once the store has committed the log-out, no answer of that download is handled: it
 /// can no longer arrive during the next fetch and be taken for that one's.
 ///
 /// It is `Hashable`, so `EffectStoreTesting`'s `StateExplorer` can visit every state it can reach; the README's
@@ -59,21 +59,12 @@ public enum ProcessState: State, Hashable {
     }
 
     /// What the process list asks the outside world to do.
-    public enum Effect: ComposableEffect, Hashable {
+    public enum Work: Sendable, Hashable {
         /// Fetch the processes and answer with ``Event/load(processes:)`` or ``Event/failed(reason:)``.
         case downloadProcesses
-        /// Cancellation, several effects or time, for the store to carry out: see `ComposableEffect`.
-        case plan(EffectPlan<Effect>)
-
-        /// The plan this effect carries, if it is one.
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-
-        /// The download, under ``ProcessEffectID/download`` so that a log-out can cancel it.
-        public static let startDownload = Effect.downloadProcesses.cancellable(id: ProcessEffectID.download)
-
-        /// Cancels the download in flight: its answer is never handled, and its dispatch's future resolves.
-        public static let cancelDownload = Effect.cancel(id: ProcessEffectID.download)
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// ``idle``.
     public static var initialState: ProcessState { .idle }
@@ -81,7 +72,7 @@ public enum ProcessState: State, Hashable {
     /// Moves to the next state for `event` (see "Transitions" above) and returns the effect to perform, if any.
     ///
     /// - Parameter event: The event to handle.
-    /// - Returns: ``Effect/startDownload`` when a download should start, ``Effect/cancelDownload`` when a log-out
+    /// - Returns: `Effect.startDownload` when a download should start, `Effect.cancelDownload` when a log-out
     ///   interrupts one, otherwise `nil`.
     public mutating func handle(event: Event) -> Effect? {
         switch (self, event) {
@@ -106,6 +97,16 @@ public enum ProcessState: State, Hashable {
             return nil
         }
     }
+}
+
+extension Planned<ProcessState.Work> {
+    /// The download, under ``ProcessEffectID/download`` so that a log-out can cancel it.
+    public static var startDownload: Planned {
+        Planned.work(.downloadProcesses).cancellable(id: ProcessEffectID.download)
+    }
+
+    /// Cancels the download in flight: its answer is never handled, and its dispatch's future resolves.
+    public static var cancelDownload: Planned { .cancel(id: ProcessEffectID.download) }
 }
 
 /// The ids the process list's effects run under. `Codable`, so that a recorded session's plans can be compared in a

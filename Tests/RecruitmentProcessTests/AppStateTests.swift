@@ -35,15 +35,15 @@ final class AppStateTests: XCTestCase {
     }
 
     func test_liftedEffect_keepsTheProcessListsPlan_aroundTheLiftedEffect() {
-        XCTAssertEqual(AppState.Effect.lift(.downloadProcesses), .process(.downloadProcesses))
+        XCTAssertEqual(AppState.Effect.lift(.work(.downloadProcesses)), .work(.process(.work(.downloadProcesses))))
         XCTAssertEqual(
             AppState.Effect.lift(.startDownload),
-            AppState.Effect.process(.downloadProcesses).cancellable(id: ProcessEffectID.download))
+            AppState.Effect.work(.process(.work(.downloadProcesses))).cancellable(id: ProcessEffectID.download))
         XCTAssertEqual(
-            AppState.Effect.lift(.all(.startDownload, .downloadProcesses.delayed(by: .seconds(1)))),
+            AppState.Effect.lift(.all(.startDownload, .work(.downloadProcesses).delayed(by: .seconds(1)))),
             .all(
-                AppState.Effect.process(.downloadProcesses).cancellable(id: ProcessEffectID.download),
-                AppState.Effect.process(.downloadProcesses).delayed(by: .seconds(1))))
+                AppState.Effect.work(.process(.work(.downloadProcesses))).cancellable(id: ProcessEffectID.download),
+                AppState.Effect.work(.process(.work(.downloadProcesses))).delayed(by: .seconds(1))))
     }
 
     func test_logOut_whenLoggedOut_isIgnored() {

@@ -10,7 +10,7 @@ final class AppStoreTests: XCTestCase {
         let service = InMemoryProcessService(processes: Process.examples)
 
         assertEffect(
-            .process(.downloadProcesses), on: makeAppEffects(service: service),
+            .work(.process(.work(.downloadProcesses))), on: makeAppEffects(service: service),
             produces: .process(.load(processes: Process.examples)))
     }
 
@@ -18,7 +18,7 @@ final class AppStoreTests: XCTestCase {
         let service = InMemoryProcessService(script: [.fail(message: "Offline")])
 
         assertEffect(
-            .process(.downloadProcesses), on: makeAppEffects(service: service),
+            .work(.process(.work(.downloadProcesses))), on: makeAppEffects(service: service),
             produces: .process(.failed(reason: "Offline")))
     }
 

@@ -17,7 +17,7 @@ final class ProcessEffectsTests: XCTestCase {
         let service = InMemoryProcessService(processes: Process.examples)
         let effects = ProcessEffects(service: service)
 
-        assertEffect(.downloadProcesses, on: effects, produces: .load(processes: Process.examples))
+        assertEffect(.work(.downloadProcesses), on: effects, produces: .load(processes: Process.examples))
 
         XCTAssertEqual(service.callCount, 1)
     }
@@ -26,7 +26,7 @@ final class ProcessEffectsTests: XCTestCase {
         let service = InMemoryProcessService(script: [.fail(message: "Network unreachable")])
         let effects = ProcessEffects(service: service)
 
-        assertEffect(.downloadProcesses, on: effects, produces: .failed(reason: "Network unreachable"))
+        assertEffect(.work(.downloadProcesses), on: effects, produces: .failed(reason: "Network unreachable"))
 
         XCTAssertEqual(service.callCount, 1)
     }
@@ -35,8 +35,8 @@ final class ProcessEffectsTests: XCTestCase {
         let service = InMemoryProcessService(processes: Process.examples, script: [.fail(message: "Offline")])
         let effects = ProcessEffects(service: service)
 
-        assertEffect(.downloadProcesses, on: effects, produces: .failed(reason: "Offline"))
-        assertEffect(.downloadProcesses, on: effects, produces: .load(processes: Process.examples))
+        assertEffect(.work(.downloadProcesses), on: effects, produces: .failed(reason: "Offline"))
+        assertEffect(.work(.downloadProcesses), on: effects, produces: .load(processes: Process.examples))
 
         XCTAssertEqual(service.callCount, 2)
     }
@@ -46,11 +46,11 @@ final class ProcessEffectsTests: XCTestCase {
         let log = TestFailureCollector()
 
         let event = eventProduced(
-            by: .downloadProcesses, on: ProcessEffects(service: service),
+            by: .work(.downloadProcesses), on: ProcessEffects(service: service),
             within: .milliseconds(50), reporter: log.reporter)
 
         XCTAssertNil(event)
         XCTAssertEqual(log.messages.count, 1)
-        XCTAssertTrue(log.messages.first?.contains("did not answer .downloadProcesses") == true, "\(log.messages)")
+        XCTAssertTrue(log.messages.first?.contains("did not answer .work(.downloadProcesses)") == true, "\(log.messages)")
     }
 }

@@ -15,8 +15,8 @@ struct ProcessStateSwiftTestingTests {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.receiveEffect(.work(.downloadProcesses))
+        store.complete(.work(.downloadProcesses), with: .load(processes: processes)) { $0 = .loaded(processes) }
 
         store.finish()
     }
@@ -25,9 +25,9 @@ struct ProcessStateSwiftTestingTests {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
+        store.receiveEffect(.work(.downloadProcesses))
         store.send(.userDidLogOut) { $0 = .idle }
-        store.receiveCancellation(of: .downloadProcesses)
+        store.receiveCancellation(of: .work(.downloadProcesses))
         #expect(store.inFlightEffects.isEmpty)
 
         store.finish()
@@ -49,8 +49,8 @@ struct ProcessStateSwiftTestingTests {
         let issues = recordedIssues {
             let store = TestStore(initialState: ProcessState.idle)
             store.send(.fetchProcesses) { $0 = .loaded([]) }
-            store.receiveEffect(.downloadProcesses)
-            store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+            store.receiveEffect(.work(.downloadProcesses))
+            store.complete(.work(.downloadProcesses), with: .load(processes: processes)) { $0 = .loaded(processes) }
             store.finish()
         }
         #expect(issues.map { $0.comments.map(\.rawValue).joined() } == [
@@ -65,7 +65,7 @@ struct ProcessStateSwiftTestingTests {
         let service = InMemoryProcessService(processes: Process.examples)
         let effects = ProcessEffects(service: service)
 
-        await assertEffect(.downloadProcesses, on: effects, answers: .load(processes: Process.examples))
+        await assertEffect(.work(.downloadProcesses), on: effects, answers: .load(processes: Process.examples))
 
         #expect(service.callCount == 1)
     }

@@ -8,15 +8,15 @@ private let processes = Process.examples
 /// does, but the test decides when each download answers and with what. No queues, no waiting.
 ///
 /// The test store carries out `ProcessState`'s plans as a store does: the state asks for `.startDownload` (the
-/// download, cancellable), the test receives the download itself, `.downloadProcesses`; a log-out's
+/// download, cancellable), the test receives the download itself, `.work(.downloadProcesses)`; a log-out's
 /// `.cancelDownload` takes it out of flight, which the test confirms with `receiveCancellation(of:)`.
 final class ProcessStateTestStoreTests: XCTestCase {
     func test_fetch_answeredWithProcesses_endsLoaded() {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.receiveEffect(.work(.downloadProcesses))
+        store.complete(.work(.downloadProcesses), with: .load(processes: processes)) { $0 = .loaded(processes) }
 
         store.finish()
     }
@@ -25,12 +25,12 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        store.complete(.downloadProcesses, with: .failed(reason: "Offline")) { $0 = .error("Offline") }
+        store.receiveEffect(.work(.downloadProcesses))
+        store.complete(.work(.downloadProcesses), with: .failed(reason: "Offline")) { $0 = .error("Offline") }
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.receiveEffect(.work(.downloadProcesses))
+        store.complete(.work(.downloadProcesses), with: .load(processes: processes)) { $0 = .loaded(processes) }
 
         store.finish()
     }
@@ -39,11 +39,11 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
+        store.receiveEffect(.work(.downloadProcesses))
         store.send(.fetchProcesses)  // ignored: no state change, no second effect
-        XCTAssertEqual(store.inFlightEffects, [.downloadProcesses])
+        XCTAssertEqual(store.inFlightEffects, [.work(.downloadProcesses)])
 
-        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.complete(.work(.downloadProcesses), with: .load(processes: processes)) { $0 = .loaded(processes) }
         store.finish()
     }
 
@@ -51,9 +51,9 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let store = TestStore(initialState: ProcessState.idle)
 
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
+        store.receiveEffect(.work(.downloadProcesses))
         store.send(.userDidLogOut) { $0 = .idle }
-        store.receiveCancellation(of: .downloadProcesses)  // a store would never hand its answer over
+        store.receiveCancellation(of: .work(.downloadProcesses))  // a store would never hand its answer over
         XCTAssertEqual(store.inFlightEffects, [])
 
         store.finish()
@@ -72,14 +72,14 @@ final class ProcessStateTestStoreTests: XCTestCase {
     func test_logOutMidFlight_thenFetchAgain_showsTheSecondAnswer() {
         let store = TestStore(initialState: ProcessState.idle)
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
+        store.receiveEffect(.work(.downloadProcesses))
         store.send(.userDidLogOut) { $0 = .idle }
-        store.receiveCancellation(of: .downloadProcesses)  // cancelled by the log-out
+        store.receiveCancellation(of: .work(.downloadProcesses))  // cancelled by the log-out
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
-        XCTAssertEqual(store.inFlightEffects, [.downloadProcesses])
+        store.receiveEffect(.work(.downloadProcesses))
+        XCTAssertEqual(store.inFlightEffects, [.work(.downloadProcesses)])
 
-        store.complete(.downloadProcesses, with: .load(processes: processes)) { $0 = .loaded(processes) }
+        store.complete(.work(.downloadProcesses), with: .load(processes: processes)) { $0 = .loaded(processes) }
 
         store.finish()
     }
@@ -88,12 +88,12 @@ final class ProcessStateTestStoreTests: XCTestCase {
         let log = TestFailureCollector()
         let store = TestStore(initialState: ProcessState.idle, reporter: log.reporter)
         store.send(.fetchProcesses) { $0 = .loading }
-        store.receiveEffect(.downloadProcesses)
+        store.receiveEffect(.work(.downloadProcesses))
 
         store.finish()
 
         XCTAssertEqual(log.messages.count, 1)
-        XCTAssertTrue(log.messages.first?.contains("still in flight: .downloadProcesses") == true, "\(log.messages)")
+        XCTAssertTrue(log.messages.first?.contains("still in flight: .work(.downloadProcesses)") == true, "\(log.messages)")
         XCTAssertTrue(log.messages.first?.contains("To fix,") == true, "\(log.messages)")
     }
 }

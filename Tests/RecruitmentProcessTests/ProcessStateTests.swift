@@ -16,7 +16,7 @@ final class ProcessStateTests: XCTestCase {
     func test_startDownload_isTheDownloadUnderAnIdThatALogOutCancels() {
         XCTAssertEqual(
             ProcessState.Effect.startDownload,
-            ProcessState.Effect.downloadProcesses.cancellable(id: ProcessEffectID.download))
+            ProcessState.Effect.work(.downloadProcesses).cancellable(id: ProcessEffectID.download))
         XCTAssertEqual(ProcessState.Effect.cancelDownload, .cancel(id: ProcessEffectID.download))
     }
 

@@ -1,7 +1,9 @@
 /// An effect type that can carry an ``EffectPlan``: several effects at once, cancellation, ordering and time.
 ///
-/// Add one case that holds a plan of your own effects, and a property that reads it back; the operators below
-/// then work on your effects, and the store interprets them. Everything stays an inert value that `==` compares:
+/// A feature rarely conforms to it itself: its `Effect` is a ``Planned`` of its work, `typealias Effect =
+/// Planned<Work>`, which is one. An effect enum of your own conforms with one case that holds a plan of your own
+/// effects, and a property that reads it back; the operators below then work on your effects, and the store
+/// interprets them. Everything stays an inert value that `==` compares:
 ///
 /// ```swift
 /// enum Effect: ComposableEffect, Equatable {
@@ -22,7 +24,7 @@
 /// ```
 ///
 /// Your effect handler never sees a `.plan` effect: the store takes plans apart and hands it only the effects in
-/// them. See <doc:EffectsInPractice> for every operator at work.
+/// them (a ``PlannedEffectHandler`` names only the work). See <doc:EffectsInPractice> for every operator at work.
 public protocol ComposableEffect: Sendable {
     /// Wraps a plan in your effect type: usually your enum's `case plan(EffectPlan<Self>)`.
     static func plan(_ plan: EffectPlan<Self>) -> Self

@@ -53,7 +53,7 @@ extension EffectPlan {
 }
 
 /// `value` as `String(reflecting:)` writes it, an enum case without its type's name: `.search("swift")`.
-private func swiftText(_ value: Any) -> String {
+func swiftText(_ value: Any) -> String {
     let text = String(reflecting: value)
     let typePrefix = String(reflecting: type(of: value)) + "."
     return text.hasPrefix(typePrefix) ? "." + text.dropFirst(typePrefix.count) : text

@@ -42,13 +42,12 @@ public struct Todo: ChildState, Identifiable, Hashable, Codable {
     }
 
     /// What a todo asks for: a reminder.
-    public enum Effect: ComposableEffect, Hashable {
+    public enum Work: Sendable, Hashable {
         /// Show a reminder for the todo titled so.
         case notify(title: String)
-        case plan(EffectPlan<Effect>)
-
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// The id of the row's reminder; the list makes it the row's own.
     enum ReminderID: Hashable, Sendable { case reminder }
@@ -67,7 +66,7 @@ public struct Todo: ChildState, Identifiable, Hashable, Codable {
         case .remind(let delay):
             guard !isDone else { return nil }
             isReminderPending = true
-            return Effect.notify(title: title).debounced(id: ReminderID.reminder, for: delay)
+            return Effect.work(.notify(title: title)).debounced(id: ReminderID.reminder, for: delay)
         case .reminded:
             isReminderPending = false
             return nil

@@ -60,16 +60,15 @@ public struct TodoList: State, Equatable {
     }
 
     /// What the list asks for: a row's effect, or — its own — a read or write of the saved list.
-    public enum Effect: ComposableEffect, Equatable {
+    public enum Work: Sendable, Equatable {
         case todo(id: Todo.ID, Todo.Effect)
         /// Read the saved list.
         case load
         /// Write the list.
         case save(IdentifiedStates<Todo>)
-        case plan(EffectPlan<Effect>)
-
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// The id of the save queue: one save at a time, and only the latest waits.
     public enum SaveQueue: Hashable, Sendable { case save }
@@ -83,13 +82,13 @@ public struct TodoList: State, Equatable {
     public mutating func handle(event: Event) -> Effect? {
         switch event {
         case .load:
-            return .load
+            return .work(.load)
         case .add(let title):
             todos.append(Todo(id: nextID, title: title))
             nextID += 1
             return save()
         case .todo(let id, let event):
-            let effect = handle((id, event), in: \.todos, effect: Effect.todo)
+            let effect = handle((id, event), in: \.todos, effect: { .work(.todo(id: $0, $1)) })
             guard event.changesSavedData, todos.contains(id: id) else { return effect }
             return effect.map { .all($0, save()) } ?? save()
         case .delete(let id):
@@ -118,13 +117,15 @@ public struct TodoList: State, Equatable {
 
     /// Writes the list as it is now, after the save running, replacing a save still waiting: latest save wins.
     private func save() -> Effect {
-        Effect.save(todos).queued(id: SaveQueue.save, keepingOnlyLatest: true)
+        Effect.work(.save(todos)).queued(id: SaveQueue.save, keepingOnlyLatest: true)
     }
 }
 
 extension EnumCase where Root == TodoList.Effect, Value == (Todo.ID, Todo.Effect) {
     /// `TodoList.Effect.todo(id:_:)`, for ``ComposedEffectHandler`` to recognise a row's effects and its id.
     public static var todo: Self {
-        EnumCase(TodoList.Effect.todo) { if case .todo(let id, let effect) = $0 { (id, effect) } else { nil } }
+        EnumCase({ .work(.todo(id: $0, $1)) }) {
+            if case .work(.todo(let id, let effect)) = $0 { (id, effect) } else { nil }
+        }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// The list's own effects: reads and writes the todo list as JSON in a ``TodoStorage``. The rows' effects go to
 /// ``TodoReminders``; both are put together by ``makeTodoEffects(storage:notifier:)``, this one with
 /// `.own(_:)`.
-public final class TodoListEffects: EffectHandler, Sendable {
+public final class TodoListEffects: PlannedEffectHandler, Sendable {
     private let storage: any TodoStorage
 
     /// The list's effects, saving in `storage`.
@@ -13,8 +13,8 @@ public final class TodoListEffects: EffectHandler, Sendable {
     }
 
     /// Starts the read or write; answers when it is done.
-    public func handle(effect: TodoList.Effect) -> EffectAnswer<TodoList.Event>? {
-        switch effect {
+    public func perform(_ work: TodoList.Work) -> EffectAnswer<TodoList.Event>? {
+        switch work {
         case .load:
             return .run { [storage] send in
                 do {
@@ -35,7 +35,7 @@ public final class TodoListEffects: EffectHandler, Sendable {
                     send(.storageFailed("Could not save the todos: \(error)"))
                 }
             }
-        case .todo, .plan:
+        case .todo:
             return nil  // a row's effect is claimed by the rows' part first; the store carries out plans itself
         }
     }

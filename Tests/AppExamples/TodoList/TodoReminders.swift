@@ -6,8 +6,8 @@ public protocol TodoNotifier: Sendable {
     func notify(_ title: String)
 }
 
-/// Performs a todo's effects: shows its reminder, and answers that it was shown.
-public struct TodoReminders: Sendable {
+/// Performs a todo's work: shows its reminder, and answers that it was shown.
+public final class TodoReminders: PlannedEffectHandler, Sendable {
     private let notifier: any TodoNotifier
 
     /// Reminders shown by `notifier`.
@@ -16,13 +16,11 @@ public struct TodoReminders: Sendable {
     }
 
     /// Shows the reminder.
-    public func handle(_ effect: Todo.Effect) -> Future<Todo.Event>? {
-        switch effect {
+    public func perform(_ work: Todo.Work) -> Future<Todo.Event>? {
+        switch work {
         case .notify(let title):
             notifier.notify(title)
             return Future(value: .reminded)
-        case .plan:
-            return nil  // never: the store takes plans apart
         }
     }
 }

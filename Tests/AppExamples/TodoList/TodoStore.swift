@@ -5,7 +5,7 @@ import EffectStore
 public func makeTodoEffects(storage: any TodoStorage, notifier: any TodoNotifier) -> ComposedEffectHandler<TodoList> {
     let reminders = TodoReminders(notifier: notifier)
     return ComposedEffectHandler(
-        .rows(effect: .todo, event: TodoList.Event.todo) { _, effect in reminders.handle(effect) },
+        .rows(effect: .todo, event: TodoList.Event.todo) { _, effect in reminders.handle(effect: effect) },
         .own(TodoListEffects(storage: storage))
     )
 }

@@ -9,7 +9,7 @@ final class TodoListTests: XCTestCase {
     private func list(_ todos: Todo...) -> TodoList { TodoList(todos: IdentifiedStates(todos)) }
 
     private func save(_ todos: Todo...) -> TodoList.Effect {
-        TodoList.Effect.save(IdentifiedStates(todos)).queued(
+        TodoList.Effect.work(.save(IdentifiedStates(todos))).queued(
             id: TodoList.SaveQueue.save, keepingOnlyLatest: true)
     }
 
@@ -42,7 +42,7 @@ final class TodoListTests: XCTestCase {
         var todo = Todo(id: 1, title: "Milk")
         XCTAssertEqual(
             todo.transition(on: .remind(after: .seconds(60))),
-            Todo.Effect.notify(title: "Milk").debounced(id: Todo.ReminderID.reminder, for: .seconds(60))
+            Todo.Effect.work(.notify(title: "Milk")).debounced(id: Todo.ReminderID.reminder, for: .seconds(60))
         )
 
         var state = list(Todo(id: 1, title: "Milk"))
@@ -51,7 +51,7 @@ final class TodoListTests: XCTestCase {
         XCTAssertEqual(state.todos[id: 1]?.isReminderPending, true)
         XCTAssertEqual(
             effect,
-            TodoList.Effect.todo(id: 1, .notify(title: "Milk"))
+            TodoList.Effect.work(.todo(id: 1, .work(.notify(title: "Milk"))))
                 .debounced(id: ScopedEffectID(row: 1, id: Todo.ReminderID.reminder), for: .seconds(60))
                 .cancellable(id: RowScope(1))
         )
@@ -109,7 +109,7 @@ final class TodoListTests: XCTestCase {
     func test_loaded_replacesTheTodos_andTheNextIDFollowsThem() {
         var state = TodoList.initialState
 
-        XCTAssertEqual(state.transition(on: .load), .load)
+        XCTAssertEqual(state.transition(on: .load), .work(.load))
         _ = state.transition(on: .loaded([Todo(id: 7, title: "Milk")]))
         _ = state.transition(on: .add(title: "Bread"))
 

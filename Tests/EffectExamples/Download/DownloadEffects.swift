@@ -8,9 +8,9 @@ import Foundation
 /// store.dispatch(event: .start("report.pdf"))   // .progressed(…) events, then .finished(data)
 /// ```
 ///
-/// `handle(effect:)` runs on the store's queue; the run's loop runs in a task of its own. When the state cancels the
+/// `perform(_:)` runs on the store's queue; the run's loop runs in a task of its own. When the state cancels the
 /// download, the store cancels that task, which ends the `for await` loop and with it the downloader's stream.
-public final class DownloadEffects: EffectHandler, Sendable {
+public final class DownloadEffects: PlannedEffectHandler, Sendable {
     private let downloader: InMemoryDownloader
 
     /// Creates the handler.
@@ -18,12 +18,12 @@ public final class DownloadEffects: EffectHandler, Sendable {
     /// - Parameter downloader: Performs the transfers.
     public init(downloader: InMemoryDownloader) { self.downloader = downloader }
 
-    /// Starts the download `effect` asks for.
+    /// Starts the download `work` asks for.
     ///
-    /// - Parameter effect: The effect ``DownloadState/handle(event:)`` returned.
+    /// - Parameter work: The work of an effect ``DownloadState/handle(event:)`` returned.
     /// - Returns: A run that sends the progress and the data, then finishes.
-    public func handle(effect: DownloadState.Effect) -> EffectAnswer<DownloadState.Event>? {
-        switch effect {
+    public func perform(_ work: DownloadState.Work) -> EffectAnswer<DownloadState.Event>? {
+        switch work {
         case .download(let file):
             return .run { [downloader] send in
                 for await update in downloader.download(file) {
@@ -33,8 +33,6 @@ public final class DownloadEffects: EffectHandler, Sendable {
                     }
                 }
             }
-        case .plan:
-            return nil  // the store takes plans apart; it never hands one to the handler
         }
     }
 }

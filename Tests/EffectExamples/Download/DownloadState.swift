@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// var download = DownloadState()
 /// download.handle(event: .start("report.pdf"))
-/// // Effect.download("report.pdf").cancellable(id: DownloadID.transfer, cancelInFlight: true)
+/// // Effect.work(.download("report.pdf")).cancellable(id: DownloadID.transfer, cancelInFlight: true)
 /// download.handle(event: .cancelTapped)   // .cancel(id: DownloadID.transfer)
 /// ```
 public struct DownloadState: State, Equatable {
@@ -40,15 +40,12 @@ public struct DownloadState: State, Equatable {
     }
 
     /// What the download asks the outside world to do.
-    public enum Effect: ComposableEffect, Equatable {
+    public enum Work: Sendable, Equatable {
         /// Download `file`, sending ``Event/progressed(_:)`` events, then ``Event/finished(_:)``.
         case download(String)
-        /// Several effects, cancellation or time: see `ComposableEffect`.
-        case plan(EffectPlan<Effect>)
-
-        /// The plan this effect carries, if it is one.
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// Nothing downloads.
     public static var initialState: DownloadState { DownloadState() }
@@ -64,7 +61,7 @@ public struct DownloadState: State, Equatable {
         switch (status, event) {
         case (_, .start(let file)):
             status = .downloading(file: file, progress: 0)
-            return Effect.download(file).cancellable(id: DownloadID.transfer, cancelInFlight: true)
+            return Effect.work(.download(file)).cancellable(id: DownloadID.transfer, cancelInFlight: true)
         case (.downloading(let file, _), .progressed(let fraction)):
             status = .downloading(file: file, progress: fraction)
             return nil

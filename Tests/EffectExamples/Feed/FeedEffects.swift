@@ -37,9 +37,9 @@ public func makeFeedStore(
 
 /// Performs ``FeedState``'s fetch with the one-answer form: a future of the posts.
 ///
-/// `handle(effect:)` runs on the store's queue; the answer comes on the thread that answers the service. When the
+/// `perform(_:)` runs on the store's queue; the answer comes on the thread that answers the service. When the
 /// store has cancelled the fetch, it drops that answer.
-public final class FeedEffects: EffectHandler, Sendable {
+public final class FeedEffects: PlannedEffectHandler, Sendable {
     private let service: InMemoryFeedService
 
     /// Creates the handler.
@@ -47,12 +47,12 @@ public final class FeedEffects: EffectHandler, Sendable {
     /// - Parameter service: Answers the fetches.
     public init(service: InMemoryFeedService) { self.service = service }
 
-    /// Starts the fetch `effect` asks for.
+    /// Starts the fetch `work` asks for.
     ///
-    /// - Parameter effect: The effect ``FeedState/handle(event:)`` returned.
+    /// - Parameter work: The work of an effect ``FeedState/handle(event:)`` returned.
     /// - Returns: A future of ``FeedState/Event/loaded(_:)``.
-    public func handle(effect: FeedState.Effect) -> Future<FeedState.Event>? {
-        switch effect {
+    public func perform(_ work: FeedState.Work) -> Future<FeedState.Event>? {
+        switch work {
         case .fetch:
             return service.fetch().map { answer in
                 switch answer {
@@ -60,7 +60,6 @@ public final class FeedEffects: EffectHandler, Sendable {
                 case .tokenExpired: return .tokenExpired
                 }
             }
-        case .plan: return nil  // the store takes plans apart; it never hands one to the handler
         }
     }
 }

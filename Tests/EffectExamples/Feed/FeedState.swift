@@ -8,7 +8,7 @@ import EffectStore
 ///
 /// ```swift
 /// var feed = FeedState()
-/// feed.handle(event: .refresh)        // Effect.fetch.cancellable(id: FeedID.fetch, cancelInFlight: true)
+/// feed.handle(event: .refresh)        // Effect.work(.fetch).cancellable(id: FeedID.fetch, cancelInFlight: true)
 /// feed.handle(event: .sessionEnded)   // .cancel(id: FeedID.fetch); feed == FeedState()
 /// ```
 public struct FeedState: State, Equatable {
@@ -32,15 +32,12 @@ public struct FeedState: State, Equatable {
     }
 
     /// What the feed asks the outside world to do.
-    public enum Effect: ComposableEffect, Equatable {
+    public enum Work: Sendable, Equatable {
         /// Fetch the posts; answer with ``Event/loaded(_:)``.
         case fetch
-        /// Several effects, cancellation or time: see `ComposableEffect`.
-        case plan(EffectPlan<Effect>)
-
-        /// The plan this effect carries, if it is one.
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// Empty, nothing loading.
     public static var initialState: FeedState { FeedState() }
@@ -56,7 +53,7 @@ public struct FeedState: State, Equatable {
         switch event {
         case .refresh:
             isLoading = true
-            return Effect.fetch.cancellable(id: FeedID.fetch, cancelInFlight: true)
+            return Effect.work(.fetch).cancellable(id: FeedID.fetch, cancelInFlight: true)
         case .loaded(let posts):
             self.posts = posts
             isLoading = false

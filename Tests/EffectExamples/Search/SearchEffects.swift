@@ -7,9 +7,9 @@ import EffectStore
 /// store.dispatch(event: .queryChanged("swift"))   // 300 ms later: service.search("swift") { … }
 /// ```
 ///
-/// `handle(effect:)` runs on the store's queue. The service's completion may call back on any thread; when the store
+/// `perform(_:)` runs on the store's queue. The service's completion may call back on any thread; when the store
 /// cancels the search (a newer query, or clearing), the request's cancel function runs on the store's queue.
-public final class SearchEffects: EffectHandler, Sendable {
+public final class SearchEffects: PlannedEffectHandler, Sendable {
     private let service: InMemorySearchService
 
     /// Creates the handler.
@@ -17,12 +17,12 @@ public final class SearchEffects: EffectHandler, Sendable {
     /// - Parameter service: Answers the searches.
     public init(service: InMemorySearchService) { self.service = service }
 
-    /// Starts the search `effect` asks for.
+    /// Starts the search `work` asks for.
     ///
-    /// - Parameter effect: The effect ``SearchState/handle(event:)`` returned.
+    /// - Parameter work: The work of an effect ``SearchState/handle(event:)`` returned.
     /// - Returns: A run that sends the results once and finishes; cancelling it cancels the request.
-    public func handle(effect: SearchState.Effect) -> EffectAnswer<SearchState.Event>? {
-        switch effect {
+    public func perform(_ work: SearchState.Work) -> EffectAnswer<SearchState.Event>? {
+        switch work {
         case .search(let query):
             return .callbackRun { [service] send in
                 service.search(query) { results in
@@ -30,8 +30,6 @@ public final class SearchEffects: EffectHandler, Sendable {
                     send.finish()
                 }
             }
-        case .plan:
-            return nil  // the store takes plans apart; it never hands one to the handler
         }
     }
 }

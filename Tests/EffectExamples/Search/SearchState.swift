@@ -9,7 +9,8 @@ import EffectStore
 ///
 /// ```swift
 /// var state = SearchState()
-/// state.handle(event: .queryChanged("swift"))   // Effect.search("swift").debounced(id: SearchID.search, for: 300 ms)
+/// state.handle(event: .queryChanged("swift"))
+/// // Effect.work(.search("swift")).debounced(id: SearchID.search, for: 300 ms)
 /// state.handle(event: .queryChanged(""))        // .cancel(id: SearchID.search)
 /// ```
 public struct SearchState: State, Equatable {
@@ -29,15 +30,12 @@ public struct SearchState: State, Equatable {
     }
 
     /// What the search asks the outside world to do.
-    public enum Effect: ComposableEffect, Equatable {
+    public enum Work: Sendable, Equatable {
         /// Search for the text; answer with ``Event/resultsArrived(_:)``.
         case search(String)
-        /// Several effects, cancellation or time: see `ComposableEffect`.
-        case plan(EffectPlan<Effect>)
-
-        /// The plan this effect carries, if it is one.
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// An empty field.
     public static var initialState: SearchState { SearchState() }
@@ -59,7 +57,7 @@ public struct SearchState: State, Equatable {
                 return .cancel(id: SearchID.search)
             }
             isSearching = true
-            return Effect.search(query).debounced(id: SearchID.search, for: .milliseconds(300))
+            return Effect.work(.search(query)).debounced(id: SearchID.search, for: .milliseconds(300))
         case .resultsArrived(let results):
             self.results = results
             isSearching = false

@@ -9,13 +9,13 @@ public protocol SettingsService: Sendable {
 }
 
 /// Performs ``SettingsForm``'s effects with a ``SettingsService``.
-public final class SettingsEffects: EffectHandler, Sendable {
+public final class SettingsEffects: PlannedEffectHandler, Sendable {
     let service: any SettingsService
 
     public init(service: any SettingsService) { self.service = service }
 
-    public func handle(effect: SettingsForm.Effect) -> EffectAnswer<SettingsForm.Event>? {
-        switch effect {
+    public func perform(_ work: SettingsForm.Work) -> EffectAnswer<SettingsForm.Event>? {
+        switch work {
         case .checkName(let name):
             return .future(Future { [service] in .nameChecked(problem: await service.problem(withName: name)) })
         case .save(let notificationsOn, let displayName):
@@ -25,8 +25,6 @@ public final class SettingsEffects: EffectHandler, Sendable {
                     return .saved
                 },
                 mapError: { .saveFailed(String(describing: $0)) })
-        case .plan:
-            return nil
         }
     }
 }

@@ -35,15 +35,14 @@ public struct SettingsForm: State, Equatable {
         case alert(PresentationEvent<AlertAction>)
     }
 
-    public enum Effect: ComposableEffect, Equatable {
+    public enum Work: Sendable, Equatable {
         /// Check that the name is free; answers ``Event/nameChecked(problem:)``.
         case checkName(String)
         /// Save the settings; answers ``Event/saved`` or ``Event/saveFailed(_:)``.
         case save(notificationsOn: Bool, displayName: String)
-        case plan(EffectPlan<Effect>)
-
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// The ids of the form's effects.
     public enum ID: Hashable, Sendable {
@@ -60,7 +59,7 @@ public struct SettingsForm: State, Equatable {
             guard case \.displayName = binding else { return nil }
             nameProblem = nil
             if displayName.isEmpty { return .cancel(id: ID.nameCheck) }
-            return Effect.checkName(displayName).debounced(id: ID.nameCheck, for: .milliseconds(300))
+            return Effect.work(.checkName(displayName)).debounced(id: ID.nameCheck, for: .milliseconds(300))
         case .nameChecked(let problem):
             nameProblem = problem
             return nil
@@ -90,7 +89,7 @@ public struct SettingsForm: State, Equatable {
     /// Starts saving what the form holds, replacing a save in flight.
     private mutating func save() -> Effect {
         isSaving = true
-        return Effect.save(notificationsOn: notificationsOn, displayName: displayName)
+        return Effect.work(.save(notificationsOn: notificationsOn, displayName: displayName))
             .cancellable(id: ID.save, cancelInFlight: true)
     }
 }

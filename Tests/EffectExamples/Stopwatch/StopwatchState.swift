@@ -8,7 +8,7 @@ import EffectStore
 ///
 /// ```swift
 /// var watch = StopwatchState()
-/// watch.handle(event: .start)   // Effect.tick.delayed(by: .milliseconds(100), id: StopwatchID.ticking)
+/// watch.handle(event: .start)   // Effect.work(.tick).delayed(by: .milliseconds(100), id: StopwatchID.ticking)
 /// watch.handle(event: .tick)    // elapsed 100 ms, and the next tick
 /// watch.handle(event: .stop)    // .cancel(id: StopwatchID.ticking)
 /// ```
@@ -34,15 +34,12 @@ public struct StopwatchState: State, Equatable {
     }
 
     /// What the stopwatch asks the outside world to do.
-    public enum Effect: ComposableEffect, Equatable {
+    public enum Work: Sendable, Equatable {
         /// Answer with ``Event/tick``; the plan around it says when.
         case tick
-        /// Several effects, cancellation or time: see `ComposableEffect`.
-        case plan(EffectPlan<Effect>)
-
-        /// The plan this effect carries, if it is one.
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     /// Stopped at zero.
     public static var initialState: StopwatchState { StopwatchState() }
@@ -74,7 +71,7 @@ public struct StopwatchState: State, Equatable {
     }
 
     /// The tick one interval from now, under the id that stopping cancels.
-    static let nextTick = Effect.tick.delayed(by: interval, id: StopwatchID.ticking)
+    static let nextTick = Effect.work(.tick).delayed(by: interval, id: StopwatchID.ticking)
 }
 
 /// The ids the stopwatch's effects run under.
@@ -91,18 +88,17 @@ public enum StopwatchID: Hashable, Sendable {
 /// ```
 ///
 /// It needs no timer and no service: the store's clock waits, then the handler answers at once, on the store's queue.
-public final class StopwatchEffects: EffectHandler, Sendable {
+public final class StopwatchEffects: PlannedEffectHandler, Sendable {
     /// Creates the handler.
     public init() {}
 
     /// Answers a tick with ``StopwatchState/Event/tick``.
     ///
-    /// - Parameter effect: The effect ``StopwatchState/handle(event:)`` returned.
+    /// - Parameter work: The work of an effect ``StopwatchState/handle(event:)`` returned.
     /// - Returns: The tick event, resolved already.
-    public func handle(effect: StopwatchState.Effect) -> Future<StopwatchState.Event>? {
-        switch effect {
+    public func perform(_ work: StopwatchState.Work) -> Future<StopwatchState.Event>? {
+        switch work {
         case .tick: return Future(value: .tick)
-        case .plan: return nil  // the store takes plans apart; it never hands one to the handler
         }
     }
 }

@@ -12,7 +12,7 @@ final class DownloadStateTests: XCTestCase {
         var download = DownloadState()
         XCTAssertEqual(
             download.handle(event: .start("report.pdf")),
-            Effect.download("report.pdf").cancellable(id: DownloadID.transfer, cancelInFlight: true))
+            Effect.work(.download("report.pdf")).cancellable(id: DownloadID.transfer, cancelInFlight: true))
         XCTAssertEqual(download.status, .downloading(file: "report.pdf", progress: 0))
     }
 

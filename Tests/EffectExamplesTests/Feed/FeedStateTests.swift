@@ -9,7 +9,8 @@ final class FeedStateTests: XCTestCase {
 
     func test_refresh_returnsAFetchThatReplacesTheOneInFlight() {
         var feed = FeedState()
-        XCTAssertEqual(feed.handle(event: .refresh), Effect.fetch.cancellable(id: FeedID.fetch, cancelInFlight: true))
+        XCTAssertEqual(
+            feed.handle(event: .refresh), Effect.work(.fetch).cancellable(id: FeedID.fetch, cancelInFlight: true))
         XCTAssertTrue(feed.isLoading)
     }
 

@@ -21,12 +21,12 @@ final class SearchArticleSnippetTests: XCTestCase {
                 $0.isSearching = true
             }
             store.advance(by: .milliseconds(300))
-            store.receiveEffect(.search("swift"))
+            store.receiveEffect(.work(.search("swift")))
             store.send(.queryChanged("")) {
                 $0.query = ""
                 $0.isSearching = false
             }
-            store.receiveCancellation(of: .search("swift"))  // clearing cancelled the search in flight
+            store.receiveCancellation(of: .work(.search("swift")))  // clearing cancelled the search in flight
             store.finish()
         }
         XCTAssertEqual(failures.messages, [])

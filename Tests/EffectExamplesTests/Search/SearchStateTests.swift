@@ -11,7 +11,7 @@ final class SearchStateTests: XCTestCase {
         var state = SearchState()
         XCTAssertEqual(
             state.handle(event: .queryChanged("swift")),
-            Effect.search("swift").debounced(id: SearchID.search, for: .milliseconds(300)))
+            Effect.work(.search("swift")).debounced(id: SearchID.search, for: .milliseconds(300)))
         XCTAssertEqual(state.query, "swift")
         XCTAssertTrue(state.isSearching)
     }

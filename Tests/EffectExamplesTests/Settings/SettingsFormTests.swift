@@ -23,7 +23,10 @@ struct SettingsFormTests {
 
         #expect(form.displayName == "Blob")
         #expect(form.nameProblem == nil)
-        #expect(effect == SettingsForm.Effect.checkName("Blob").debounced(id: SettingsForm.ID.nameCheck, for: .milliseconds(300)))
+        #expect(
+            effect
+                == SettingsForm.Effect.work(.checkName("Blob")).debounced(
+                    id: SettingsForm.ID.nameCheck, for: .milliseconds(300)))
     }
 
     @Test func clearingTheName_cancelsTheCheck() {
@@ -56,7 +59,7 @@ struct SettingsFormTests {
 
         #expect(
             form.handle(event: .saveTapped)
-                == SettingsForm.Effect.save(notificationsOn: false, displayName: "Blob")
+                == SettingsForm.Effect.work(.save(notificationsOn: false, displayName: "Blob"))
                 .cancellable(id: SettingsForm.ID.save, cancelInFlight: true))
         #expect(form.isSaving)
         #expect(form.handle(event: .cancelSaveTapped) == .cancel(id: SettingsForm.ID.save))
@@ -73,7 +76,7 @@ struct SettingsFormTests {
 
         #expect(
             form.handle(event: .alert(.presented(.retry)))
-                == SettingsForm.Effect.save(notificationsOn: false, displayName: "Blob")
+                == SettingsForm.Effect.work(.save(notificationsOn: false, displayName: "Blob"))
                 .cancellable(id: SettingsForm.ID.save, cancelInFlight: true))
         #expect(form.alert == nil)
         #expect(form.isSaving)

@@ -6,7 +6,7 @@ import XCTest
 /// The stopwatch's decisions, data in and data out.
 final class StopwatchStateTests: XCTestCase {
     typealias Effect = StopwatchState.Effect
-    private let nextTick = Effect.tick.delayed(by: .milliseconds(100), id: StopwatchID.ticking)
+    private let nextTick = Effect.work(.tick).delayed(by: .milliseconds(100), id: StopwatchID.ticking)
 
     func test_start_asksForATickIn100ms_once() {
         var watch = StopwatchState()

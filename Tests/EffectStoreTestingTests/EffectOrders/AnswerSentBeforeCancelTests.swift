@@ -12,12 +12,10 @@ struct CancellableDownload: State, Hashable {
 
     enum Event: Sendable, Hashable { case start, cancelTapped, finished }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case download
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: CancellableDownload { CancellableDownload() }
 
@@ -25,7 +23,7 @@ struct CancellableDownload: State, Hashable {
         switch event {
         case .start:
             status = .downloading
-            return Effect.download.cancellable(id: "download")
+            return Effect.work(.download).cancellable(id: "download")
         case .cancelTapped:
             status = .cancelled
             return .cancel(id: "download")

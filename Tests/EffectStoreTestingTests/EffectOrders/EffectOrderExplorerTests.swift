@@ -157,8 +157,8 @@ final class EffectOrderExplorerTests: XCTestCase {
         let explorer = StateExplorer(initialState: Search(), events: [.queryChanged("sw"), .queryChanged("swift")])
             .answering { effect in
                 switch effect {
-                case .search(let query): return [.later(.results([query]))]
-                case .saveHistory, .plan: return []
+                case .work(.search(let query)): return [.later(.results([query]))]
+                case .work(.saveHistory), .plan: return []
                 }
             }
         let debounced = explorer.replay(try XCTUnwrap(Schedule("e0 e1 t a0.0")))

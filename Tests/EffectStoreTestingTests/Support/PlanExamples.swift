@@ -12,13 +12,11 @@ struct Search: State, Hashable {
         case submitted
     }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case search(String)
         case saveHistory(String)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Search { Search() }
 
@@ -30,14 +28,14 @@ struct Search: State, Hashable {
                 results = []
                 return .cancel(id: "search")
             }
-            return Effect.search(query).debounced(id: "search", for: .milliseconds(300))
+            return Effect.work(.search(query)).debounced(id: "search", for: .milliseconds(300))
         case .results(let results):
             self.results = results
             return nil
         case .submitted:
             return .all(
-                Effect.search(query).cancellable(id: "search", cancelInFlight: true),
-                Effect.saveHistory(query).queued(id: "history")
+                Effect.work(.search(query)).cancellable(id: "search", cancelInFlight: true),
+                Effect.work(.saveHistory(query)).queued(id: "history")
             )
         }
     }
@@ -50,12 +48,10 @@ struct Stopwatch: State, Equatable {
 
     enum Event: Sendable, Equatable { case start, stop, tick }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case ticks
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Stopwatch { Stopwatch() }
 
@@ -63,7 +59,7 @@ struct Stopwatch: State, Equatable {
         switch event {
         case .start:
             isRunning = true
-            return Effect.ticks.cancellable(id: "ticks", cancelInFlight: true)
+            return Effect.work(.ticks).cancellable(id: "ticks", cancelInFlight: true)
         case .stop:
             isRunning = false
             return .cancel(id: "ticks")
@@ -78,12 +74,10 @@ struct Stopwatch: State, Equatable {
 struct Relay: State, Equatable {
     enum Event: Sendable, Equatable { case start(Effect) }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case job(Int)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Relay { Relay() }
 

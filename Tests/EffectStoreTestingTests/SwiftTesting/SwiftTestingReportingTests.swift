@@ -187,31 +187,31 @@ struct TestStoreSwiftTestingTests {
 
     @Test func aRunEventFromAnEffectNotInFlight_isRecorded() {
         let line = #line + 3
-        expectIssue(containing: ".ticks is not in flight", atLine: line) {
+        expectIssue(containing: ".work(.ticks) is not in flight", atLine: line) {
             let store = TestStore(initialState: Stopwatch(), exhaustivity: .partial)
-            store.send(.tick, from: .ticks) { $0.seconds = 1 }
+            store.send(.tick, from: .work(.ticks)) { $0.seconds = 1 }
         }
     }
 
     @Test func anUnconfirmedCancellation_isRecorded() {
         let line = #line + 6
-        expectIssue(containing: "the cancellation of effect .ticks", atLine: line) {
+        expectIssue(containing: "the cancellation of effect .work(.ticks)", atLine: line) {
             let store = TestStore(initialState: Stopwatch())
             store.send(.start) { $0.isRunning = true }
-            store.receiveEffect(.ticks)
+            store.receiveEffect(.work(.ticks))
             store.send(.stop) { $0.isRunning = false }
             store.send(.start) { $0.isRunning = true }
-            store.receiveEffect(.ticks)
-            store.complete(.ticks)
+            store.receiveEffect(.work(.ticks))
+            store.complete(.work(.ticks))
             store.finish()
         }
     }
 
     @Test func aCancellationThatDidNotHappen_isRecorded() {
         let line = #line + 3
-        expectIssue(containing: "expected the cancellation of effect .ticks", atLine: line) {
+        expectIssue(containing: "expected the cancellation of effect .work(.ticks)", atLine: line) {
             let store = TestStore(initialState: Stopwatch(), exhaustivity: .partial)
-            store.receiveCancellation(of: .ticks)
+            store.receiveCancellation(of: .work(.ticks))
         }
     }
 
@@ -244,12 +244,12 @@ struct TestStoreSwiftTestingTests {
         let store = TestStore(initialState: Stopwatch(), exhaustivity: .partial)
         store.finish()
         let calls: [(String, Int, () -> Void)] = [
-            ("send(.tick, from: .ticks) was called after finish()", #line, { store.send(.tick, from: .ticks) }),
+            ("send(.tick, from: .work(.ticks)) was called after finish()", #line, { store.send(.tick, from: .work(.ticks)) }),
             ("receiveEffect(where:) was called after finish()", #line, { store.receiveEffect(where: { _ in true }) }),
             ("receiveEffect(case:) was called after finish()", #line + 1,
              { store.receiveEffect(case: EnumCase(Stopwatch.Effect.plan) { $0.plan }) }),
-            ("receiveCancellation(of: .ticks) was called after finish()", #line + 1,
-             { store.receiveCancellation(of: .ticks) }),
+            ("receiveCancellation(of: .work(.ticks)) was called after finish()", #line + 1,
+             { store.receiveCancellation(of: .work(.ticks)) }),
             ("advance(by: 1000 ms) was called after finish()", #line, { store.advance(by: .seconds(1)) }),
         ]
         expectEachCallRecorded(calls)

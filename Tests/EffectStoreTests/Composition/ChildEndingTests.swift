@@ -69,10 +69,10 @@ final class ChildEndingTests: XCTestCase {
         let failures = TestFailureCollector()
         let store = TestStore(initialState: Board(counters: [Counter(id: 1)]), reporter: failures.reporter)
         store.send(.counter(id: 1, .startTicking))
-        store.receiveEffect(.counter(id: 1, .ticks))
+        store.receiveEffect(.work(.counter(id: 1, .work(.ticks))))
         store.send(removal, assert: update)
         XCTAssertEqual(store.transitions.last?.effect, .cancel(id: RowScope(1)), file: file, line: line)
-        store.receiveCancellation(of: .counter(id: 1, .ticks))
+        store.receiveCancellation(of: .work(.counter(id: 1, .work(.ticks))))
         store.finish()
         XCTAssertEqual(failures.messages, [], "the row's run was left in flight", file: file, line: line)
     }
@@ -179,7 +179,8 @@ final class ChildEndingTests: XCTestCase {
         _ = host.transition(on: .tick(id: 1))
         XCTAssertEqual(
             host.transition(on: .flow(.ticker(.start))),
-            FlowHost.Effect.flow(.ticker(.tick)).delayed(by: .seconds(1), id: "timer").cancellable(id: flowTicker))
+            FlowHost.Effect.work(.flow(.work(.ticker(.work(.tick))))).delayed(by: .seconds(1), id: "timer").cancellable(
+                id: flowTicker))
         XCTAssertEqual(host.transition(on: .rest), .cancel(id: flowTicker))
         XCTAssertNil(host.transition(on: .rest), "nothing left to end")
     }
@@ -190,7 +191,8 @@ final class ChildEndingTests: XCTestCase {
         _ = host.transition(on: .flow(.ticker(.start)))
         XCTAssertEqual(
             host.transition(on: .flow(.ticker(.tick))),
-            FlowHost.Effect.flow(.ticker(.tick)).delayed(by: .seconds(1), id: "timer").cancellable(id: flowTicker),
+            FlowHost.Effect.work(.flow(.work(.ticker(.work(.tick))))).delayed(by: .seconds(1), id: "timer").cancellable(
+                id: flowTicker),
             "an edit of the same ticker keeps its work: nothing is cancelled")
         XCTAssertEqual(host.transition(on: .tick(id: 2)), .cancel(id: flowTicker), "ticker 2 is another child")
     }
@@ -203,7 +205,8 @@ final class ChildEndingTests: XCTestCase {
         var host = FlowHost()
         XCTAssertEqual(
             host.transition(on: .tickAndStart(id: 1)),
-            FlowHost.Effect.flow(.ticker(.tick)).delayed(by: .seconds(1), id: "timer").cancellable(id: flowTicker))
+            FlowHost.Effect.work(.flow(.work(.ticker(.work(.tick))))).delayed(by: .seconds(1), id: "timer").cancellable(
+                id: flowTicker))
     }
 
     func test_store_anEnumPropertyLeavingItsCase_endsItsTimer_andNoTickReachesTheNextTicker() {

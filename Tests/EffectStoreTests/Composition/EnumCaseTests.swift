@@ -52,12 +52,10 @@ private enum PlanSlot: State, Equatable {
     case counter(Counter)
 
     enum Event: Sendable { case counter(Counter.Event) }
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case counter(Counter.Effect)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: PlanSlot { .empty }
 
@@ -65,7 +63,7 @@ private enum PlanSlot: State, Equatable {
         switch event {
         case .counter(let event):
             guard case .counter(let child) = self else { return nil }
-            return handle(event, of: child, as: Self.counter, effect: Effect.counter)
+            return handle(event, of: child, as: Self.counter, effect: { .work(.counter($0)) })
         }
     }
 }
@@ -82,16 +80,14 @@ private struct Card: ChildState, Identifiable, Equatable {
     var counter: Counter
 
     enum Event: Sendable { case counter(Counter.Event) }
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case counter(Counter.Effect)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .counter(let event): return handle(event, in: \.counter, effect: Effect.counter)
+        case .counter(let event): return handle(event, in: \.counter, effect: { .work(.counter($0)) })
         }
     }
 }
@@ -215,7 +211,7 @@ final class EnumCaseTests: XCTestCase {
         var slot = Slot.counter(Counter(id: 1))
 
         XCTAssertNil(slot.handle(event: .counter(.increment)))
-        XCTAssertEqual(slot.handle(event: .counter(.save)), .counter(.persist(1)))
+        XCTAssertEqual(slot.handle(event: .counter(.save)), .counter(.work(.persist(1))))
         XCTAssertEqual(slot, .counter(Counter(id: 1, count: 1)))
     }
 
@@ -231,8 +227,8 @@ final class EnumCaseTests: XCTestCase {
 
         XCTAssertEqual(
             slot.handle(event: .counter(.startTicking)),
-            PlanSlot.Effect.lifting(Counter.Effect.ticks.cancellable(id: "ticks"), into: PlanSlot.Effect.counter))
-        XCTAssertEqual(slot.handle(event: .counter(.save)), .counter(.persist(0)))
+            PlanSlot.Effect.lifting(Counter.Effect.work(.ticks).cancellable(id: "ticks"), into: { .work(.counter($0)) }))
+        XCTAssertEqual(slot.handle(event: .counter(.save)), .work(.counter(.work(.persist(0)))))
     }
 
     func test_inCase_withComposableEffects_inAnotherCase_ignoresEveryEvent() {
@@ -250,10 +246,10 @@ final class EnumCaseTests: XCTestCase {
         var card = Card(id: 1, counter: Counter(id: 10))
 
         XCTAssertNil(card.handle(event: .counter(.increment)))
-        XCTAssertEqual(card.handle(event: .counter(.save)), .counter(.persist(1)))
+        XCTAssertEqual(card.handle(event: .counter(.save)), .work(.counter(.work(.persist(1)))))
         XCTAssertEqual(
             card.handle(event: .counter(.startTicking)),
-            Card.Effect.lifting(Counter.Effect.ticks.cancellable(id: "ticks"), into: Card.Effect.counter))
+            Card.Effect.lifting(Counter.Effect.work(.ticks).cancellable(id: "ticks"), into: { .work(.counter($0)) }))
         XCTAssertEqual(card, Card(id: 1, counter: Counter(id: 10, count: 1)))
     }
 
@@ -269,7 +265,7 @@ final class EnumCaseTests: XCTestCase {
 
     func test_aChildStateEnum_hostsACaseChild() {
         var side = Side.up(Counter(id: 1))
-        XCTAssertEqual(side.handle(event: .counter(.save)), .counter(.persist(0)))
+        XCTAssertEqual(side.handle(event: .counter(.save)), .counter(.work(.persist(0))))
         XCTAssertNil(side.handle(event: .counter(.increment)))
         XCTAssertEqual(side, .up(Counter(id: 1, count: 1)))
 

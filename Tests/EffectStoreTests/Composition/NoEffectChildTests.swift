@@ -42,10 +42,9 @@ final class NoEffectChildTests: XCTestCase {
             case counter(Counter.Event), mode(Mode.Event), sheet(PresentationEvent<Counter.Event>)
             case row(Int, Counter.Event), path(StackEvent<Counter.Event>)
         }
-        enum Effect: ComposableEffect, Hashable {
-            case plan(EffectPlan<Effect>)
-            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        enum Work: Sendable, Hashable {
         }
+        typealias Effect = Planned<Work>
 
         static var initialState: Parent { Parent() }
         static let places: ChildPlaces<Parent> = [.presented(\.sheet), .rows(\.rows), .stack(\.path)]

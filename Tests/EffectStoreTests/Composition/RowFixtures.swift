@@ -16,13 +16,11 @@ struct Counter: ChildState, Identifiable, Hashable, Codable {
         case saved(Int)
     }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case ticks
         case persist(Int)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -30,11 +28,11 @@ struct Counter: ChildState, Identifiable, Hashable, Codable {
             count += 1
             return nil
         case .startTicking:
-            return Effect.ticks.cancellable(id: "ticks")
+            return Effect.work(.ticks).cancellable(id: "ticks")
         case .stopTicking:
             return .cancel(id: "ticks")
         case .save:
-            return .persist(count)
+            return .work(.persist(count))
         case .saved(let value):
             saved = value
             return nil
@@ -57,12 +55,10 @@ struct Board: State, Equatable {
         case reload
     }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case counter(id: Int, Counter.Effect)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Board { Board() }
 
@@ -71,7 +67,7 @@ struct Board: State, Equatable {
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .counter(let id, let event):
-            return handle((id, event), in: \.counters, effect: Effect.counter)
+            return handle((id, event), in: \.counters, effect: { .work(.counter(id: $0, $1)) })
         case .add(let id):
             counters.append(Counter(id: id))
             return nil
@@ -115,12 +111,12 @@ final class BoardEffects: @unchecked Sendable {
 
     func perform(id: Int, effect: Counter.Effect) -> EffectAnswer<Counter.Event>? {
         switch effect {
-        case .ticks:
+        case .work(.ticks):
             return .callbackRun { [self] send in
                 lock.withLock { senders[id, default: []].append(send) }
                 return { [self] in lock.withLock { stopped.append(id) } }
             }
-        case .persist(let value):
+        case .work(.persist(let value)):
             return .future(Future(value: .saved(value)))
         case .plan:
             preconditionFailure("BoardEffects: the store handed a plan to the effect handler.")
@@ -148,7 +144,9 @@ final class BoardEffects: @unchecked Sendable {
 extension EnumCase where Root == Board.Effect, Value == (Int, Counter.Effect) {
     /// `Board.Effect.counter(id:_:)`.
     static var counter: Self {
-        EnumCase(Board.Effect.counter) { if case .counter(let id, let effect) = $0 { (id, effect) } else { nil } }
+        EnumCase({ .work(.counter(id: $0, $1)) }) {
+            if case .work(.counter(let id, let effect)) = $0 { (id, effect) } else { nil }
+        }
     }
 }
 
@@ -159,18 +157,17 @@ struct CounterGroup: ChildState, Identifiable, Equatable {
 
     enum Event: Sendable, Equatable { case counter(id: Int, Counter.Event), removeCounter(Int) }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case counter(id: Int, Counter.Effect)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static let places: ChildPlaces<CounterGroup> = [.rows(\.counters)]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .counter(let id, let event): return handle((id, event), in: \.counters, effect: Effect.counter)
+        case .counter(let id, let event):
+            return handle((id, event), in: \.counters, effect: { .work(.counter(id: $0, $1)) })
         case .removeCounter(let id):
             counters.remove(id: id)
             return nil
@@ -184,12 +181,10 @@ struct CounterGroups: State, Equatable {
 
     enum Event: Sendable, Equatable { case group(id: Int, CounterGroup.Event) }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case group(id: Int, CounterGroup.Effect)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: CounterGroups { CounterGroups() }
 
@@ -197,7 +192,7 @@ struct CounterGroups: State, Equatable {
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .group(let id, let event): return handle((id, event), in: \.groups, effect: Effect.group)
+        case .group(let id, let event): return handle((id, event), in: \.groups, effect: { .work(.group(id: $0, $1)) })
         }
     }
 }

@@ -12,7 +12,7 @@ final class RowRoutingTests: XCTestCase {
         let effect = board.transition(on: .counter(id: 2, .save))
 
         XCTAssertEqual(board.counters.map(\.count), [0, 5])
-        XCTAssertEqual(effect, Board.Effect.counter(id: 2, .persist(5)).cancellable(id: RowScope(2)))
+        XCTAssertEqual(effect, Board.Effect.work(.counter(id: 2, .work(.persist(5)))).cancellable(id: RowScope(2)))
     }
 
     /// A row's plan, written out in full: its ids are the row's own, `ScopedEffectID(row:id:)`, so a test compares the
@@ -24,11 +24,12 @@ final class RowRoutingTests: XCTestCase {
         let stop = board.transition(on: .counter(id: 2, .stopTicking))
 
         XCTAssertNotEqual(
-            start, Board.Effect.counter(id: 1, .ticks).cancellable(id: "ticks").cancellable(id: RowScope(1)),
+            start,
+            Board.Effect.work(.counter(id: 1, .work(.ticks))).cancellable(id: "ticks").cancellable(id: RowScope(1)),
             "the row's id is scoped: the id it wrote is not the one its parent runs it under")
         XCTAssertEqual(
             start,
-            Board.Effect.counter(id: 1, .ticks).cancellable(id: ScopedEffectID(row: 1, id: "ticks"))
+            Board.Effect.work(.counter(id: 1, .work(.ticks))).cancellable(id: ScopedEffectID(row: 1, id: "ticks"))
                 .cancellable(id: RowScope(1)))
         XCTAssertEqual(stop, Board.Effect.cancel(id: ScopedEffectID(row: 2, id: "ticks")).cancellable(id: RowScope(2)))
         XCTAssertNotEqual(ScopedEffectID(row: 1, id: "ticks"), ScopedEffectID(row: 2, id: "ticks"))
@@ -40,16 +41,17 @@ final class RowRoutingTests: XCTestCase {
     func test_aRowsEffect_isWrittenWithLiftingUnderTheRowsScope() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
 
-        let ticks = Counter.Effect.ticks.cancellable(id: "ticks")
+        let ticks = Counter.Effect.work(.ticks).cancellable(id: "ticks")
         XCTAssertEqual(
             board.transition(on: .counter(id: 1, .startTicking)),
-            Board.Effect.lifting(ticks, into: { .counter(id: 1, $0) }, under: RowScope(1)))
+            Board.Effect.lifting(ticks, into: { .work(.counter(id: 1, $0)) }, under: RowScope(1)))
         XCTAssertEqual(
             board.transition(on: .counter(id: 2, .stopTicking)),
-            Board.Effect.lifting(.cancel(id: "ticks"), into: { .counter(id: 2, $0) }, under: RowScope(2)))
+            Board.Effect.lifting(.cancel(id: "ticks"), into: { .work(.counter(id: 2, $0)) }, under: RowScope(2)))
         XCTAssertNotEqual(
             board.transition(on: .counter(id: 1, .startTicking)),
-            Board.Effect.lifting(ticks, into: { .counter(id: 1, $0) }, under: RowScope(2)), "another row's scope")
+            Board.Effect.lifting(ticks, into: { .work(.counter(id: 1, $0)) }, under: RowScope(2)), "another row's scope"
+        )
     }
 
     func test_handleForRow_rowsOfRows_scopeTwice_andAreWrittenOutTheSameWay() {
@@ -59,7 +61,7 @@ final class RowRoutingTests: XCTestCase {
 
         XCTAssertEqual(
             effect,
-            CounterGroups.Effect.group(id: 1, .counter(id: 7, .ticks))
+            CounterGroups.Effect.work(.group(id: 1, .work(.counter(id: 7, .work(.ticks)))))
                 .cancellable(id: ScopedEffectID(row: 1, id: ScopedEffectID(row: 7, id: "ticks")))
                 .cancellable(id: ScopedEffectID(row: 1, id: RowScope(7)))
                 .cancellable(id: RowScope(1)))
@@ -84,7 +86,7 @@ final class RowRoutingTests: XCTestCase {
     func test_handleForRow_plainParentEffect_isLiftedAsItIs() {
         var board = PlainBoard(counters: [Counter(id: 1)])
 
-        XCTAssertEqual(board.transition(on: .counter(id: 1, .save)), .counter(id: 1, .persist(0)))
+        XCTAssertEqual(board.transition(on: .counter(id: 1, .save)), .counter(id: 1, .work(.persist(0))))
     }
 
     func test_aRemovedRow_endsWithTheCancellationOfItsEffects_nothingWhenMissing() {

@@ -8,18 +8,16 @@ private struct Child: State, Equatable {
 
     enum Event: Sendable, Equatable { case start, stop, got(String) }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case fetch
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Child { Child() }
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .start: return Effect.fetch.cancellable(id: "fetch")
+        case .start: return Effect.work(.fetch).cancellable(id: "fetch")
         case .stop: return .cancel(id: "fetch")
         case .got(let text):
             log.append(text)
@@ -34,18 +32,16 @@ private struct Parent: State, Equatable {
 
     enum Event: Sendable, Equatable { case child(Child.Event) }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case child(Child.Effect)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Parent { Parent() }
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .child(let event): return handle(event, in: \.child, effect: Effect.child)
+        case .child(let event): return handle(event, in: \.child, effect: { .work(.child($0)) })
         }
     }
 }
@@ -62,7 +58,7 @@ private final class ChildEffects: EffectHandler, @unchecked Sendable {
 
     func handle(effect: Child.Effect) -> Future<Child.Event>? {
         switch effect {
-        case .fetch:
+        case .work(.fetch):
             let promise = Promise<Child.Event>()
             lock.withLock { promises.append(promise) }
             return promise.future
@@ -77,7 +73,7 @@ private final class ChildEffects: EffectHandler, @unchecked Sendable {
 
 extension EnumCase where Root == Parent.Effect, Value == Child.Effect {
     fileprivate static var child: Self {
-        EnumCase(Parent.Effect.child) { if case .child(let effect) = $0 { effect } else { nil } }
+        EnumCase({ .work(.child($0)) }) { if case .work(.child(let effect)) = $0 { effect } else { nil } }
     }
 }
 
@@ -106,7 +102,7 @@ extension ChildPlanLiftingTests {
         var parent = Parent()
         XCTAssertEqual(
             parent.handle(event: .child(.start)),
-            .plan(.cancellable(.child(.fetch), id: EffectID("fetch"), cancelInFlight: false)))
+            .plan(.cancellable(.work(.child(.work(.fetch))), id: EffectID("fetch"), cancelInFlight: false)))
         XCTAssertEqual(parent.handle(event: .child(.stop)), .plan(.cancel(EffectID("fetch"))))
     }
 }

@@ -16,14 +16,13 @@ private struct Pager: State, Equatable {
         case got(String)
     }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case load(Int)
         case fetch(String)
         case fireAndForget(String)
         case endless
-        case plan(EffectPlan<Effect>)
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Pager { Pager() }
 
@@ -31,11 +30,11 @@ private struct Pager: State, Equatable {
         switch event {
         case .refresh:
             pages = []
-            return Effect.load(1).cancellable(id: "load", cancelInFlight: true)
+            return Effect.work(.load(1)).cancellable(id: "load", cancelInFlight: true)
         case .loaded(let page):
             pages.append(page)
             guard page < 3 else { return nil }
-            return Effect.load(page + 1).cancellable(id: "load", cancelInFlight: true)
+            return Effect.work(.load(page + 1)).cancellable(id: "load", cancelInFlight: true)
         case .start(let effect):
             return effect
         case .got(let text):
@@ -54,20 +53,20 @@ private final class PagerEffects: EffectHandler, Sendable {
 
     func handle(effect: Pager.Effect) -> EffectAnswer<Pager.Event>? {
         switch effect {
-        case .load(let page):
+        case .work(.load(let page)):
             let promise = Promise<Pager.Event>()
             pending.withLock { $0["load\(page)"] = promise }
             return .future(promise.future)
-        case .fetch(let text):
+        case .work(.fetch(let text)):
             performed.withLock { $0.append(text) }
             if text == "c" || text == "c2" || text == "c3" { return .future(Future(value: .got(text))) }  // at once
             let promise = Promise<Pager.Event>()
             pending.withLock { $0[text] = promise }
             return .future(promise.future)
-        case .fireAndForget(let text):
+        case .work(.fireAndForget(let text)):
             performed.withLock { $0.append(text) }
             return nil
-        case .endless:
+        case .work(.endless):
             performed.withLock { $0.append("endless") }
             return .callbackRun { [performed] send in
                 performed.withLock { $0.append("run started") }
@@ -112,9 +111,9 @@ final class EffectChainOrderTests: XCTestCase {
         store.dispatch(
             event: .start(
                 .all(
-                    E.fireAndForget("a").queued(id: "q"),
-                    E.fetch("c").queued(id: "q"),
-                    E.fetch("b").cancellable(id: "b")
+                    E.work(.fireAndForget("a")).queued(id: "q"),
+                    E.work(.fetch("c")).queued(id: "q"),
+                    E.work(.fetch("b")).cancellable(id: "b")
                 )))
         XCTAssertEqual(store.state.log, ["c"])
         if effects.performed.withLock({ $0 }).contains("b") {
@@ -132,9 +131,9 @@ final class EffectChainOrderTests: XCTestCase {
         store.dispatch(
             event: .start(
                 .all(
-                    E.fireAndForget("a").queued(id: "q"),
-                    E.fetch("c2").queued(id: "q"),
-                    E.endless.cancellable(id: "run")
+                    E.work(.fireAndForget("a")).queued(id: "q"),
+                    E.work(.fetch("c2")).queued(id: "q"),
+                    E.work(.endless).cancellable(id: "run")
                 )))
         let log = effects.performed.withLock { $0 }
         XCTAssertTrue(
@@ -153,9 +152,10 @@ final class EffectChainOrderTests: XCTestCase {
         defer { token.cancel() }
         typealias E = Pager.Effect
         // "hold" keeps j's chain waiting, so that cancelling j emits no `.finish` after c3's `.perform`.
-        store.dispatch(event: .start(.all(E.fetch("j").cancellable(id: "x").queued(id: "q"), E.fetch("hold"))))
-        store.dispatch(event: .start(E.fetch("c3").queued(id: "q")))
-        store.dispatch(event: .start(E.fetch("late").cancellable(id: "x", cancelInFlight: true)))
+        store.dispatch(
+            event: .start(.all(E.work(.fetch("j")).cancellable(id: "x").queued(id: "q"), E.work(.fetch("hold")))))
+        store.dispatch(event: .start(E.work(.fetch("c3")).queued(id: "q")))
+        store.dispatch(event: .start(E.work(.fetch("late")).cancellable(id: "x", cancelInFlight: true)))
         XCTAssertEqual(store.state.log, ["c3"])
         effects.answer("late", with: .got("late"))
         XCTAssertEqual(store.state.log, ["c3"], "late was started by an event committed before c3's cancel(id: x)")
@@ -166,9 +166,10 @@ final class EffectChainOrderTests: XCTestCase {
         let effects = PagerEffects()
         let store = Store<Pager>(effectHandler: effects)
         typealias E = Pager.Effect
-        store.dispatch(event: .start(.all(E.fetch("j").cancellable(id: "x").queued(id: "q"), E.fetch("hold"))))
-        store.dispatch(event: .start(E.fetch("c3").queued(id: "q")))
-        store.dispatch(event: .start(.all(E.fetch("late").cancellable(id: "x", cancelInFlight: true))))
+        store.dispatch(
+            event: .start(.all(E.work(.fetch("j")).cancellable(id: "x").queued(id: "q"), E.work(.fetch("hold")))))
+        store.dispatch(event: .start(E.work(.fetch("c3")).queued(id: "q")))
+        store.dispatch(event: .start(.all(E.work(.fetch("late")).cancellable(id: "x", cancelInFlight: true))))
         XCTAssertEqual(store.state.log, ["c3"])
         if effects.performed.withLock({ $0 }).contains("late") { effects.answer("late", with: .got("late")) }
         XCTAssertEqual(store.state.log, ["c3"])
@@ -184,8 +185,8 @@ final class EffectChainOrderTests: XCTestCase {
             let effects = PagerEffects()
             let store = Store<Pager>(effectHandler: effects)
             typealias E = Pager.Effect
-            let rest = (0..<count).map { E.fireAndForget("\($0)").queued(id: "q") }
-            store.dispatch(event: .start(.all([E.fetch("first").queued(id: "q")] + rest)))
+            let rest = (0..<count).map { E.work(.fireAndForget("\($0)")).queued(id: "q") }
+            store.dispatch(event: .start(.all([E.work(.fetch("first")).queued(id: "q")] + rest)))
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 effects.answer("first", with: .got("first"))

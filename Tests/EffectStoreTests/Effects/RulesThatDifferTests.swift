@@ -64,17 +64,16 @@ private struct GatedWork: State, Equatable {
     var answers = 0
 
     enum Event: Sendable { case start, cancel, answered }
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case future, run
-        case plan(EffectPlan<Effect>)
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: GatedWork { GatedWork() }
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .start: return .all(Effect.future.cancellable(id: "work"), Effect.run.cancellable(id: "work"))
+        case .start: return .all(Effect.work(.future).cancellable(id: "work"), Effect.work(.run).cancellable(id: "work"))
         case .cancel: return .cancel(id: "work")
         case .answered:
             answers += 1
@@ -83,13 +82,13 @@ private struct GatedWork: State, Equatable {
     }
 }
 
-private final class GatedEffects: EffectHandler, Sendable {
+private final class GatedEffects: PlannedEffectHandler, Sendable {
     let gate = Promise<Void>()
     let started = Recorder<String>()
     let ended = Recorder<String>()
 
-    func handle(effect: GatedWork.Effect) -> EffectAnswer<GatedWork.Event>? {
-        switch effect {
+    func perform(_ work: GatedWork.Work) -> EffectAnswer<GatedWork.Event>? {
+        switch work {
         case .future:
             return .future(Future { [gate, started, ended] in
                 started.append("future")
@@ -104,8 +103,6 @@ private final class GatedEffects: EffectHandler, Sendable {
                 ended.append("the run's work: " + (Task.isCancelled ? "cancelled" : "ran to its end"))
                 send(.answered)
             }
-        case .plan:
-            return nil
         }
     }
 }

@@ -107,19 +107,17 @@ private struct Saving: State, Equatable {
         case noop
     }
 
-    enum Effect: ComposableEffect, Equatable {
+    enum Work: Sendable, Equatable {
         case save(String)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Saving { Saving() }
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .save(let text):
-            return Effect.save(text).cancellable(id: "save", cancelInFlight: true)
+            return Effect.work(.save(text)).cancellable(id: "save", cancelInFlight: true)
         case .cancelSave:
             return .cancel(id: "save")
         case .saved(let text, let version):
@@ -135,19 +133,17 @@ private struct Saving: State, Equatable {
 
 private enum SaveError: Error { case offline }
 
-private final class SavingEffects: EffectHandler, Sendable {
+private final class SavingEffects: PlannedEffectHandler, Sendable {
     let service: SaveService
 
     init(service: SaveService) { self.service = service }
 
-    func handle(effect: Saving.Effect) -> EffectAnswer<Saving.Event>? {
-        switch effect {
+    func perform(_ work: Saving.Work) -> EffectAnswer<Saving.Event>? {
+        switch work {
         case .save(let text):
             return .run(
                 catching: { [service] in .saved(text, version: try await service.save(text)) },
                 mapError: { .failed("\($0)") })
-        case .plan:
-            return nil
         }
     }
 }

@@ -7,7 +7,7 @@ final class CaseRoutingTests: XCTestCase {
     func test_anEnumOfScreens_routesByCase_keepsPlans_liftsMessages_andIgnoresOtherCases() {
         var screen = HostScreen.ticker(Ticker(id: 1))
         // The case is declared among the enum's places: the ticker's effects run under its case's scope.
-        let nextTick = HostScreen.Effect.ticker(.tick).delayed(by: .seconds(1), id: "timer")
+        let nextTick = HostScreen.Effect.work(.ticker(.work(.tick))).delayed(by: .seconds(1), id: "timer")
             .cancellable(id: CaseScope(Ticker.self, in: HostScreen.self))
 
         XCTAssertEqual(screen.handle(event: .ticker(.start)), nextTick)
@@ -23,7 +23,7 @@ final class CaseRoutingTests: XCTestCase {
         XCTAssertNil(screen.handle(event: .panel(.open(id: 3))))
         XCTAssertEqual(
             screen.handle(event: .panel(.sheet(.presented(.start)))),
-            HostScreen.Effect.panel(.sheet(.tick))
+            HostScreen.Effect.work(.panel(.work(.sheet(.work(.tick)))))
                 .delayed(by: .seconds(1), id: ScopedEffectID(scope: PresentationScope(\Panel.sheet), id: "timer"))
                 .cancellable(id: PresentationScope(\Panel.sheet))
                 .cancellable(id: CaseScope(Panel.self, in: HostScreen.self))

@@ -8,20 +8,19 @@ final class MessagesInPlansTests: XCTestCase {
     struct Child: ChildState, Equatable {
         enum Event: Sendable { case tellNow, tellLater, tellCancellably }
         enum Message: Equatable, Sendable { case done }
-        enum Effect: ComposableEffect, MessagingEffect, Equatable {
+        enum Work: MessagingEffect, Equatable {
             case tell(Message)
             case ping
-            case plan(EffectPlan<Effect>)
 
-            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
             var message: Message? { if case .tell(let message) = self { message } else { nil } }
         }
+        typealias Effect = Planned<Work>
 
         mutating func handle(event: Event) -> Effect? {
             switch event {
-            case .tellNow: .all(.tell(.done), Effect.ping.delayed(by: .seconds(1)))
+            case .tellNow: .all(.tell(.done), Effect.work(.ping).delayed(by: .seconds(1)))
             case .tellLater: Effect.tell(.done).delayed(by: .seconds(1))
-            case .tellCancellably: .all(.ping, Effect.all(.ping, .tell(.done)).cancellable(id: "work"))
+            case .tellCancellably: .all(.work(.ping), Effect.all(.work(.ping), .tell(.done)).cancellable(id: "work"))
             }
         }
     }
@@ -31,19 +30,17 @@ final class MessagesInPlansTests: XCTestCase {
         var told = 0
 
         enum Event: Sendable { case child(Child.Event) }
-        enum Effect: ComposableEffect, Equatable {
+        enum Work: Sendable, Equatable {
             case child(Child.Effect)
-            case plan(EffectPlan<Effect>)
-
-            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         }
+        typealias Effect = Planned<Work>
 
         static var initialState: Parent { Parent() }
 
         mutating func handle(event: Event) -> Effect? {
             switch event {
             case .child(let event):
-                handle(event, in: \.child, effect: Effect.child) { state, _ in
+                handle(event, in: \.child, effect: { .work(.child($0)) }) { state, _ in
                     state.told += 1
                     return nil
                 }
@@ -53,7 +50,8 @@ final class MessagesInPlansTests: XCTestCase {
 
     func test_aMessageBesideATimedPlan_isDelivered_andThePlanKept() {
         var parent = Parent()
-        XCTAssertEqual(parent.handle(event: .child(.tellNow)), Parent.Effect.child(.ping).delayed(by: .seconds(1)))
+        XCTAssertEqual(
+            parent.handle(event: .child(.tellNow)), Parent.Effect.work(.child(.work(.ping))).delayed(by: .seconds(1)))
         XCTAssertEqual(parent.told, 1)
     }
 

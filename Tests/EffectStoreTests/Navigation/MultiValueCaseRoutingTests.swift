@@ -9,12 +9,10 @@ private enum LabelledScreen: ChildState, Hashable {
     case note(String)
 
     enum Event: Hashable, Sendable { case ticker(Ticker.Event) }
-    enum Effect: ComposableEffect, Hashable {
+    enum Work: Sendable, Hashable {
         case ticker(Ticker.Effect)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -22,7 +20,7 @@ private enum LabelledScreen: ChildState, Hashable {
             guard case .ticker(var ticker, let label) = self else { return nil }
             let effect = ticker.transition(on: event)
             self = .ticker(ticker, label: label)
-            return effect.map { Effect.lifting($0, into: Effect.ticker) }
+            return effect.map { Effect.lifting($0, into: { .work(.ticker($0)) }) }
         }
     }
 }
@@ -39,13 +37,11 @@ private struct LabelledHost: ChildState, Hashable {
         case sheet(PresentationEvent<LabelledScreen.Event>)
     }
 
-    enum Effect: ComposableEffect, Hashable {
+    enum Work: Sendable, Hashable {
         case screen(StackElementID, LabelledScreen.Effect)
         case sheet(LabelledScreen.Effect)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static let places: ChildPlaces<Self> = [.stack(\.path), .presented(\.sheet)]
 
@@ -58,9 +54,9 @@ private struct LabelledHost: ChildState, Hashable {
             sheet = screen
             return nil
         case .path(let event):
-            return handle(event, in: \.path, effect: Effect.screen)
+            return handle(event, in: \.path, effect: { .work(.screen($0, $1)) })
         case .sheet(let event):
-            return handle(event, in: \.sheet, effect: Effect.sheet)
+            return handle(event, in: \.sheet, effect: { .work(.sheet($0)) })
         }
     }
 }
@@ -74,7 +70,7 @@ final class MultiValueCaseRoutingTests: XCTestCase {
 
         XCTAssertEqual(
             host.transition(on: .path(.element(id: 1, .ticker(.start)))),
-            LabelledHost.Effect.screen(1, .ticker(.tick))
+            LabelledHost.Effect.work(.screen(1, .work(.ticker(.work(.tick)))))
                 .delayed(by: .seconds(1), id: ScopedEffectID(scope: screen, id: "timer"))
                 .cancellable(id: screen)
         )
@@ -92,7 +88,7 @@ final class MultiValueCaseRoutingTests: XCTestCase {
 
         XCTAssertEqual(
             host.transition(on: .sheet(.presented(.ticker(.start)))),
-            LabelledHost.Effect.sheet(.ticker(.tick))
+            LabelledHost.Effect.work(.sheet(.work(.ticker(.work(.tick)))))
                 .delayed(by: .seconds(1), id: ScopedEffectID(scope: sheet, id: "timer"))
                 .cancellable(id: sheet)
         )

@@ -10,12 +10,12 @@ final class NavigationEffectHandlerTests: XCTestCase {
         let handler = ComposedEffectHandler<Host>(
             .rows(effect: .hostScreen, event: { Host.Event.path(.element(id: $0, $1)) }) {
                 id, effect -> Future<HostScreen.Event>? in
-                guard case .ticker(.tick) = effect else { return nil }
+                guard case .work(.ticker(.work(.tick))) = effect else { return nil }
                 performed.withLock { $0.append("screen \(id) ticks") }
                 return Future(value: .ticker(.tick))
             },
             .child(effect: .hostSheet, event: { Host.Event.sheet(.presented($0)) }) { effect -> Future<Ticker.Event>? in
-                guard case .tick = effect else { return nil }
+                guard case .work(.tick) = effect else { return nil }
                 performed.withLock { $0.append("sheet ticks") }
                 return Future(value: .tick)
             }
@@ -49,13 +49,15 @@ final class NavigationEffectHandlerTests: XCTestCase {
 extension EnumCase where Root == Host.Effect, Value == (StackElementID, HostScreen.Effect) {
     /// `Host.Effect.screen`.
     fileprivate static var hostScreen: Self {
-        EnumCase(Host.Effect.screen) { if case .screen(let id, let effect) = $0 { (id, effect) } else { nil } }
+        EnumCase({ .work(.screen($0, $1)) }) {
+            if case .work(.screen(let id, let effect)) = $0 { (id, effect) } else { nil }
+        }
     }
 }
 
 extension EnumCase where Root == Host.Effect, Value == Ticker.Effect {
     /// `Host.Effect.sheet`.
     fileprivate static var hostSheet: Self {
-        EnumCase(Host.Effect.sheet) { if case .sheet(let effect) = $0 { effect } else { nil } }
+        EnumCase({ .work(.sheet($0)) }) { if case .work(.sheet(let effect)) = $0 { effect } else { nil } }
     }
 }

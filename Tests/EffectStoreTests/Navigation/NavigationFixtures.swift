@@ -14,27 +14,26 @@ struct Ticker: ChildState, Identifiable, Hashable, Codable {
         case replaceMe(id: Int)
     }
     enum Message: Hashable, Sendable { case finished(ticks: Int), replaceMe(id: Int) }
-    enum Effect: ComposableEffect, MessagingEffect, Hashable {
+    enum Work: MessagingEffect, Hashable {
         case tick
         case tell(Message)
-        case plan(EffectPlan<Effect>)
 
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         var message: Message? { if case .tell(let message) = self { message } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .start: return Effect.tick.delayed(by: .seconds(1), id: "timer")
+        case .start: return Effect.work(.tick).delayed(by: .seconds(1), id: "timer")
         case .tick:
             ticks += 1
-            return Effect.tick.delayed(by: .seconds(1), id: "timer")
+            return Effect.work(.tick).delayed(by: .seconds(1), id: "timer")
         case .finish: return .tell(.finished(ticks: ticks))
         case .stop: return .cancel(id: "timer")
         case .finishStillTicking:
-            return .all(.tell(.finished(ticks: ticks)), Effect.tick.delayed(by: .seconds(1), id: "timer"))
+            return .all(.tell(.finished(ticks: ticks)), Effect.work(.tick).delayed(by: .seconds(1), id: "timer"))
         case .replaceMe(let id):
-            return .all(.tell(.replaceMe(id: id)), Effect.tick.delayed(by: .seconds(1), id: "timer"))
+            return .all(.tell(.replaceMe(id: id)), Effect.work(.tick).delayed(by: .seconds(1), id: "timer"))
         }
     }
 }
@@ -45,16 +44,14 @@ struct Metronome: ChildState, Identifiable, Hashable {
     var ticks = 0
 
     enum Event: Hashable, Sendable { case start, tick }
-    enum Effect: ComposableEffect, Hashable {
+    enum Work: Sendable, Hashable {
         case tick
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     mutating func handle(event: Event) -> Effect? {
         if event == .tick { ticks += 1 }
-        return Effect.tick.delayed(by: .seconds(1), id: "timer")
+        return Effect.work(.tick).delayed(by: .seconds(1), id: "timer")
     }
 }
 
@@ -63,12 +60,10 @@ struct Panel: ChildState, Hashable, Codable {
     var sheet: Ticker?
 
     enum Event: Hashable, Sendable { case open(id: Int), sheet(PresentationEvent<Ticker.Event>) }
-    enum Effect: ComposableEffect, Hashable {
+    enum Work: Sendable, Hashable {
         case sheet(Ticker.Effect)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static let places: ChildPlaces<Panel> = [.presented(\.sheet)]
 
@@ -78,7 +73,7 @@ struct Panel: ChildState, Hashable, Codable {
             sheet = Ticker(id: id)
             return nil
         case .sheet(let event):
-            return handle(event, in: \.sheet, effect: Effect.sheet) { state, message in
+            return handle(event, in: \.sheet, effect: { .work(.sheet($0)) }) { state, message in
                 switch message {
                 case .finished: state.sheet = nil
                 case .replaceMe(let id): state.sheet = Ticker(id: id)
@@ -96,15 +91,14 @@ enum HostScreen: ChildState, Hashable, Codable {
     case panel(Panel)
 
     enum Event: Hashable, Sendable { case ticker(Ticker.Event), panel(Panel.Event) }
-    enum Effect: ComposableEffect, MessagingEffect, Hashable {
+    enum Work: MessagingEffect, Hashable {
         case ticker(Ticker.Effect)
         case panel(Panel.Effect)
         case tell(Ticker.Message)
-        case plan(EffectPlan<Effect>)
 
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         var message: Ticker.Message? { if case .tell(let message) = self { message } else { nil } }
     }
+    typealias Effect = Planned<Work>
     typealias Message = Ticker.Message
 
     /// A ticker's timer ends when the screen leaves its case; a panel's own sheet too.
@@ -117,10 +111,10 @@ enum HostScreen: ChildState, Hashable, Codable {
         switch self {
         case .ticker(let ticker):
             guard case .ticker(let event) = event else { return nil }
-            return handle(event, of: ticker, as: Self.ticker, effect: Effect.ticker, message: { $0 })
+            return handle(event, of: ticker, as: Self.ticker, effect: { .work(.ticker($0)) }, message: { $0 })
         case .panel(let panel):
             guard case .panel(let event) = event else { return nil }
-            return handle(event, of: panel, as: Self.panel, effect: Effect.panel)
+            return handle(event, of: panel, as: Self.panel, effect: { .work(.panel($0)) })
         case .note: return nil  // data only
         }
     }
@@ -168,14 +162,12 @@ struct Host: State, Hashable {
         case alert(PresentationEvent<AlertAction>)
     }
 
-    enum Effect: ComposableEffect, Hashable {
+    enum Work: Sendable, Hashable {
         case sheet(Ticker.Effect)
         case screen(StackElementID, HostScreen.Effect)
         case saved(Int)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: Host { Host() }
 
@@ -259,12 +251,12 @@ struct Host: State, Hashable {
 
     /// Routes an event of the sheet, and handles what it tells.
     mutating func routeSheet(_ event: PresentationEvent<Ticker.Event>) -> Effect? {
-        handle(event, in: \.sheet, effect: Effect.sheet) { state, message in
+        handle(event, in: \.sheet, effect: { .work(.sheet($0)) }) { state, message in
             switch message {
             case .finished(let ticks):
                 state.log.append("sheet finished after \(ticks)")
                 state.sheet = nil
-                return .saved(ticks)
+                return .work(.saved(ticks))
             case .replaceMe(let id):
                 state.sheet = Ticker(id: id)
                 return nil
@@ -274,13 +266,13 @@ struct Host: State, Hashable {
 
     /// Routes an event of the stack, and handles what its screens tell.
     mutating func routePath(_ event: StackEvent<HostScreen.Event>) -> Effect? {
-        handle(event, in: \.path, effect: Effect.screen) { state, said in
+        handle(event, in: \.path, effect: { .work(.screen($0, $1)) }) { state, said in
             let id = said.id
             switch said.message {
             case .finished(let ticks):
                 state.log.append("screen \(id) finished after \(ticks)")
                 state.path.pop(from: id)
-                return .saved(ticks)
+                return .work(.saved(ticks))
             case .replaceMe(let newID):
                 state.path.pop(from: id)
                 state.path.push(.ticker(Ticker(id: newID)))
@@ -303,7 +295,9 @@ final class HostEffects: EffectHandler, @unchecked Sendable {
     var tickCount: Int {
         performed.filter {
             switch $0 {
-            case .sheet(.tick), .screen(_, .ticker(.tick)), .screen(_, .panel(.sheet(.tick))): true
+            case .work(.sheet(.work(.tick))), .work(.screen(_, .work(.ticker(.work(.tick))))),
+                .work(.screen(_, .work(.panel(.work(.sheet(.work(.tick))))))):
+                true
             default: false
             }
         }.count
@@ -312,9 +306,10 @@ final class HostEffects: EffectHandler, @unchecked Sendable {
     func handle(effect: Host.Effect) -> Future<Host.Event>? {
         lock.withLock { log.append(effect) }
         switch effect {
-        case .sheet(.tick): return Future(value: .sheet(.presented(.tick)))
-        case .screen(let id, .ticker(.tick)): return Future(value: .path(.element(id: id, .ticker(.tick))))
-        case .screen(let id, .panel(.sheet(.tick))):
+        case .work(.sheet(.work(.tick))): return Future(value: .sheet(.presented(.tick)))
+        case .work(.screen(let id, .work(.ticker(.work(.tick))))):
+            return Future(value: .path(.element(id: id, .ticker(.tick))))
+        case .work(.screen(let id, .work(.panel(.work(.sheet(.work(.tick))))))):
             return Future(value: .path(.element(id: id, .panel(.sheet(.presented(.tick))))))
         default: return nil
         }
@@ -329,14 +324,13 @@ struct FlowHost: State, Hashable {
         case idle
 
         enum Event: Hashable, Sendable { case ticker(Ticker.Event) }
-        enum Effect: ComposableEffect, MessagingEffect, Hashable {
+        enum Work: MessagingEffect, Hashable {
             case ticker(Ticker.Effect)
             case tell(Ticker.Message)
-            case plan(EffectPlan<Effect>)
 
-            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
             var message: Ticker.Message? { if case .tell(let message) = self { message } else { nil } }
         }
+        typealias Effect = Planned<Work>
         typealias Message = Ticker.Message
 
         static let places: ChildPlaces<Flow> = [.case { if case .ticking(let ticker) = $0 { ticker } else { nil } }]
@@ -345,7 +339,7 @@ struct FlowHost: State, Hashable {
             switch self {
             case .ticking(let ticker):
                 guard case .ticker(let event) = event else { return nil }
-                return handle(event, of: ticker, as: Self.ticking, effect: Effect.ticker, message: { $0 })
+                return handle(event, of: ticker, as: Self.ticking, effect: { .work(.ticker($0)) }, message: { $0 })
             case .idle: return nil
             }
         }
@@ -363,12 +357,10 @@ struct FlowHost: State, Hashable {
         case tickAndStart(id: Int)
         case flow(Flow.Event)
     }
-    enum Effect: ComposableEffect, Hashable {
+    enum Work: Sendable, Hashable {
         case flow(Flow.Effect)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: FlowHost { FlowHost() }
     static let places: ChildPlaces<FlowHost> = [.child(\.flow)]
@@ -390,7 +382,7 @@ struct FlowHost: State, Hashable {
     }
 
     private mutating func routeFlow(_ event: Flow.Event) -> Effect? {
-        handle(event, in: \.flow, effect: Effect.flow) { state, message in
+        handle(event, in: \.flow, effect: { .work(.flow($0)) }) { state, message in
             if case .finished = message { state.finished += 1 }
             return nil
         }
@@ -406,7 +398,7 @@ final class FlowHostEffects: EffectHandler, @unchecked Sendable {
     var tickCount: Int { lock.withLock { ticks } }
 
     func handle(effect: FlowHost.Effect) -> Future<FlowHost.Event>? {
-        guard case .flow(.ticker(.tick)) = effect else { return nil }
+        guard case .work(.flow(.work(.ticker(.work(.tick))))) = effect else { return nil }
         lock.withLock { ticks += 1 }
         return Future(value: .flow(.ticker(.tick)))
     }

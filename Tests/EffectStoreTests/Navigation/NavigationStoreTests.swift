@@ -104,6 +104,6 @@ final class NavigationStoreTests: XCTestCase {
         store.dispatch(event: .path(.element(id: 0, .ticker(.finish))))
         XCTAssertEqual(clock.scheduledCount, 0)
         XCTAssertEqual(store.state.log, ["screen 0 finished after 2"])
-        XCTAssertEqual(effects.performed.last, .saved(2))
+        XCTAssertEqual(effects.performed.last, .work(.saved(2)))
     }
 }

@@ -9,7 +9,7 @@ final class NavigationTestStoreTests: XCTestCase {
         let store = TestStore(initialState: Host())
         store.send(.present(id: 1)) { $0.sheet = Ticker(id: 1) }
         store.send(.sheet(.presented(.start)))
-        store.advance(by: .seconds(2), answering: .sheet(.tick), with: .sheet(.presented(.tick))) {
+        store.advance(by: .seconds(2), answering: .work(.sheet(.work(.tick))), with: .sheet(.presented(.tick))) {
             $0.sheet?.ticks += 1
         }
         XCTAssertEqual(store.state.sheet?.ticks, 2)
@@ -23,9 +23,9 @@ final class NavigationTestStoreTests: XCTestCase {
         store.send(.present(id: 1)) { $0.sheet = Ticker(id: 1) }
         store.send(.sheet(.presented(.start)))
         store.advance(by: .seconds(1))
-        store.receiveEffect(.sheet(.tick))
+        store.receiveEffect(.work(.sheet(.work(.tick))))
         store.send(.closeSheet) { $0.sheet = nil }
-        store.receiveCancellation(of: .sheet(.tick))
+        store.receiveCancellation(of: .work(.sheet(.work(.tick))))
         store.finish()
     }
 
@@ -33,15 +33,15 @@ final class NavigationTestStoreTests: XCTestCase {
         let store = TestStore(initialState: Host())
         store.send(.present(id: 1)) { $0.sheet = Ticker(id: 1) }
         store.send(.sheet(.presented(.start)))
-        store.advance(by: .seconds(1), answering: .sheet(.tick), with: .sheet(.presented(.tick))) {
+        store.advance(by: .seconds(1), answering: .work(.sheet(.work(.tick))), with: .sheet(.presented(.tick))) {
             $0.sheet?.ticks += 1
         }
         store.send(.sheet(.presented(.finish))) {
             $0.sheet = nil
             $0.log = ["sheet finished after 1"]
         }
-        store.receiveEffect(.saved(1))
-        store.complete(.saved(1))
+        store.receiveEffect(.work(.saved(1)))
+        store.complete(.work(.saved(1)))
         store.finish()
     }
 
@@ -50,9 +50,9 @@ final class NavigationTestStoreTests: XCTestCase {
         store.send(.push(.ticker(Ticker(id: 1)))) { $0.path.push(.ticker(Ticker(id: 1))) }
         store.send(.path(.element(id: 0, .ticker(.start))))
         store.advance(by: .seconds(1))
-        store.receiveEffect(.screen(0, .ticker(.tick)))
+        store.receiveEffect(.work(.screen(0, .work(.ticker(.work(.tick))))))
         store.send(.path(.popFrom(id: 0))) { $0.path.pop() }
-        store.receiveCancellation(of: .screen(0, .ticker(.tick)))
+        store.receiveCancellation(of: .work(.screen(0, .work(.ticker(.work(.tick))))))
         store.send(.path(.element(id: 0, .ticker(.tick))))   // a late answer: nothing changes
         store.finish()
     }

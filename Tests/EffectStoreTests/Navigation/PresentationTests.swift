@@ -10,7 +10,7 @@ final class PresentationTests: XCTestCase {
         let effect = host.transition(on: .sheet(.presented(.start)))
         XCTAssertEqual(
             effect,
-            Host.Effect.sheet(.tick)
+            Host.Effect.work(.sheet(.work(.tick)))
                 .delayed(by: .seconds(1), id: ScopedEffectID(scope: sheetScope, id: "timer"))
                 .cancellable(id: sheetScope)
         )
@@ -48,7 +48,7 @@ final class PresentationTests: XCTestCase {
         _ = host.transition(on: .present(id: 1))
         _ = host.transition(on: .sheet(.presented(.tick)))
         let effect = host.transition(on: .sheet(.presented(.finish)))
-        XCTAssertEqual(effect, .all(.cancel(id: sheetScope), .saved(1)), "one cancellation, not two")
+        XCTAssertEqual(effect, .all(.cancel(id: sheetScope), .work(.saved(1))), "one cancellation, not two")
         XCTAssertNil(host.sheet)
         XCTAssertEqual(host.log, ["sheet finished after 1"])
     }
@@ -70,7 +70,8 @@ final class PresentationTests: XCTestCase {
         var host = Host()
         _ = host.transition(on: .present(id: 1))
         XCTAssertEqual(
-            host.transition(on: .sheet(.presented(.finishStillTicking))), .all(.cancel(id: sheetScope), .saved(0)))
+            host.transition(on: .sheet(.presented(.finishStillTicking))),
+            .all(.cancel(id: sheetScope), .work(.saved(0))))
         XCTAssertNil(host.sheet)
     }
 
@@ -90,7 +91,7 @@ final class PresentationTests: XCTestCase {
     /// A new child at the same slot shares the presentation's scope: its work in the replacing transition starts only
     /// after an explicit end of the old presentation.
     func test_aReplacingChildsWork_startsAfterAnExplicitEndOfTheOld_andIsDroppedWithoutOne() {
-        let start = Host.Effect.sheet(.tick)
+        let start = Host.Effect.work(.sheet(.work(.tick)))
             .delayed(by: .seconds(1), id: ScopedEffectID(scope: sheetScope, id: "timer"))
             .cancellable(id: sheetScope)
         var host = Host()
@@ -115,11 +116,10 @@ final class DestinationTests: XCTestCase {
             case confirm(AlertState<Bool>)
 
             enum Event: Equatable, Sendable { case timer(Metronome.Event) }
-            enum Effect: ComposableEffect, Equatable {
+            enum Work: Sendable, Equatable {
                 case timer(Metronome.Effect)
-                case plan(EffectPlan<Effect>)
-                var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
             }
+            typealias Effect = Planned<Work>
 
             var kind: Int {
                 switch self {
@@ -134,7 +134,7 @@ final class DestinationTests: XCTestCase {
                 switch self {
                 case .timer(let timer):
                     guard case .timer(let event) = event else { return nil }
-                    return handle(event, of: timer, as: Self.timer, effect: Effect.timer)
+                    return handle(event, of: timer, as: Self.timer, effect: { .work(.timer($0)) })
                 case .confirm: return nil
                 }
             }
@@ -147,11 +147,10 @@ final class DestinationTests: XCTestCase {
             case destination(PresentationEvent<Destination.Event>)
             case confirm(PresentationEvent<Bool>)
         }
-        enum Effect: ComposableEffect, Equatable {
+        enum Work: Sendable, Equatable {
             case destination(Destination.Effect)
-            case plan(EffectPlan<Effect>)
-            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         }
+        typealias Effect = Planned<Work>
 
         static var initialState: Screen { Screen() }
 
@@ -166,7 +165,7 @@ final class DestinationTests: XCTestCase {
                 destination = .confirm(AlertState(title: "Sure?", buttons: [ButtonState("Yes", action: true)]))
                 return nil
             case .destination(let event):
-                return handle(event, in: \.destination, effect: Effect.destination)
+                return handle(event, in: \.destination, effect: { .work(.destination($0)) })
             case .confirm(let event):
                 _ = handleAlert(event, in: \.destination, case: \.confirm)
                 return nil
@@ -181,7 +180,7 @@ final class DestinationTests: XCTestCase {
         _ = screen.transition(on: .showTimer)
         XCTAssertEqual(
             screen.transition(on: .destination(.presented(.timer(.start)))),
-            Screen.Effect.destination(.timer(.tick))
+            Screen.Effect.work(.destination(.work(.timer(.work(.tick)))))
                 .delayed(by: .seconds(1), id: ScopedEffectID(scope: scope, id: "timer"))
                 .cancellable(id: scope)
         )
@@ -211,10 +210,10 @@ final class CancelsTests: XCTestCase {
     func test_cancels_findsACancellationAtTheTopOrInAnAll_notInsideATimedPlan() {
         let scope = PresentationScope(\Host.sheet)
         XCTAssertTrue(Host.Effect.cancel(id: scope).cancels(id: scope))
-        XCTAssertTrue(Host.Effect.all(.saved(1), .all(.saved(2), .cancel(id: scope))).cancels(id: scope))
+        XCTAssertTrue(Host.Effect.all(.work(.saved(1)), .all(.work(.saved(2)), .cancel(id: scope))).cancels(id: scope))
         XCTAssertTrue(Host.Effect.cancel(id: scope).cancels(id: EffectID(scope)), "an EffectID is the id it holds")
         XCTAssertFalse(Host.Effect.cancel(id: "other").cancels(id: scope))
-        XCTAssertFalse(Host.Effect.saved(1).cancels(id: scope))
+        XCTAssertFalse(Host.Effect.work(.saved(1)).cancels(id: scope))
         XCTAssertFalse(Host.Effect.cancel(id: scope).delayed(by: .seconds(1)).cancels(id: scope), "later, not now")
     }
 }

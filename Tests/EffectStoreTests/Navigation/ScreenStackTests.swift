@@ -168,7 +168,7 @@ final class StackRoutingTests: XCTestCase {
         _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
         XCTAssertEqual(
             host.transition(on: .path(.element(id: 1, .ticker(.start)))),
-            Host.Effect.screen(1, .ticker(.tick))
+            Host.Effect.work(.screen(1, .work(.ticker(.work(.tick)))))
                 .delayed(by: .seconds(1), id: ScopedEffectID(scope: scope(1), id: "timer"))
                 .cancellable(id: tickerCase(1))
                 .cancellable(id: scope(1))
@@ -178,11 +178,11 @@ final class StackRoutingTests: XCTestCase {
         _ = again.transition(on: .push(.note("root")))
         _ = again.transition(on: .push(.ticker(Ticker(id: 1))))
         let tickerEffect = HostScreen.Effect.lifting(
-            Ticker.Effect.tick.delayed(by: .seconds(1), id: "timer"), into: HostScreen.Effect.ticker,
+            Ticker.Effect.work(.tick).delayed(by: .seconds(1), id: "timer"), into: { .work(.ticker($0)) },
             under: CaseScope(Ticker.self, in: HostScreen.self))
         XCTAssertEqual(
             again.transition(on: .path(.element(id: 1, .ticker(.start)))),
-            Host.Effect.lifting(tickerEffect, into: { .screen(1, $0) }, under: scope(1))
+            Host.Effect.lifting(tickerEffect, into: { .work(.screen(1, $0)) }, under: scope(1))
         )
         XCTAssertNil(host.transition(on: .path(.element(id: 0, .ticker(.start)))), "a note ignores ticker events")
     }
@@ -274,7 +274,7 @@ final class StackRoutingTests: XCTestCase {
             host.transition(on: .setPathAndStart(Ticker(id: 3))),
             .all(
                 .cancel(id: scope(0)),
-                .screen(1, .ticker(.tick)).delayed(by: .seconds(1), id: ScopedEffectID(scope: scope(1), id: "timer"))
+                .work(.screen(1, .work(.ticker(.work(.tick))))).delayed(by: .seconds(1), id: ScopedEffectID(scope: scope(1), id: "timer"))
                     .cancellable(id: tickerCase(1)).cancellable(id: scope(1))
             )
         )
@@ -295,7 +295,7 @@ final class StackRoutingTests: XCTestCase {
         _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
         XCTAssertEqual(
             host.transition(on: .path(.element(id: 0, .ticker(.finishStillTicking)))),
-            .all(.cancel(id: scope(0)), .saved(0))
+            .all(.cancel(id: scope(0)), .work(.saved(0)))
         )
     }
 
@@ -327,7 +327,7 @@ final class StackRoutingTests: XCTestCase {
         _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
         _ = host.transition(on: .path(.element(id: 0, .ticker(.tick))))
         XCTAssertEqual(
-            host.transition(on: .path(.element(id: 0, .ticker(.finish)))), .all(.cancel(id: scope(0)), .saved(1)))
+            host.transition(on: .path(.element(id: 0, .ticker(.finish)))), .all(.cancel(id: scope(0)), .work(.saved(1))))
         XCTAssertTrue(host.path.isEmpty)
         XCTAssertEqual(host.log, ["screen 0 finished after 1"])
     }

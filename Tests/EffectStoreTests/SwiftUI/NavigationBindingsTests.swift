@@ -89,12 +89,10 @@
             case destination(DestinationEvent)
         }
 
-        enum Effect: ComposableEffect {
+        enum Work: Sendable {
             case editor(Editor.Effect)
-            case plan(EffectPlan<Effect>)
-
-            var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         }
+        typealias Effect = Planned<Work>
 
         static var initialState: Library { Library() }
 
@@ -112,7 +110,7 @@
                 editor = Editor(id: id)
                 return nil
             case .editor(let event):
-                return handle(event, in: \.editor, effect: Effect.editor)
+                return handle(event, in: \.editor, effect: { .work(.editor($0)) })
             case .showNote(let text):
                 note = Note(text: text)
                 return nil

@@ -8,7 +8,7 @@ final class UndoNavigationTests: XCTestCase {
     private func ticks(_ effects: HostEffects) -> Int {
         effects.performed.filter {
             switch $0 {
-            case .sheet(.tick), .screen(_, .ticker(.tick)): true
+            case .work(.sheet(.work(.tick))), .work(.screen(_, .work(.ticker(.work(.tick))))): true
             default: false
             }
         }.count

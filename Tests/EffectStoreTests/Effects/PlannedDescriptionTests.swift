@@ -1,0 +1,106 @@
+import EffectStore
+import Testing
+
+/// A `Planned` effect reads as it was written, in `String(describing:)`, in `debugPrint` and in what Swift Testing
+/// shows for a failed `#expect(effect == …)`: the work in its `.work(…)` case, plans with their operators.
+struct PlannedDescriptionTests {
+    /// A search box's work, for `Planned` effects to carry.
+    enum Work: Hashable, Sendable { case search(String), saveHistory([String]), stop }
+    enum SearchID: Hashable, Sendable { case request }
+    typealias Effect = Planned<Work>
+
+    @Test(arguments: [
+        (Effect.work(.search("swift")), #".work(.search("swift"))"#),
+        (Effect.work(.stop), ".work(.stop)"),
+        (Effect.work(.search("swift")).cancellable(id: SearchID.request, cancelInFlight: true),
+         #".work(.search("swift")).cancellable(id: .request, cancelInFlight: true)"#),
+        (.all(.work(.stop), Effect.work(.saveHistory(["a"])).queued(id: "save")),
+         #".all(.work(.stop), .work(.saveHistory(["a"])).queued(id: "save"))"#),
+        (Effect.work(.stop).delayed(by: .seconds(3), id: "toast"), #".work(.stop).delayed(by: 3000 ms, id: "toast")"#),
+        (.cancel(id: "search"), #".cancel(id: "search")"#),
+    ])
+    func anEffect_isWrittenAsItIsMade(effect: Effect, text: String) {
+        #expect(String(describing: effect) == text)
+        #expect(String(reflecting: effect) == text)
+    }
+
+    @Test func aFailedExpectation_showsTheEffectAsWritten() {
+        let effect: Effect? = Effect.work(.search("swift")).debounced(id: "search", for: .milliseconds(300))
+
+        let shown = String(describingForTest: effect)
+
+        #expect(shown == #".work(.search("swift")).debounced(id: "search", for: 300 ms)"#)
+    }
+
+    @Test func aPlannedEffect_isHashable_byWhatItSays() {
+        let effects: Set<Effect> = [.work(.stop), .work(.stop), Effect.work(.stop).delayed(by: .seconds(1))]
+        #expect(effects.count == 2)
+    }
+}
+
+/// A child with messages whose effect type is `Planned`: its `Work` declares the message case.
+private struct Editor: ChildState, Hashable {
+    var title = ""
+
+    enum Event: Hashable, Sendable { case titleChanged(String), doneTapped }
+    enum Message: Hashable, Sendable { case done(title: String) }
+    enum Work: MessagingEffect, Hashable {
+        case save(String)
+        case tell(Message)
+        var message: Message? { if case .tell(let message) = self { message } else { nil } }
+    }
+    typealias Effect = Planned<Work>
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .titleChanged(let title):
+            self.title = title
+            return Effect.work(.save(title)).debounced(id: "save", for: .seconds(1))
+        case .doneTapped:
+            return .all(.tell(.done(title: title)), .work(.save(title)))
+        }
+    }
+}
+
+/// A parent that keeps the titles its editor tells it.
+private struct Notebook: State, Hashable {
+    var editor = Editor()
+    var titles: [String] = []
+
+    enum Event: Hashable, Sendable { case editor(Editor.Event) }
+    enum Work: Hashable, Sendable { case editor(Editor.Effect) }
+    typealias Effect = Planned<Work>
+
+    static var initialState: Notebook { Notebook() }
+
+    mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .editor(let event):
+            return handle(event, in: \.editor, effect: { .work(.editor($0)) }) { notebook, message in
+                guard case .done(let title) = message else { return nil }
+                notebook.titles.append(title)
+                return nil
+            }
+        }
+    }
+}
+
+/// A `Planned` child tells its parent messages when its `Work` is a `MessagingEffect`.
+struct PlannedMessagesTests {
+    @Test func aPlannedChildsMessage_reachesItsParent_andItsOtherWorkStays() {
+        var notebook = Notebook()
+        _ = notebook.handle(event: .editor(.titleChanged("Groceries")))
+
+        let effect = notebook.handle(event: .editor(.doneTapped))
+
+        #expect(notebook.titles == ["Groceries"])
+        #expect(effect == .work(.editor(.work(.save("Groceries")))))
+    }
+
+    @Test func aPlannedChild_tellsWithTheMessagingCase() {
+        #expect(Editor.Effect.tell(.done(title: "a")) == .work(.tell(.done(title: "a"))))
+        #expect(Editor.Effect.tell(.done(title: "a")).message == .done(title: "a"))
+        #expect(Editor.Effect.work(.save("a")).message == nil)
+        #expect(Editor.Effect.work(.save("a")).delayed(by: .seconds(1)).message == nil)
+    }
+}
