@@ -132,7 +132,7 @@ public enum Suite {
         try await record("saved.writes-per-second", unit: "writes/s") {
             try Workloads.savedWritesPerSecond(edits: sizes.pacedEdits)
         }
-        try await record("shared.edit.1k") { try Workloads.sharedEdit(elements: 1_000, count: n) }
+        try await record("shared.edit.1k") { try Workloads.sharedEdit(elements: 1_000, count: trips) }
         return names.compactMap { name in figures.first { $0.name == name } }
     }
 }

@@ -39,7 +39,9 @@
 /// which). A child routed with the routing verbs applies its own declaration around its own events, too.
 public struct SharedValues<Root>: Sendable {
     /// The declared places, in order.
-    @usableFromInline let holders: [SharedHolder<Root>]
+    /// Not generic, so that a state that declares nothing — every routed child is asked — pays no look-up of a generic
+    /// type to find that out.
+    @usableFromInline let holders: [AnySharedHolder]
 
     /// No shared values: the default.
     public init() { holders = [] }
@@ -256,12 +258,25 @@ struct SharedCopy {
 
 // MARK: - Watching the places
 
-/// One declared place: given the state before a transition, what it keeps to tell what the transition changed.
+/// One declared place, whatever the state's type: its name, for messages.
 @usableFromInline
-struct SharedHolder<Root>: Sendable {
+class AnySharedHolder: @unchecked Sendable {
+    // Unchecked: immutable after init, in this class and in its one subclass.
     /// The place as written, for messages: its key path.
     let name: String
+
+    init(name: String) { self.name = name }
+}
+
+/// One declared place: given the state before a transition, what it keeps to tell what the transition changed.
+final class SharedHolder<Root>: AnySharedHolder, @unchecked Sendable {
+    // Unchecked: immutable after init, and `watch` is `@Sendable`.
     let watch: @Sendable (Root) -> SharedWatch<Root>
+
+    init(name: String, watch: @escaping @Sendable (Root) -> SharedWatch<Root>) {
+        self.watch = watch
+        super.init(name: name)
+    }
 }
 
 /// What a place changed in one transition, by key.
@@ -401,7 +416,10 @@ extension SharedValues {
     /// What every place keeps of `before`, to bring the copies in step after the transition; `nil` when nothing is
     /// declared.
     func watch(_ before: Root) -> SharedValuesWatch<Root>? {
-        isEmpty ? nil : SharedValuesWatch(holders: holders, watches: holders.map { $0.watch(before) })
+        guard !isEmpty else { return nil }
+        // Every holder of a `SharedValues<Root>` is a `SharedHolder<Root>`: only this file makes them.
+        let typed = holders.map { $0 as! SharedHolder<Root> }
+        return SharedValuesWatch(holders: typed, watches: typed.map { $0.watch(before) })
     }
 }
 
