@@ -82,7 +82,7 @@ extension ChildState {
         return handle(event: event, sharing: shared)
     }
 
-    /// ``handleSharing(event:)`` for a declaration that is not empty.
+    /// ``handleSharing(event:)`` with the declaration already read; for an empty one, `handle(event:)`.
     @usableFromInline
     mutating func handle(event: Event, sharing shared: SharedValues<Self>) -> Effect? {
         let watch = shared.watch(self)

@@ -73,7 +73,7 @@ extension ChildState {
     mutating func transition(on event: Event, places: ChildPlaces<Self>) -> Effect? {
         let shared = Self.sharedValues
         guard !places.isEmpty, Effect.self is any ComposableEffect.Type else {
-            return shared.isEmpty ? handle(event: event) : handle(event: event, sharing: shared)
+            return handle(event: event, sharing: shared)
         }
         let ends = places.watch(self)
         let sharing = shared.watch(self)

@@ -81,15 +81,7 @@ extension SharedValues {
         _ path: WritableKeyPath<Root, Value> & Sendable,
         key: Key
     ) -> SharedValues {
-        SharedValues(
-            SharedHolder(name: "\(path)") { before in
-                let sharedKey = SharedKey(Value.self, key)
-                return SlotsWatch(
-                    before: [(0, sharedKey, before[keyPath: path])],
-                    read: { root in [(0, sharedKey, root[keyPath: path])] },
-                    write: { root, _, value in root[keyPath: path] = value }
-                )
-            })
+        single(name: "\(path)", read: { (SharedKey(Value.self, key), $0[keyPath: path]) }) { $0[keyPath: path] = $1 }
     }
 
     /// One element, held by its `id`: the detail's meeting, a selected row.
@@ -102,14 +94,7 @@ extension SharedValues {
     public static func element<Value: Identifiable & Equatable & Sendable>(
         _ path: WritableKeyPath<Root, Value> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
-        SharedValues(
-            SharedHolder(name: "\(path)") { before in
-                SlotsWatch(
-                    before: [(0, SharedKey(Value.self, before[keyPath: path].id), before[keyPath: path])],
-                    read: { root in [(0, SharedKey(Value.self, root[keyPath: path].id), root[keyPath: path])] },
-                    write: { root, _, value in root[keyPath: path] = value }
-                )
-            })
+        single(name: "\(path)", read: { keyed($0[keyPath: path]) }) { $0[keyPath: path] = $1 }
     }
 
     /// One element, held by its `id` while the optional holds it: a selection, an element a sheet shows.
@@ -124,13 +109,7 @@ extension SharedValues {
     public static func element<Value: Identifiable & Equatable & Sendable>(
         _ path: WritableKeyPath<Root, Value?> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
-        @Sendable func slots(_ root: Root) -> [(Int, SharedKey, Value)] {
-            root[keyPath: path].map { [(0, SharedKey(Value.self, $0.id), $0)] } ?? []
-        }
-        return SharedValues(
-            SharedHolder(name: "\(path)") { before in
-                SlotsWatch(before: slots(before), read: slots, write: { root, _, value in root[keyPath: path] = value })
-            })
+        single(name: "\(path)", read: { $0[keyPath: path].map(keyed) }) { $0[keyPath: path] = $1 }
     }
 
     /// The element a presented child holds at `at`, while it is presented: the meeting a sheet or a detail shows.
@@ -148,19 +127,9 @@ extension SharedValues {
         in slot: WritableKeyPath<Root, Holder?> & Sendable,
         at path: WritableKeyPath<Holder, Value> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
-        @Sendable func slots(_ root: Root) -> [(Int, SharedKey, Value)] {
-            root[keyPath: slot].map { holder in
-                let value = holder[keyPath: path]
-                return [(0, SharedKey(Value.self, value.id), value)]
-            } ?? []
+        single(name: "\(slot), at \(path)", read: { $0[keyPath: slot].map { keyed($0[keyPath: path]) } }) {
+            $0[keyPath: slot]?[keyPath: path] = $1
         }
-        return SharedValues(
-            SharedHolder(name: "\(slot), at \(path)") { before in
-                SlotsWatch(
-                    before: slots(before), read: slots,
-                    write: { root, _, value in root[keyPath: slot]?[keyPath: path] = value }
-                )
-            })
     }
 
     /// The elements of an ``IdentifiedStates``, each held by its `id`: the list of every meeting.
@@ -216,6 +185,28 @@ extension SharedValues {
                     }
                 )
             })
+    }
+}
+
+extension SharedValues {
+    /// A place of one copy at most: `read` finds it with its key, `write` puts a value in its place.
+    private static func single<Value: Equatable & Sendable>(
+        name: String,
+        read: @escaping @Sendable (Root) -> (SharedKey, Value)?,
+        write: @escaping @Sendable (inout Root, Value) -> Void
+    ) -> SharedValues {
+        @Sendable func slots(_ root: Root) -> [(Int, SharedKey, Value)] {
+            read(root).map { [(0, $0.0, $0.1)] } ?? []
+        }
+        return SharedValues(
+            SharedHolder(name: name) { before in
+                SlotsWatch(before: slots(before), read: slots, write: { root, _, value in write(&root, value) })
+            })
+    }
+
+    /// `element` with its key: its type and its `id`.
+    private static func keyed<Value: Identifiable>(_ element: Value) -> (SharedKey, Value) where Value.ID: Sendable {
+        (SharedKey(Value.self, element.id), element)
     }
 }
 
@@ -418,15 +409,14 @@ extension SharedValues {
     func watch(_ before: Root) -> SharedValuesWatch<Root>? {
         guard !isEmpty else { return nil }
         // Every holder of a `SharedValues<Root>` is a `SharedHolder<Root>`: only this file makes them.
-        let typed = holders.map { $0 as! SharedHolder<Root> }
-        return SharedValuesWatch(holders: typed, watches: typed.map { $0.watch(before) })
+        return SharedValuesWatch(holders: holders, watches: holders.map { ($0 as! SharedHolder<Root>).watch(before) })
     }
 }
 
 /// The places of a state's shared values, as they were before one transition.
 struct SharedValuesWatch<Root> {
     /// The places, for their names in a message, and what each kept, in the order declared.
-    let holders: [SharedHolder<Root>]
+    let holders: [AnySharedHolder]
     let watches: [SharedWatch<Root>]
 
     /// Brings every copy in `root`, the state after the transition, in step with the copy the transition changed
