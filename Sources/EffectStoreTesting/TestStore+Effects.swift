@@ -221,8 +221,8 @@ extension TestStore {
     /// ```swift
     /// let store = TestStore(initialState: MeetingRecording(meeting: meeting, stamp: stamp))
     /// store.send(.start)
-    /// store.receiveEffect(.transcribe)
-    /// store.advance(by: .seconds(2), answering: .tick, with: .timerTicked) { $0.secondsElapsed += 1 }
+    /// store.receiveEffect(.work(.transcribe))
+    /// store.advance(by: .seconds(2), answering: .work(.tick), with: .timerTicked) { $0.secondsElapsed += 1 }
     /// store.cancelRemainingEffects()       // the transcription and the next tick: what the app's pop would end
     /// store.finish()
     /// ```

@@ -50,11 +50,11 @@ public struct App: State, Hashable {
         public enum Message: Equatable, Sendable {
             case detail(MeetingDetail.Message), record(MeetingRecording.Message)
         }
-        public enum Effect: ComposableEffect, MessagingEffect, Equatable {
-            case detail(MeetingDetail.Effect), record(MeetingRecording.Effect), tell(Message), plan(EffectPlan<Effect>)
-            public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        public enum Work: MessagingEffect, Equatable {
+            case detail(MeetingDetail.Effect), record(MeetingRecording.Effect), tell(Message)
             public var message: Message? { if case .tell(let message) = self { message } else { nil } }
         }
+        public typealias Effect = Planned<Work>
 
         public static let places: ChildPlaces<Screen> = [.case(EnumCase.detail.extract(from:))]
 
@@ -62,10 +62,12 @@ public struct App: State, Hashable {
             switch self {
             case .detail(let screen):
                 guard case .detail(let event) = event else { return nil }  // for a screen this id no longer shows
-                return handle(event, of: screen, as: Self.detail, effect: Effect.detail, message: Message.detail)
+                return handle(
+                    event, of: screen, as: Self.detail, effect: { .work(.detail($0)) }, message: Message.detail)
             case .record(let screen):
                 guard case .record(let event) = event else { return nil }
-                return handle(event, of: screen, as: Self.record, effect: Effect.record, message: Message.record)
+                return handle(
+                    event, of: screen, as: Self.record, effect: { .work(.record($0)) }, message: Message.record)
             case .pastMeeting: return nil
             }
         }
@@ -91,15 +93,14 @@ public struct App: State, Hashable {
         case deepLink(Meeting.ID)
     }
 
-    /// What the app asks for.
-    public enum Effect: ComposableEffect, Equatable {
+    /// What the app asks for: its screens' effects.
+    public enum Work: Equatable, Sendable {
         case list(MeetingsList.Effect)
         /// An effect of the screen with the id.
         case screen(StackElementID, Screen.Effect)
-        case plan(EffectPlan<Effect>)
-
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
     }
+    /// The app's ``Work``, or a plan of it.
+    public typealias Effect = Planned<Work>
 
     public static let places: ChildPlaces<App> = [.stack(\.path), .child(\.list)]
 
@@ -127,7 +128,7 @@ public struct App: State, Hashable {
             saveError = nil
             return nil
         case .list(let event):
-            return handle(event, in: \.list, effect: Effect.list) { state, message in
+            return handle(event, in: \.list, effect: { .work(.list($0)) }) { state, message in
                 switch message {
                 case .open(let meeting):
                     // Only while the list shows: a second tap of a double tap would push a second copy of the
@@ -149,7 +150,9 @@ public struct App: State, Hashable {
 
     /// Routes an event of the stack, and handles what its screens tell.
     mutating func route(_ event: StackEvent<Screen.Event>) -> Effect? {
-        handle(event, in: \.path, effect: Effect.screen) { state, said in state.receive(said.message, from: said.id) }
+        handle(event, in: \.path, effect: { .work(.screen($0, $1)) }) { state, said in
+            state.receive(said.message, from: said.id)
+        }
     }
 
     /// Handles what the screen with `id` told.
@@ -192,8 +195,10 @@ extension EnumCase where Root == App.Screen, Value == MeetingRecording {
 }
 
 extension EnumCase where Root == App.Effect, Value == (StackElementID, App.Screen.Effect) {
-    /// `App.Effect.screen`, for the effect handler to recognise a screen's effects and its id.
+    /// `.work(.screen(id, effect))`, for the effect handler to recognise a screen's effects and its id.
     public static var screen: Self {
-        EnumCase(App.Effect.screen) { if case .screen(let id, let effect) = $0 { (id, effect) } else { nil } }
+        EnumCase({ .work(.screen($0, $1)) }) {
+            if case .work(.screen(let id, let effect)) = $0 { (id, effect) } else { nil }
+        }
     }
 }

@@ -37,11 +37,11 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         /// ``MeetingDetail/Event/alert(_:)``, handled by the detail with ``ChildState/handleAlert(_:in:case:)``.
         public enum Event: Equatable, Sendable { case edit(MeetingForm.Event) }
         public enum Message: Equatable, Sendable { case edit(MeetingForm.Message) }
-        public enum Effect: ComposableEffect, MessagingEffect, Equatable {
-            case edit(MeetingForm.Effect), tell(Message), plan(EffectPlan<Effect>)
-            public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+        public enum Work: MessagingEffect, Equatable {
+            case edit(MeetingForm.Effect), tell(Message)
             public var message: Message? { if case .tell(let message) = self { message } else { nil } }
         }
+        public typealias Effect = Planned<Work>
 
         /// Which destination this is, whatever it holds: two values of one kind are one presentation.
         public var kind: Int { switch self { case .edit: 0; case .alert: 1 } }
@@ -52,7 +52,7 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
             switch self {
             case .edit(let form):
                 guard case .edit(let event) = event else { return nil }
-                return handle(event, of: form, as: Self.edit, effect: Effect.edit, message: Message.edit)
+                return handle(event, of: form, as: Self.edit, effect: { .work(.edit($0)) }, message: Message.edit)
             case .alert: return nil  // the alert has no events of its own
             }
         }
@@ -88,16 +88,16 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         case showPastMeeting(MeetingRecord, of: Meeting)
     }
 
-    /// What the detail asks for: a message for the app, its destination's effects, or a plan.
-    public enum Effect: ComposableEffect, MessagingEffect, Equatable {
+    /// What the detail asks for: a message for the app, or its destination's effects.
+    public enum Work: MessagingEffect, Equatable {
         case tell(Message)
         /// The destination's effects other than its messages: none today.
         case destination(Destination.Effect)
-        case plan(EffectPlan<Effect>)
 
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         public var message: Message? { if case .tell(let message) = self { message } else { nil } }
     }
+    /// The detail's ``Work``, or a plan of it (the end of a destination's presentation).
+    public typealias Effect = Planned<Work>
 
     public static let places: ChildPlaces<MeetingDetail> = [.presented(\.destination, identifiedBy: \.kind)]
 
@@ -115,7 +115,7 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
             guard let record = meeting.pastMeetings.first(where: { $0.id == id }) else { return nil }
             return .tell(.showPastMeeting(record, of: meeting))
         case .destination(let event):
-            return handle(event, in: \.destination, effect: Effect.destination) { state, message in
+            return handle(event, in: \.destination, effect: { .work(.destination($0)) }) { state, message in
                 switch message {
                 case .edit(.done(let meeting)):
                     state.meeting = meeting

@@ -4,7 +4,7 @@ import EffectStore
 /// transcript that speech recognition streams in. Pushed on the app's stack; popping it stops both.
 ///
 /// The timer is a tick delayed by one second on the store's clock, asked for again by each tick
-/// (``Effect/tick``); the transcript is a run (``Effect/transcribe``) that sends ``Event/transcribed(_:)`` for as
+/// (``Work/tick``); the transcript is a run (``Work/transcribe``) that sends ``Event/transcribed(_:)`` for as
 /// long as it runs. The screen starts both on ``Event/start``; it never stops them itself: the app pops the screen,
 /// and the pop cancels everything the screen started (`ScreenScope`).
 ///
@@ -60,24 +60,24 @@ public struct MeetingRecording: ChildState, Hashable, Codable {
         case discarded
     }
 
-    /// What the recording asks for.
-    public enum Effect: ComposableEffect, MessagingEffect, Equatable {
+    /// What the recording asks its effect handler for.
+    public enum Work: MessagingEffect, Equatable {
         /// Answer with ``Event/timerTicked``: the recording delays it by a second, under ``ID/timer``.
         case tick
         /// Run speech recognition, sending ``Event/transcribed(_:)`` until cancelled.
         case transcribe
         case tell(Message)
-        case plan(EffectPlan<Effect>)
 
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         public var message: Message? { if case .tell(let message) = self { message } else { nil } }
     }
+    /// What the recording asks for: its ``Work``, or a plan of it.
+    public typealias Effect = Planned<Work>
 
     /// The ids of the recording's effects; the app runs them inside the screen's own scope.
     public enum ID: Hashable, Sendable { case timer }
 
     /// The next tick, a second from now.
-    public static var nextTick: Effect { Effect.tick.delayed(by: .seconds(1), id: ID.timer) }
+    public static var nextTick: Effect { Effect.work(.tick).delayed(by: .seconds(1), id: ID.timer) }
 
     /// Who speaks now, if anyone attends.
     public var speaker: Attendee? {
@@ -90,7 +90,7 @@ public struct MeetingRecording: ChildState, Hashable, Codable {
     public mutating func handle(event: Event) -> Effect? {
         switch event {
         case .start:
-            return .all(Self.nextTick, .transcribe)
+            return .all(Self.nextTick, .work(.transcribe))
         case .timerTicked:
             guard alert == nil else { return Self.nextTick }  // paused while the alert asks
             secondsElapsed += 1

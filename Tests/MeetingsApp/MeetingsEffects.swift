@@ -22,16 +22,17 @@ public struct ScreenEffects: Sendable {
 
     /// Answers a tick at once, and runs a transcription until it is cancelled.
     public func handle(_ effect: App.Screen.Effect) -> EffectAnswer<App.Screen.Event>? {
-        switch effect {
-        case .record(.tick):
+        guard case .work(let work) = effect else { return nil }  // the store carries plans out itself
+        switch work {
+        case .record(.work(.tick)):
             return .event(.record(.timerTicked))
-        case .record(.transcribe):
+        case .record(.work(.transcribe)):
             return .run { [speech] send in
                 for await transcript in speech.transcripts() {
                     send(.record(.transcribed(transcript)))
                 }
             }
-        case .record(.tell), .record(.plan), .detail, .tell, .plan:
+        case .record(.work(.tell)), .record(.plan), .detail, .tell:
             return nil  // messages never reach a handler, nor do plans; the detail performs nothing
         }
     }

@@ -36,17 +36,16 @@ public struct MeetingsList: ChildState, Hashable {
         case open(Meeting)
     }
 
-    /// What the list asks for: a message for the app, the form's effects, or a plan (the end of the sheet's
-    /// presentation).
-    public enum Effect: ComposableEffect, MessagingEffect, Equatable {
+    /// What the list asks for: a message for the app, or the form's effects.
+    public enum Work: MessagingEffect, Equatable {
         case tell(Message)
         /// The add form's effects other than its messages: none today.
         case addForm(MeetingForm.Effect)
-        case plan(EffectPlan<Effect>)
 
-        public var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
         public var message: Message? { if case .tell(let message) = self { message } else { nil } }
     }
+    /// The list's ``Work``, or a plan of it (the end of the sheet's presentation).
+    public typealias Effect = Planned<Work>
 
     public static let places: ChildPlaces<MeetingsList> = [.presented(\.addForm)]
 
@@ -56,7 +55,7 @@ public struct MeetingsList: ChildState, Hashable {
             addForm = MeetingForm(meeting: Meeting(id: stamp.id, attendees: [Attendee(id: stamp.id(1))]))
             return nil
         case .addForm(let event):
-            return handle(event, in: \.addForm, effect: Effect.addForm) { state, message in
+            return handle(event, in: \.addForm, effect: { .work(.addForm($0)) }) { state, message in
                 switch message {
                 case .done(let meeting):
                     state.meetings.value.append(meeting)

@@ -9,9 +9,9 @@ import XCTest
 /// dismissal or a pop causes, and the clock.
 final class AppFlowTests: XCTestCase {
     private let design = Meeting.design
-    private let tick = App.Effect.screen(1, .record(.tick))
+    private let tick = App.Effect.work(.screen(1, .work(.record(.work(.tick)))))
     private let ticked = App.Event.path(.element(id: 1, .record(.timerTicked)))
-    private let transcribe = App.Effect.screen(1, .record(.transcribe))
+    private let transcribe = App.Effect.work(.screen(1, .work(.record(.work(.transcribe)))))
 
     // MARK: - Loading and saving
 

@@ -52,20 +52,20 @@ final class FeatureTests: XCTestCase {
         let store = TestStore(initialState: MeetingRecording(meeting: design, stamp: stamp(7)))
 
         store.send(.start)
-        store.receiveEffect(.transcribe)
-        store.send(.transcribed("Hi"), from: .transcribe) { $0.transcript = "Hi" }
-        store.advance(by: .seconds(5), answering: .tick, with: .timerTicked) {
+        store.receiveEffect(.work(.transcribe))
+        store.send(.transcribed("Hi"), from: .work(.transcribe)) { $0.transcript = "Hi" }
+        store.advance(by: .seconds(5), answering: .work(.tick), with: .timerTicked) {
             $0.secondsElapsed += 1
             $0.speakerIndex = $0.secondsElapsed / 2
         }
         store.advance(by: .seconds(1))
-        store.receiveEffect(.tick)
-        store.complete(.tick, with: .timerTicked) { $0.secondsElapsed = 6 }
+        store.receiveEffect(.work(.tick))
+        store.complete(.work(.tick), with: .timerTicked) { $0.secondsElapsed = 6 }
         let record = MeetingRecord(id: UUID(number: 7), date: Date(timeIntervalSince1970: 7), transcript: "Hi")
         // Alone, the message is an effect like any other: the app takes it out in the same transition.
         store.receiveEffect(.tell(.meetingEnded(record)))
         store.complete(.tell(.meetingEnded(record)))
-        XCTAssertEqual(store.cancelRemainingEffects(), [.transcribe], "alone, the test ends what the app's pop would")
+        XCTAssertEqual(store.cancelRemainingEffects(), [.work(.transcribe)], "alone, the test ends what a pop would")
         store.finish()
     }
 
@@ -75,8 +75,8 @@ final class FeatureTests: XCTestCase {
         let store = TestStore(initialState: MeetingRecording(meeting: design, stamp: stamp(7)))
 
         store.send(.start)
-        store.receiveEffect(.transcribe)
-        store.advance(by: .seconds(2), answering: .tick, with: .timerTicked) {
+        store.receiveEffect(.work(.transcribe))
+        store.advance(by: .seconds(2), answering: .work(.tick), with: .timerTicked) {
             $0.secondsElapsed += 1
             $0.speakerIndex = $0.secondsElapsed / 2
         }
@@ -106,9 +106,9 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(
             app.transition(on: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7)))))),
             App.Effect.all(
-                App.Effect.screen(1, .record(.tick))
+                App.Effect.work(.screen(1, .work(.record(.work(.tick)))))
                     .delayed(by: .seconds(1), id: ScopedEffectID(scope: screen, id: MeetingRecording.ID.timer)),
-                .screen(1, .record(.transcribe))
+                .work(.screen(1, .work(.record(.work(.transcribe)))))
             ).cancellable(id: screen)
         )
     }

@@ -204,7 +204,7 @@ public struct PresentationScope: Hashable, Sendable, CustomStringConvertible {
 /// ```swift
 /// XCTAssertEqual(
 ///     app.handle(event: .path(.element(id: 1, .record(.start)))),
-///     App.Effect.screen(1, .record(.tick))
+///     App.Effect.work(.screen(1, .work(.record(.work(.tick)))))
 ///         .delayed(by: .seconds(1), id: ScopedEffectID(scope: ScreenScope(\App.path, 1), id: "timer"))
 ///         .cancellable(id: ScreenScope(\App.path, 1))
 /// )
