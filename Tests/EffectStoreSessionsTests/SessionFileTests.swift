@@ -6,6 +6,7 @@ import XCTest
 @testable import EffectStoreSessions
 
 /// A search over rows whose effects use plans — cancellation by id, in flight too, and a delay — with ids of its own.
+/// Its work is `Encodable`; the recording encodes plans and ids itself, and asks `Planned` only for the work.
 struct PlannedSearch: State, Equatable, Codable {
     struct Row: Identifiable, Equatable, Sendable, Codable {
         let id: Int
@@ -18,12 +19,8 @@ struct PlannedSearch: State, Equatable, Codable {
     enum Event: Sendable, Equatable, Codable { case typed(String), toggle(Int), cleared }
     enum SearchID: Hashable, Sendable, Codable { case request, timer }
 
-    enum Effect: ComposableEffect, Equatable {
-        case search(String)
-        case tick
-        case plan(EffectPlan<Effect>)
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-    }
+    enum Work: Sendable, Equatable, Encodable { case search(String), tick }
+    typealias Effect = Planned<Work>
 
     static var initialState: PlannedSearch { PlannedSearch() }
 
@@ -32,27 +29,14 @@ struct PlannedSearch: State, Equatable, Codable {
         case .typed(let query):
             self.query = query
             return .all(
-                Effect.search(query).cancellable(id: SearchID.request, cancelInFlight: true),
-                Effect.tick.delayed(by: .seconds(1), id: SearchID.timer))
+                Effect.work(.search(query)).cancellable(id: SearchID.request, cancelInFlight: true),
+                Effect.work(.tick).delayed(by: .seconds(1), id: SearchID.timer))
         case .toggle(let id):
             rows[id: id]?.isOn.toggle()
             return nil
         case .cleared:
             query = ""
             return .cancel(id: SearchID.request)
-        }
-    }
-}
-
-/// An effect type with plans is `Encodable` by encoding its own cases: the recording encodes plans and ids itself and
-/// never asks for the plan case.
-extension PlannedSearch.Effect: Encodable {
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .search(let query): try container.encode(["search": query])
-        case .tick: try container.encode("tick")
-        case .plan: throw EncodingError.invalidValue(self, .init(codingPath: [], debugDescription: "a plan"))
         }
     }
 }
@@ -78,10 +62,10 @@ final class SessionFileTests: XCTestCase {
         let typed = try XCTUnwrap(entries[0]["effect"] as? [String: Any])
         XCTAssertEqual(
             typed["text"] as? String,
-            #"all(search("swift").cancellable(id: request, cancelInFlight: true), tick.delayed(by: 1000 ms, id: timer))"#
+            #"all(work(.search("swift")).cancellable(id: request, cancelInFlight: true), work(.tick).delayed(by: 1000 ms, id: timer))"#
         )
         let starts = try XCTUnwrap(typed["starts"] as? [[String: Any]])
-        XCTAssertEqual(starts.map { $0["effect"] as? String }, [#"search("swift")"#, "tick"])
+        XCTAssertEqual(starts.map { $0["effect"] as? String }, [#"work(.search("swift"))"#, "work(.tick)"])
         XCTAssertEqual(
             starts.map { $0["under"] as? [String] },
             [["cancellable(id: request, cancelInFlight: true)"], ["delayed(by: 1000 ms, id: timer)"]])
@@ -216,7 +200,8 @@ final class SessionFileTests: XCTestCase {
             text.contains(#"OpaqueTimer.Scope(name: \"t\") (of type OpaqueTimer.Scope) is not Codable"#), text)
         let read = try SessionLog<OpaqueTimer>(jsonData: data)
         XCTAssertEqual(
-            read.entries.first?.effectDescription, "tick.delayed(by: 1000 ms, id: OpaqueTimer.Scope(name: \"t\"))")
+            read.entries.first?.effectDescription,
+            "work(.tick).delayed(by: 1000 ms, id: OpaqueTimer.Scope(name: \"t\"))")
         XCTAssertNotNil(read.effectComparisonNote)
         let page = try SessionInspector.page(forSessionJSON: data)
         XCTAssertTrue(page.contains("(of type OpaqueTimer.Scope) is not Codable"))
@@ -237,27 +222,16 @@ struct NestedEvents: State, Equatable, Codable {
     }
 }
 
-/// A timer whose id is not Codable.
+/// A timer whose id is not Codable. Its work encodes itself: what cannot round-trip is the id alone.
 struct OpaqueTimer: State, Equatable, Codable {
     var starts = 0
     struct Scope: Hashable, Sendable { var name: String }
     enum Event: Sendable, Equatable, Codable { case start }
-    enum Effect: ComposableEffect, Equatable {
-        case tick
-        case plan(EffectPlan<Effect>)
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-    }
+    enum Work: Sendable, Equatable, Encodable { case tick }
+    typealias Effect = Planned<Work>
     static var initialState: OpaqueTimer { OpaqueTimer() }
     mutating func handle(event: Event) -> Effect? {
         starts += 1
-        return Effect.tick.delayed(by: .seconds(1), id: Scope(name: "t"))
-    }
-}
-
-/// The timer's own effect encodes itself: what cannot round-trip is the id alone.
-extension OpaqueTimer.Effect: Encodable {
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode("tick")
+        return Effect.work(.tick).delayed(by: .seconds(1), id: Scope(name: "t"))
     }
 }

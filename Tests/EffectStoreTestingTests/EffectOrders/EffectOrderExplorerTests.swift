@@ -11,7 +11,7 @@ final class EffectOrderExplorerTests: XCTestCase {
         StateExplorer(initialState: StaleSearch(fixed: fixed), events: [.typed("a"), .typed("ab")])
             .invariant("the results shown are for the query") { $0.isSearching || $0.resultsQuery == $0.query }
             .answering { effect in
-                guard case .search(let query) = effect else { return [] }
+                guard case .work(.search(let query)) = effect else { return [] }
                 return [.later(.answered(query: query, results: [query + "!"]))]
             }
     }
@@ -43,9 +43,9 @@ final class EffectOrderExplorerTests: XCTestCase {
     func test_exampleBasedTests_passTheBuggyVersions() {
         let search = TestStore(initialState: StaleSearch(), exhaustivity: .partial)
         search.send(.typed("a"))
-        search.complete(.search("a"), with: .answered(query: "a", results: ["a!"]))
+        search.complete(.work(.search("a")), with: .answered(query: "a", results: ["a!"]))
         search.send(.typed("ab"))
-        search.complete(.search("ab"), with: .answered(query: "ab", results: ["ab!"]))
+        search.complete(.work(.search("ab")), with: .answered(query: "ab", results: ["ab!"]))
         XCTAssertEqual(search.state.results, ["ab!"])
 
         let checkout = TestStore(initialState: DoubleSubmit(), exhaustivity: .partial)
@@ -55,14 +55,14 @@ final class EffectOrderExplorerTests: XCTestCase {
 
         let sheet = TestStore(initialState: SaveAfterDismiss(), exhaustivity: .partial)
         sheet.send(.saveTapped)
-        sheet.complete(.save, with: .saved)
+        sheet.complete(.work(.save), with: .saved)
         sheet.send(.dismissed)
         XCTAssertNil(sheet.state.banner)
 
         let timer = TestStore(initialState: RearmedTimer(), exhaustivity: .partial)
         timer.send(.start)
         timer.advance(by: .seconds(1))
-        timer.complete(.tick, with: .ticked)
+        timer.complete(.work(.tick), with: .ticked)
         timer.send(.stop)
         XCTAssertEqual(timer.state, RearmedTimer(isRunning: false, seconds: 1))
     }
@@ -92,8 +92,8 @@ final class EffectOrderExplorerTests: XCTestCase {
             test.components(separatedBy: "\n").filter { $0.contains("store.") && !$0.contains("let store") },
             [
                 "    store.send(.start)", "    store.advance(by: .nanoseconds(1000000000))",
-                "    store.complete(.tick, with: .ticked)", "    store.send(.stop)",
-                "    store.advance(by: .nanoseconds(1000000000))", "    store.complete(.tick, with: .ticked)",
+                "    store.complete(.work(.tick), with: .ticked)", "    store.send(.stop)",
+                "    store.advance(by: .nanoseconds(1000000000))", "    store.complete(.work(.tick), with: .ticked)",
                 "    XCTAssertNotEqual(store.state, RearmedTimer(fixed: false, isRunning: false, seconds: 2))",
             ])
         let pasted = PastedTest()
@@ -187,7 +187,7 @@ final class EffectOrderExplorerTests: XCTestCase {
         XCTAssertEqual(collector.messages.count, 1)
         XCTAssertTrue(message.hasPrefix("Effect order \"e0 e1 a0.0\" breaks \"no banner on a dismissed sheet\""), message)
         XCTAssertTrue(message.contains("Replay it with `explorer.replay(Schedule(\"e0 e1 a0.0\")!)`"), message)
-        XCTAssertTrue(message.contains("store.complete(.save, with: .saved)"), message)
+        XCTAssertTrue(message.contains("store.complete(.work(.save), with: .saved)"), message)
 
         let clean = TestFailureCollector()
         saveAfterDismiss(fixed: true).exploreEffectOrders().assertNoFailure(reporter: clean.reporter)
@@ -204,7 +204,7 @@ final class EffectOrderExplorerTests: XCTestCase {
                 let store = TestStore(initialState: StaleSearch(fixed: false, query: "", results: [], resultsQuery: "", isSearching: false), exhaustivity: .partial)
                 store.send(.typed("a"))
                 store.send(.typed("ab"))
-                store.complete(.search("a"), with: .answered(query: "a", results: ["a!"]))
+                store.complete(.work(.search("a")), with: .answered(query: "a", results: ["a!"]))
                 // "the results shown are for the query" fails here; once the order is handled, the state differs:
                 XCTAssertNotEqual(store.state, StaleSearch(fixed: false, query: "ab", results: ["a!"], resultsQuery: "a", isSearching: false))
             }
@@ -252,7 +252,7 @@ private final class PastedTest {
         let store = TestStore(initialState: StaleSearch(fixed: false, query: "", results: [], resultsQuery: "", isSearching: false), exhaustivity: .partial)
         store.send(.typed("a"))
         store.send(.typed("ab"))
-        store.complete(.search("a"), with: .answered(query: "a", results: ["a!"]))
+        store.complete(.work(.search("a")), with: .answered(query: "a", results: ["a!"]))
         // "the results shown are for the query" fails here; once the order is handled, the state differs:
         XCTAssertNotEqual(store.state, StaleSearch(fixed: false, query: "ab", results: ["a!"], resultsQuery: "a", isSearching: false))
     }
@@ -262,10 +262,10 @@ private final class PastedTest {
         let store = TestStore(initialState: RearmedTimer(fixed: false, isRunning: false, seconds: 0), exhaustivity: .partial)
         store.send(.start)
         store.advance(by: .nanoseconds(1000000000))
-        store.complete(.tick, with: .ticked)
+        store.complete(.work(.tick), with: .ticked)
         store.send(.stop)
         store.advance(by: .nanoseconds(1000000000))
-        store.complete(.tick, with: .ticked)
+        store.complete(.work(.tick), with: .ticked)
         XCTAssertNotEqual(store.state, RearmedTimer(fixed: false, isRunning: false, seconds: 2))
     }
 }

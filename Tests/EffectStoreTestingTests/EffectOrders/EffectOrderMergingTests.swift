@@ -38,7 +38,7 @@ final class EffectOrderMergingTests: XCTestCase {
         )
         .invariant("the results shown are for the query") { $0.isSearching || $0.resultsQuery == $0.query }
         .answering { effect in
-            guard case .search(let query) = effect else { return [] }
+            guard case .work(.search(let query)) = effect else { return [] }
             return [.later(.answered(query: query, results: [query + "!"]))]
         }
         let bounds = EffectOrderBounds(depth: 8, outOfOrder: 2, eventsInAnyOrder: true)

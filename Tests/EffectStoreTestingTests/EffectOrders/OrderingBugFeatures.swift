@@ -17,12 +17,8 @@ struct StaleSearch: State, Hashable {
         case answered(query: String, results: [String])
     }
 
-    enum Effect: ComposableEffect, Equatable {
-        case search(String)
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-    }
+    enum Work: Sendable, Equatable { case search(String) }
+    typealias Effect = Planned<Work>
 
     static var initialState: StaleSearch { StaleSearch() }
 
@@ -31,7 +27,8 @@ struct StaleSearch: State, Hashable {
         case .typed(let query):
             self.query = query
             isSearching = true
-            return fixed ? Effect.search(query).cancellable(id: "search", cancelInFlight: true) : .search(query)
+            let search = Effect.work(.search(query))
+            return fixed ? search.cancellable(id: "search", cancelInFlight: true) : search
         case .answered(let query, let results):
             self.results = results
             resultsQuery = query
@@ -77,12 +74,8 @@ struct SaveAfterDismiss: State, Hashable {
 
     enum Event: Sendable, Hashable { case saveTapped, dismissed, saved, saveFailed }
 
-    enum Effect: ComposableEffect, Equatable {
-        case save
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-    }
+    enum Work: Sendable, Equatable { case save }
+    typealias Effect = Planned<Work>
 
     static var initialState: SaveAfterDismiss { SaveAfterDismiss() }
 
@@ -91,7 +84,7 @@ struct SaveAfterDismiss: State, Hashable {
         case .saveTapped:
             guard isPresented else { return nil }
             isSaving = true
-            return Effect.save.cancellable(id: "save")
+            return Effect.work(.save).cancellable(id: "save")
         case .dismissed:
             isPresented = false
             isSaving = false
@@ -118,12 +111,8 @@ struct RearmedTimer: State, Hashable {
 
     enum Event: Sendable, Hashable { case start, stop, ticked }
 
-    enum Effect: ComposableEffect, Equatable {
-        case tick
-        case plan(EffectPlan<Effect>)
-
-        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
-    }
+    enum Work: Sendable, Equatable { case tick }
+    typealias Effect = Planned<Work>
 
     static var initialState: RearmedTimer { RearmedTimer() }
 
@@ -131,14 +120,14 @@ struct RearmedTimer: State, Hashable {
         switch event {
         case .start:
             isRunning = true
-            return Effect.tick.delayed(by: .seconds(1), id: "tick")
+            return Effect.work(.tick).delayed(by: .seconds(1), id: "tick")
         case .stop:
             isRunning = false
             return .cancel(id: "tick")
         case .ticked:
             seconds += 1
-            guard fixed else { return Effect.tick.delayed(by: .seconds(1)) }
-            return isRunning ? Effect.tick.delayed(by: .seconds(1), id: "tick") : nil
+            guard fixed else { return Effect.work(.tick).delayed(by: .seconds(1)) }
+            return isRunning ? Effect.work(.tick).delayed(by: .seconds(1), id: "tick") : nil
         }
     }
 }
