@@ -90,8 +90,8 @@ public func assertEffectProducesNoEvent<H: EffectHandler>(
     }
     message += """
         .
-        To fix, return nil from handle(effect:) for an effect with no answer, or assert the event with \
-        `assertEffect(_:on:produces:)`.
+        To fix, return nil from \(answeringMethod(of: handler)) for an effect with no answer, or assert the \
+        event with `assertEffect(_:on:produces:)`.
         """
     reporter.report(message, at: location)
 }
@@ -245,8 +245,8 @@ private struct EffectCheck<H: EffectHandler> {
             reporter.report(
                 """
                 \(H.self) returned no future for \(Describing.value(effect)), so it produces no event.
-                To fix, return a future of the answer from handle(effect:), or use `assertEffectProducesNoEvent` if \
-                this effect has no answer.
+                To fix, return a future of the answer from \(answeringMethod(of: handler)), or use \
+                `assertEffectProducesNoEvent` if this effect has no answer.
                 """,
                 at: location)
         }
@@ -286,8 +286,8 @@ private struct EffectCheck<H: EffectHandler> {
         var message = """
             \(H.self) did not answer \(Describing.value(effect)) within \(timeout.readable): its future is still \
             pending.
-            To fix, make sure every path of handle(effect:) resolves the future it returns (check the fakes it \
-            calls), or pass a longer `within:` if the work is legitimately slow.
+            To fix, make sure every path of \(answeringMethod(of: handler)) resolves the future it returns (check \
+            the fakes it calls), or pass a longer `within:` if the work is legitimately slow.
             """
         if blocking, TestFramework.current == .swiftTesting {
             message += """
@@ -311,4 +311,13 @@ private struct EffectCheck<H: EffectHandler> {
             """,
             at: location)
     }
+}
+
+/// The method a handler's author wrote, for a message to name: `perform(_:)` for a
+/// ``/EffectStore/PlannedEffectHandler``, `handle(effect:)` for any other handler.
+///
+/// - Parameter handler: The handler the check ran.
+/// - Returns: The method's name, as a message writes it.
+func answeringMethod<H: EffectHandler>(of handler: H) -> String {
+    handler is any PlannedEffectHandler ? "perform(_:)" : "handle(effect:)"
 }

@@ -225,4 +225,33 @@ final class EffectHandlerRunCheckTests: XCTestCase {
         XCTAssertEqual(event, .load([]))
         XCTAssertEqual(failures.messages, [])
     }
+
+    /// A handler of `Planned` work is written as `perform(_:)`: the messages name that method, not the
+    /// `handle(effect:)` the protocol writes for it. (They named `handle(effect:)` before.)
+    func test_theMessages_nameWhatAPlannedHandlerWrites_perform() {
+        let failures = TestFailureCollector()
+
+        assertEffectProducesNoEvent(.work(.find("swift")), on: Lookups(answers: true), reporter: failures.reporter)
+        assertEffect(
+            .work(.find("swift")), on: Lookups(answers: false), produces: "found", reporter: failures.reporter)
+
+        guard failures.messages.count == 2 else { return XCTFail("two failures: \(failures.messages)") }
+        let (producedOne, producedNone) = (failures.messages[0], failures.messages[1])
+        XCTAssertTrue(producedOne.contains("To fix, return nil from perform(_:) for an effect"), producedOne)
+        XCTAssertTrue(producedNone.contains("from perform(_:), or use `assertEffectProducesNoEvent`"), producedNone)
+        XCTAssertFalse(failures.messages.joined().contains("handle(effect:)"))
+    }
+}
+
+/// Finds things, as `Planned` work: an answer at once, or none.
+private final class Lookups: PlannedEffectHandler {
+    enum Work: Sendable, Equatable { case find(String) }
+
+    private let answers: Bool
+
+    init(answers: Bool) { self.answers = answers }
+
+    func perform(_ work: Work) -> Future<String>? {
+        answers ? Future(value: "found") : nil
+    }
 }

@@ -429,7 +429,7 @@ extension Store {
             fatalError(
                 """
                 EffectStore: Store<\(S.self)> was handed a run that had already started. To fix, return a new run \
-                from handle(effect:) each time.
+                from handle(effect:) (perform(_:) in a PlannedEffectHandler) each time.
                 """
             )
         }
