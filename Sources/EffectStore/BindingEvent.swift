@@ -14,23 +14,27 @@
 ///         case binding(BindingEvent<Settings>)
 ///         case saveTapped
 ///     }
+///     enum Work: Sendable, Equatable { case validate(String), save(String) }
+///     typealias Effect = Planned<Work>
+///
+///     static var initialState: Settings { Settings() }
 ///
 ///     mutating func handle(event: Event) -> Effect? {
 ///         switch event {
 ///         case .binding(let binding):
 ///             binding.apply(to: &self)                // sets the field, whichever it is
 ///             if case \.displayName = binding {       // one field needs more: check the new name
-///                 return Effect.validate(displayName).debounced(id: "validate", for: .milliseconds(300))
+///                 return Effect.work(.validate(displayName)).debounced(id: "validate", for: .milliseconds(300))
 ///             }
 ///             return nil
 ///         case .saveTapped:
-///             // …
+///             return .work(.save(displayName))
 ///         }
 ///     }
 /// }
 ///
 /// var settings = Settings()
-/// settings.handle(event: .binding(.set(\.notificationsOn, true)))   // settings.notificationsOn == true
+/// _ = settings.handle(event: .binding(.set(\.notificationsOn, true)))   // settings.notificationsOn == true
 /// ```
 ///
 /// In a view, ``ObservableState/binding(_:)`` makes the binding that sends it:
@@ -86,7 +90,7 @@ public struct BindingEvent<Root>: Sendable {
     /// The event's new value, when it sets the field at `keyPath`; `nil` for another field.
     ///
     /// ```swift
-    /// if let name = binding.value(of: \.displayName) { return .validate(name) }
+    /// if let name = binding.value(of: \.displayName) { return .work(.validate(name)) }
     /// ```
     ///
     /// - Parameter keyPath: The field to ask about.

@@ -7,8 +7,8 @@ import EffectStoreLogging
 /// ```swift
 /// explorer.answering { effect in
 ///     switch effect {
-///     case .search(let query): [.later(.results(query, ["\(query)!"])), .failing(.failed(query))]
-///     case .log: [.finishes]
+///     case .work(.search(let query)): [.later(.results(query, ["\(query)!"])), .failing(.failed(query))]
+///     case .work(.log): [.finishes]
 ///     case .plan: []
 ///     }
 /// }
