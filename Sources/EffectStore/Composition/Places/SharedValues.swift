@@ -280,6 +280,13 @@ enum SharedChange {
     case added(SharedKey, SharedCopy)
     /// The key left a collection: the value is deleted.
     case deleted(SharedKey)
+
+    /// The key of the value changed.
+    var key: SharedKey {
+        switch self {
+        case .edited(let key, _), .touched(let key, _), .added(let key, _), .deleted(let key): key
+        }
+    }
 }
 
 /// What one place kept of the state before a transition; told the state after, it says what changed, what it holds,
@@ -427,13 +434,8 @@ struct SharedValuesWatch<Root> {
         var byKey: [SharedKey: KeyChanges] = [:]
         for (index, watch) in watches.enumerated() {
             for change in watch.changes(after: root) {
-                let key: SharedKey
-                switch change {
-                case .edited(let changed, _), .touched(let changed, _), .added(let changed, _), .deleted(let changed):
-                    key = changed
-                }
-                if byKey[key] == nil { keys.append(key) }
-                byKey[key, default: KeyChanges()].record(change, from: index)
+                if byKey[change.key] == nil { keys.append(change.key) }
+                byKey[change.key, default: KeyChanges()].record(change, from: index)
             }
         }
         for key in keys {
