@@ -39,8 +39,8 @@ public struct BenchSharedList: State, Equatable {
 extension Workloads {
     /// `shared.edit.1k`: one edit to a collection of `elements` elements whose elements are shared with an open
     /// detail (``BenchSharedList``), through a store: every other edit is the detail's, written into the list by the
-    /// transition; the others change an element of the list, which reaches the detail when it is the detail's.
-    /// Nanoseconds per edit; compare with `dispatch`.
+    /// transition; the others change an element of the list with an odd id, which the detail (element 0) does not
+    /// hold. Nanoseconds per edit; compare with `dispatch`.
     public static func sharedEdit(elements: Int, count: Int) throws -> Double {
         let store = Store(initialState: BenchSharedList(elements: elements))
         let start = now()
