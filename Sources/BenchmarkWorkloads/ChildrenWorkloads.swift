@@ -6,7 +6,8 @@ public struct BenchRow: ChildState, Identifiable, Equatable {
     public var count = 0
 
     public enum Event: Sendable { case increment }
-    public enum Effect: Sendable, Equatable { case never }
+    public enum Work: Sendable, Equatable { case never }
+    public typealias Effect = Planned<Work>
 
     public init(id: Int) { self.id = id }
 
@@ -23,7 +24,7 @@ public struct BenchBoard: State, Equatable {
     public enum Event: Sendable { case row(id: Int, BenchRow.Event) }
 
     public enum Work: Sendable, Equatable {
-        case row(id: Int, BenchRow.Effect)
+        case row(id: Int, BenchRow.Work)
     }
     /// The work, or a plan of it: see `Planned`.
     public typealias Effect = Planned<Work>
@@ -33,11 +34,15 @@ public struct BenchBoard: State, Equatable {
 
     public static var initialState: BenchBoard { BenchBoard(rowCount: 0) }
 
+    /// The rows.
+    public static let rows = ChildPlace(\BenchBoard.rows, event: Event.row, work: Work.row)
+    public static let places: ChildPlaces<BenchBoard> = [rows]
+
     // Not inlined into callers, so the workload measures a real call, as a store makes one.
     @inline(never)
     public mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .row(let id, let event): return handle((id, event), in: \.rows, effect: { .work(.row(id: $0, $1)) })
+        case .row(let id, let event): return route((id, event), to: Self.rows)
         }
     }
 }
@@ -83,24 +88,25 @@ public enum BenchFlow: State, Equatable {
     case active(BenchRow)
 
     public enum Event: Sendable { case row(BenchRow.Event) }
-    public enum Effect: Sendable, Equatable { case row(BenchRow.Effect) }
+    public enum Work: Sendable, Equatable { case row(BenchRow.Work) }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
 
     public static var initialState: BenchFlow { .active(BenchRow(id: 0)) }
+
+    /// The child of the active case.
+    public static let active = ChildPlace(
+        case: BenchFlow.active, extract: { if case .active(let row) = $0 { row } else { nil } }, event: Event.row,
+        work: Work.row)
+    public static let places: ChildPlaces<BenchFlow> = [active]
 
     // Not inlined into callers, so the workload measures a real call, as a store makes one.
     @inline(never)
     public mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .row(let event):
-            guard case .active(let child) = self else { return nil }
-            return handle(event, of: child, as: Self.active, effect: Effect.row)
+        case .row(let event): return route(event, to: Self.active)
         }
     }
-}
-
-extension EnumCase where Root == BenchFlow, Value == BenchRow {
-    /// `BenchFlow.active`.
-    public static var active: Self { EnumCase(BenchFlow.active) { if case .active(let row) = $0 { row } else { nil } } }
 }
 
 extension Workloads {

@@ -6,7 +6,8 @@ public struct BenchScreen: ChildState, Equatable {
     public var count = 0
 
     public enum Event: Sendable { case increment, start }
-    public enum Effect: Sendable, Equatable { case idle }
+    public enum Work: Sendable, Equatable { case idle }
+    public typealias Effect = Planned<Work>
 
     public init() {}
 
@@ -16,7 +17,7 @@ public struct BenchScreen: ChildState, Equatable {
             count &+= 1
             return nil
         case .start:
-            return .idle
+            return .work(.idle)
         }
     }
 }
@@ -33,7 +34,7 @@ public struct BenchNavigator: State, Equatable {
     }
 
     public enum Work: Sendable, Equatable {
-        case screen(StackElementID, BenchScreen.Effect)
+        case screen(StackElementID, BenchScreen.Work)
     }
     /// The work, or a plan of it: see `Planned`.
     public typealias Effect = Planned<Work>
@@ -49,17 +50,18 @@ public struct BenchNavigator: State, Equatable {
         switch event {
         case .pushStarted:
             let id = path.push(BenchScreen())
-            return handle(.element(id: id, .start), in: \.path, effect: { .work(.screen($0, $1)) })
+            return route(.element(id: id, .start), to: Self.path)
         case .pop:
             path.pop()
             return nil
         case .path(let event):
-            return handle(event, in: \.path, effect: { .work(.screen($0, $1)) })
+            return route(event, to: Self.path)
         }
     }
 
     /// The stack: a popped screen's run ends.
-    public static let places: ChildPlaces<BenchNavigator> = [.stack(\.path)]
+    public static let path = ChildPlace(\BenchNavigator.path, event: Event.path, work: Work.screen)
+    public static let places: ChildPlaces<BenchNavigator> = [path]
 }
 
 /// Performs ``BenchNavigator``'s effects: a screen's run sends nothing until it is cancelled.

@@ -15,7 +15,7 @@ extension Workloads {
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return .nan }
             let store = Store<BenchBoard>(
                 initialState: BenchBoard(rowCount: rowCount), effectHandler: BenchBoardEffects())
-            let list = ObservableRows(store, rows: \.rows, event: BenchBoard.Event.row)
+            let list = ObservableRows(store, BenchBoard.rows)
             let rows = list.rows
             let notified = UnsafeCounter()
             for row in rows {

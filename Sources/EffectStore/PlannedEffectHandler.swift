@@ -22,10 +22,15 @@
 /// of work, in the order the work was produced; return quickly, with a future or an ``EffectAnswer`` of the event to
 /// send back, or `nil` for none. The store takes every ``Planned/plan(_:)`` apart — all at once, cancellable, queued,
 /// debounced, throttled, delayed — and hands the handler only the work in it, when the plan says so.
-public protocol PlannedEffectHandler<Work>: EffectHandler where HandledEffect == Planned<Work> {
+public protocol PlannedEffectHandler<Work>: EffectHandler where HandledEffect == PlannedEffect<Work, Message> {
     /// What this handler performs: the `Work` of the feature's `Planned<Work>` effects. Swift infers it from
     /// ``perform(_:)``'s parameter.
     associatedtype Work: Sendable
+
+    /// The messages the feature's effects tell its parent: `Never`, the default, for a ``Planned`` feature. A handler
+    /// of a ``PlannedEffect`` that tells messages names their type, `typealias Message = EditForm.Message`; a message
+    /// never reaches it (a routing parent receives it).
+    associatedtype Message: Sendable = Never
 
     /// What ``perform(_:)`` answers with: `Future<Event>` or `EffectAnswer<Event>`, as for
     /// ``EffectHandler/handle(effect:)``. Swift infers it from ``perform(_:)``'s result. (Named again here, so that
@@ -41,12 +46,13 @@ public protocol PlannedEffectHandler<Work>: EffectHandler where HandledEffect ==
 }
 
 extension PlannedEffectHandler {
-    /// Hands `effect`'s work to ``perform(_:)``. A plan answers `nil`: the store carries plans out itself and never
-    /// hands one to its handler; a caller that does gets nothing done.
+    /// Hands `effect`'s work to ``perform(_:)``. A plan or a message answers `nil`: the store carries plans out
+    /// itself and never hands one to its handler, and a message is for the parent; a caller that hands one over gets
+    /// nothing done.
     ///
     /// - Parameter effect: The effect, as the store hands it over: work.
-    /// - Returns: What ``perform(_:)`` answers; `nil` for a plan.
-    public func handle(effect: Planned<Work>) -> EffectAnswerType? {
+    /// - Returns: What ``perform(_:)`` answers; `nil` for a plan or a message.
+    public func handle(effect: PlannedEffect<Work, Message>) -> EffectAnswerType? {
         guard case .work(let work) = effect else { return nil }
         return perform(work)
     }

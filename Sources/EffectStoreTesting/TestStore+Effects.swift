@@ -80,19 +80,18 @@ extension TestStore {
             matching: predicate, expected: "an effect that the predicate accepts", effect: nil, at: location)
     }
 
-    /// Receives the oldest pending effect that is in the case `enumCase` names, returns its associated value, and
-    /// marks it in flight.
+    /// Receives the oldest pending effect from which `extract` takes a value — the associated value of one case —
+    /// returns that value, and marks the effect in flight.
     ///
     /// ```swift
-    /// let query = store.receiveEffect(case: .search)   // EnumCase<Effect, String>: the String
+    /// let query = store.receiveEffect { if case .work(.search(let query)) = $0 { query } else { nil } }
     /// XCTAssertEqual(query, "swift")
     /// ```
     ///
-    /// The case is recognised by `enumCase`, with no reflection. Otherwise as
-    /// ``receiveEffect(where:fileID:file:line:column:)``.
+    /// Otherwise as ``receiveEffect(where:fileID:file:line:column:)``.
     ///
     /// - Parameters:
-    ///   - enumCase: The case, such as `.search` (see `EnumCase`).
+    ///   - extract: The value of the case the test waits for, or `nil` for an effect in another case.
     ///   - fileID: Where a failure points; the caller's file ID by default.
     ///   - file: Where a failure points; the caller's file by default.
     ///   - line: Where a failure points; the caller's line by default.
@@ -100,16 +99,15 @@ extension TestStore {
     /// - Returns: The associated value of the effect received; `nil` when none matched.
     @discardableResult
     public func receiveEffect<Payload>(
-        case enumCase: EnumCase<S.Effect, Payload>, fileID: StaticString = #fileID, file: StaticString = #filePath,
-        line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        extracting extract: (S.Effect) -> Payload?
     ) -> Payload? {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        guard acceptsCall("receiveEffect(case:)", at: location) else { return nil }
+        guard acceptsCall("receiveEffect(extracting:)", at: location) else { return nil }
         let received = receiveFirst(
-            matching: { enumCase.extract(from: $0) != nil },
-            expected: "an effect of the case given (with a \(Payload.self))",
+            matching: { extract($0) != nil }, expected: "an effect from which the case given takes a \(Payload.self)",
             effect: nil, at: location)
-        return received.flatMap { enumCase.extract(from: $0) }
+        return received.flatMap(extract)
     }
 
     // MARK: - Cancellation

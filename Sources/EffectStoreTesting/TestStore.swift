@@ -64,7 +64,7 @@ public enum Exhaustivity: Sendable, Equatable {
 ///
 /// When the exact value does not matter, receive an effect by matching it —
 /// ``receiveEffect(where:fileID:file:line:column:)``, or by its case with
-/// ``receiveEffect(case:fileID:file:line:column:)`` — and confirm a cancellation with
+/// ``receiveEffect(fileID:file:line:column:extracting:)`` — and confirm a cancellation with
 /// ``receiveCancellation(where:fileID:file:line:column:)``.
 ///
 /// ## Plans: several effects, cancellation, time and runs

@@ -5,10 +5,10 @@ import EffectStoreShared
 /// The meetings app: the list at the root, and a navigation stack of screens above it — a meeting's detail, a
 /// recording, a past meeting — its meetings saved by the store (``meetingsKey``, `Store.save`).
 ///
-/// The stack is a ``ScreenStack`` of ``Screen``s routed with ``ChildState/handle(_:in:effect:messages:)`` and declared
-/// among the app's ``places``: whichever event pops a screen, everything the screen started — a recording's timer and
-/// transcription — is cancelled in that transition. The screens tell the app what they decide (messages), and the
-/// app changes the list and the stack in the same transition.
+/// The stack is a ``ScreenStack`` of ``Screen``s at one place, ``path``, among the app's ``places``: whichever event
+/// pops a screen, everything the screen started — a recording's timer and transcription — is cancelled in that
+/// transition. The screens tell the app what they decide (messages), and the app changes the list and the stack in the
+/// same transition.
 ///
 /// The meetings are the list's ``MeetingsList/meetings``, a `SavedState`: the store loads them, and saves every
 /// change, the edits of a second (``saveDelay``) in one write. The app only applies the load.
@@ -39,7 +39,8 @@ public struct App: State, Hashable {
 
     public static var initialState: App { App() }
 
-    /// The screens the stack holds, routed by a `switch self`: a case per screen, and a missing one does not compile.
+    /// The screens the stack holds: each case with a child of its own is a place, so an event for a screen that has
+    /// changed since is ignored, and a screen that changes case ends the work of the child it held.
     public enum Screen: ChildState, Hashable, Codable {
         case detail(MeetingDetail)
         case record(MeetingRecording)
@@ -50,25 +51,23 @@ public struct App: State, Hashable {
         public enum Message: Equatable, Sendable {
             case detail(MeetingDetail.Message), record(MeetingRecording.Message)
         }
-        public enum Work: MessagingEffect, Equatable {
-            case detail(MeetingDetail.Effect), record(MeetingRecording.Effect), tell(Message)
-            public var message: Message? { if case .tell(let message) = self { message } else { nil } }
-        }
-        public typealias Effect = Planned<Work>
+        public enum Work: Equatable, Sendable { case record(MeetingRecording.Work) }
+        public typealias Effect = PlannedEffect<Work, Message>
 
-        public static let places: ChildPlaces<Screen> = [.case(EnumCase.detail.extract(from:))]
+        /// A meeting's detail.
+        public static let detail = ChildPlace(
+            case: Screen.detail, extract: { if case .detail(let detail) = $0 { detail } else { nil } },
+            event: Event.detail)
+        /// A meeting being recorded.
+        public static let record = ChildPlace(
+            case: Screen.record, extract: { if case .record(let recording) = $0 { recording } else { nil } },
+            event: Event.record, work: Work.record)
+        public static let places: ChildPlaces<Screen> = [detail, record]
 
         public mutating func handle(event: Event) -> Effect? {
-            switch self {
-            case .detail(let screen):
-                guard case .detail(let event) = event else { return nil }  // for a screen this id no longer shows
-                return handle(
-                    event, of: screen, as: Self.detail, effect: { .work(.detail($0)) }, message: Message.detail)
-            case .record(let screen):
-                guard case .record(let event) = event else { return nil }
-                return handle(
-                    event, of: screen, as: Self.record, effect: { .work(.record($0)) }, message: Message.record)
-            case .pastMeeting: return nil
+            switch event {
+            case .detail(let event): route(event, to: Self.detail) { _, message in .tell(.detail(message)) }
+            case .record(let event): route(event, to: Self.record) { _, message in .tell(.record(message)) }
             }
         }
     }
@@ -93,24 +92,27 @@ public struct App: State, Hashable {
         case deepLink(Meeting.ID)
     }
 
-    /// What the app asks for: its screens' effects.
+    /// What the app asks for: its screens' work.
     public enum Work: Equatable, Sendable {
-        case list(MeetingsList.Effect)
-        /// An effect of the screen with the id.
-        case screen(StackElementID, Screen.Effect)
+        /// Work of the screen with the id.
+        case screen(StackElementID, Screen.Work)
     }
     /// The app's ``Work``, or a plan of it.
     public typealias Effect = Planned<Work>
 
-    public static let places: ChildPlaces<App> = [.stack(\.path), .child(\.list)]
+    /// The root screen.
+    public static let list = ChildPlace(\App.list, event: Event.list)
+    /// The screens pushed above it.
+    public static let path = ChildPlace(\App.path, event: Event.path, work: Work.screen)
+    public static let places: ChildPlaces<App> = [path, list]
 
     /// The copies of a meeting: the list's, and those of the detail and the recording on the stack. A screen that
     /// edits its meeting needs to tell no one: the transition writes the edit into the list (which saves it) and into
     /// every other screen that shows the meeting.
     public static let sharedValues: SharedValues<App> = [
         .elements(\.list.meetings.value),
-        .elements(in: \.path, case: .detail, at: \.meeting),
-        .elements(in: \.path, case: .record, at: \.meeting),
+        .elements(in: \.path, case: Screen.detail, at: \.meeting),
+        .elements(in: \.path, case: Screen.record, at: \.meeting),
     ]
 
     public mutating func handle(event: Event) -> Effect? {
@@ -128,7 +130,7 @@ public struct App: State, Hashable {
             saveError = nil
             return nil
         case .list(let event):
-            return handle(event, in: \.list, effect: { .work(.list($0)) }) { state, message in
+            return route(event, to: Self.list) { state, message in
                 switch message {
                 case .open(let meeting):
                     // Only while the list shows: a second tap of a double tap would push a second copy of the
@@ -150,7 +152,7 @@ public struct App: State, Hashable {
 
     /// Routes an event of the stack, and handles what its screens tell.
     mutating func route(_ event: StackEvent<Screen.Event>) -> Effect? {
-        handle(event, in: \.path, effect: { .work(.screen($0, $1)) }) { state, said in
+        route(event, to: Self.path) { state, said in
             state.receive(said.message, from: said.id)
         }
     }
@@ -176,29 +178,6 @@ public struct App: State, Hashable {
         case .record(.discarded):
             path.pop(from: id)
             return nil
-        }
-    }
-}
-
-extension EnumCase where Root == App.Screen, Value == MeetingDetail {
-    /// `App.Screen.detail`.
-    public static var detail: Self {
-        EnumCase(App.Screen.detail) { if case .detail(let detail) = $0 { detail } else { nil } }
-    }
-}
-
-extension EnumCase where Root == App.Screen, Value == MeetingRecording {
-    /// `App.Screen.record`.
-    public static var record: Self {
-        EnumCase(App.Screen.record) { if case .record(let recording) = $0 { recording } else { nil } }
-    }
-}
-
-extension EnumCase where Root == App.Effect, Value == (StackElementID, App.Screen.Effect) {
-    /// `.work(.screen(id, effect))`, for the effect handler to recognise a screen's effects and its id.
-    public static var screen: Self {
-        EnumCase({ .work(.screen($0, $1)) }) {
-            if case .work(.screen(let id, let effect)) = $0 { (id, effect) } else { nil }
         }
     }
 }

@@ -3,9 +3,9 @@ import EffectStore
 /// A meeting's screen, pushed on the app's stack: its attendees and past meetings, an edit sheet, a delete
 /// confirmation, and the button that starts a meeting.
 ///
-/// It presents one ``Destination`` at a time — the edit form or the delete alert — in one optional property routed
-/// with ``ChildState/handle(_:in:effect:messages:)`` and declared among its ``places`` with the destination's
-/// ``Destination/kind``, so that going from one destination to another ends the first one's presentation. It changes
+/// It presents one ``Destination`` at a time — the edit form or the delete alert — at one place, ``destination``, whose
+/// messages it handles; the destination's cases are places of their own, so that going from one to the other ends the
+/// first one. It changes
 /// its own ``meeting`` (an edit, a meeting recorded), and the app's `sharedValues` write it into the list, which saves
 /// it. It tells the app what only the app can do (``Message``): delete the meeting, start a recording, show a past
 /// meeting.
@@ -25,35 +25,41 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         self.destination = destination
     }
 
-    /// What the detail can present, one at a time, routed by a `switch` over the destination and its event. Which
-    /// case it is tells two presentations apart (``kind``).
+    /// What the detail can present, one at a time: the edit form or the delete alert, each a place of its own
+    /// (``edit``, ``alert``), so that going from one to the other ends the first. What they tell comes up as the
+    /// destination's ``Message``.
     public enum Destination: ChildState, Hashable, Codable {
         /// The edit form, in a sheet with Cancel and Done.
         case edit(MeetingForm)
         /// An alert: the delete confirmation.
         case alert(AlertState<AlertAction>)
 
-        /// The events of the destinations that have events of their own: the form's. An alert's buttons are
-        /// ``MeetingDetail/Event/alert(_:)``, handled by the detail with ``ChildState/handleAlert(_:in:case:)``.
-        public enum Event: Equatable, Sendable { case edit(MeetingForm.Event) }
-        public enum Message: Equatable, Sendable { case edit(MeetingForm.Message) }
-        public enum Work: MessagingEffect, Equatable {
-            case edit(MeetingForm.Effect), tell(Message)
-            public var message: Message? { if case .tell(let message) = self { message } else { nil } }
+        /// The events of the destinations: the form's, and the alert's buttons.
+        public enum Event: Equatable, Sendable {
+            case edit(MeetingForm.Event)
+            case alert(AlertAction)
         }
-        public typealias Effect = Planned<Work>
+        /// What the destinations tell the detail: the form's Done, the alert's confirmation.
+        public enum Message: Equatable, Sendable {
+            case edit(MeetingForm.Message)
+            case alert(AlertAction)
+        }
+        /// Messages only: neither destination performs anything.
+        public typealias Effect = PlannedEffect<Never, Message>
 
-        /// Which destination this is, whatever it holds: two values of one kind are one presentation.
-        public var kind: Int { switch self { case .edit: 0; case .alert: 1 } }
-        /// The delete alert, when this is it: what the detail's ``Event/alert(_:)`` acts on, and a view shows.
-        public var alert: AlertState<AlertAction>? { if case .alert(let alert) = self { alert } else { nil } }
+        /// The edit form's place.
+        public static let edit = ChildPlace(
+            case: Destination.edit, extract: { if case .edit(let form) = $0 { form } else { nil } }, event: Event.edit)
+        /// The delete alert's place.
+        public static let alert = ChildPlace(
+            case: Destination.alert, extract: { if case .alert(let alert) = $0 { alert } else { nil } },
+            event: Event.alert)
+        public static let places: ChildPlaces<Destination> = [edit, alert]
 
         public mutating func handle(event: Event) -> Effect? {
-            switch self {
-            case .edit(let form):
-                guard case .edit(let event) = event else { return nil }
-                return handle(event, of: form, as: Self.edit, effect: { .work(.edit($0)) }, message: Message.edit)
-            case .alert: return nil  // the alert has no events of its own
+            switch event {
+            case .edit(let event): route(event, to: Self.edit) { _, message in .tell(.edit(message)) }
+            case .alert(let action): route(action, to: Self.alert) { _, action in .tell(.alert(action)) }
             }
         }
     }
@@ -70,10 +76,8 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         /// Starts a meeting; the stamp gives the id and the date of the record the meeting makes.
         case startMeetingTapped(EventStamp)
         case pastMeetingTapped(id: MeetingRecord.ID)
-        /// An event of the destination (the edit form), or its dismissal: Cancel, or a swipe.
+        /// An event of the destination — the edit form, the alert's buttons — or its dismissal: Cancel, a swipe.
         case destination(PresentationEvent<Destination.Event>)
-        /// A tap on a button of the alert, or its dismissal.
-        case alert(PresentationEvent<AlertAction>)
         /// A meeting was held: the app hands its record to this screen.
         case meetingRecorded(MeetingRecord)
     }
@@ -88,18 +92,12 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
         case showPastMeeting(MeetingRecord, of: Meeting)
     }
 
-    /// What the detail asks for: a message for the app, or its destination's effects.
-    public enum Work: MessagingEffect, Equatable {
-        case tell(Message)
-        /// The destination's effects other than its messages: none today.
-        case destination(Destination.Effect)
+    /// What the detail tells the app; it performs nothing itself.
+    public typealias Effect = PlannedEffect<Never, Message>
 
-        public var message: Message? { if case .tell(let message) = self { message } else { nil } }
-    }
-    /// The detail's ``Work``, or a plan of it (the end of a destination's presentation).
-    public typealias Effect = Planned<Work>
-
-    public static let places: ChildPlaces<MeetingDetail> = [.presented(\.destination, identifiedBy: \.kind)]
+    /// Where the detail presents its destination.
+    public static let destination = ChildPlace(\MeetingDetail.destination, event: Event.destination)
+    public static let places: ChildPlaces<MeetingDetail> = [destination]
 
     public mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -115,18 +113,15 @@ public struct MeetingDetail: ChildState, Hashable, Codable {
             guard let record = meeting.pastMeetings.first(where: { $0.id == id }) else { return nil }
             return .tell(.showPastMeeting(record, of: meeting))
         case .destination(let event):
-            return handle(event, in: \.destination, effect: { .work(.destination($0)) }) { state, message in
+            return route(event, to: Self.destination) { state, message in
+                state.destination = nil
                 switch message {
                 case .edit(.done(let meeting)):
                     state.meeting = meeting
-                    state.destination = nil
                     return nil
+                case .alert(.confirmDeletion):
+                    return .tell(.deleteConfirmed(state.meeting.id))
                 }
-            }
-        case .alert(let event):
-            switch handleAlert(event, in: \.destination, case: \.alert) {
-            case .confirmDeletion?: return .tell(.deleteConfirmed(meeting.id))
-            case nil: return nil
             }
         case .meetingRecorded(let record):
             meeting.pastMeetings.insert(record, at: 0)

@@ -39,11 +39,7 @@ public struct MeetingForm: ChildState, Identifiable, Hashable, Codable {
     }
 
     /// What the form asks for: only to tell its parent.
-    public enum Effect: MessagingEffect, Equatable {
-        case tell(Message)
-
-        public var message: Message? { if case .tell(let message) = self { message } else { nil } }
-    }
+    public typealias Effect = PlannedEffect<Never, Message>
 
     public mutating func handle(event: Event) -> Effect? {
         switch event {

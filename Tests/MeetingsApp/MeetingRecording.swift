@@ -6,7 +6,7 @@ import EffectStore
 /// The timer is a tick delayed by one second on the store's clock, asked for again by each tick
 /// (``Work/tick``); the transcript is a run (``Work/transcribe``) that sends ``Event/transcribed(_:)`` for as
 /// long as it runs. The screen starts both on ``Event/start``; it never stops them itself: the app pops the screen,
-/// and the pop cancels everything the screen started (`ScreenScope`).
+/// and the pop cancels everything the screen started.
 ///
 /// The meeting ends when its time is up, or early through an alert — save and end, or discard. Either way the screen
 /// tells the app (``Message``), in the transition that decides it, with the whole record: its id and its date came
@@ -61,17 +61,18 @@ public struct MeetingRecording: ChildState, Hashable, Codable {
     }
 
     /// What the recording asks its effect handler for.
-    public enum Work: MessagingEffect, Equatable {
+    public enum Work: Equatable, Sendable {
         /// Answer with ``Event/timerTicked``: the recording delays it by a second, under ``ID/timer``.
         case tick
         /// Run speech recognition, sending ``Event/transcribed(_:)`` until cancelled.
         case transcribe
-        case tell(Message)
-
-        public var message: Message? { if case .tell(let message) = self { message } else { nil } }
     }
-    /// What the recording asks for: its ``Work``, or a plan of it.
-    public typealias Effect = Planned<Work>
+    /// What the recording asks for — its ``Work``, or a plan of it — and what it tells the app.
+    public typealias Effect = PlannedEffect<Work, Message>
+
+    /// The end-meeting alert: a tap on a button tells its action, and the alert goes away.
+    public static let alert = ChildPlace(\MeetingRecording.alert, event: Event.alert)
+    public static let places: ChildPlaces<MeetingRecording> = [alert]
 
     /// The ids of the recording's effects; the app runs them inside the screen's own scope.
     public enum ID: Hashable, Sendable { case timer }
@@ -114,10 +115,11 @@ public struct MeetingRecording: ChildState, Hashable, Codable {
             alert = .endMeeting(isDiscardable: true)
             return nil
         case .alert(let event):
-            switch handleAlert(event, in: \.alert) {
-            case .confirmSave?: return .tell(.meetingEnded(record))
-            case .confirmDiscard?: return .tell(.discarded)
-            case nil: return nil
+            return route(event, to: Self.alert) { recording, action in
+                switch action {
+                case .confirmSave: .tell(.meetingEnded(recording.record))
+                case .confirmDiscard: .tell(.discarded)
+                }
             }
         }
     }

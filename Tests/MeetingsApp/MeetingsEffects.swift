@@ -21,33 +21,38 @@ public struct ScreenEffects: Sendable {
     }
 
     /// Answers a tick at once, and runs a transcription until it is cancelled.
-    public func handle(_ effect: App.Screen.Effect) -> EffectAnswer<App.Screen.Event>? {
-        guard case .work(let work) = effect else { return nil }  // the store carries plans out itself
+    public func perform(_ work: App.Screen.Work) -> EffectAnswer<App.Screen.Event>? {
         switch work {
-        case .record(.work(.tick)):
+        case .record(.tick):
             return .event(.record(.timerTicked))
-        case .record(.work(.transcribe)):
+        case .record(.transcribe):
             return .run { [speech] send in
                 for await transcript in speech.transcripts() {
                     send(.record(.transcribed(transcript)))
                 }
             }
-        case .record(.work(.tell)), .record(.plan), .detail, .tell:
-            return nil  // messages never reach a handler, nor do plans; the detail performs nothing
         }
     }
 }
 
-/// The app's effect handler: a screen's effects go to ``ScreenEffects`` with the screen's id. The app has no effects
-/// of its own: the store saves the meetings.
-///
-/// - Parameter speech: The speech recognition of recordings.
-/// - Returns: The handler.
-public func makeMeetingsEffects(speech: any SpeechRecognizer) -> ComposedEffectHandler<App> {
-    let screens = ScreenEffects(speech: speech)
-    return ComposedEffectHandler(
-        .rows(effect: .screen, event: { App.Event.path(.element(id: $0, $1)) }) { _, effect in screens.handle(effect) }
-    )
+/// The app's effect handler: a screen's work goes to ``ScreenEffects``, and its answer comes back to that screen. The
+/// app has no work of its own: the store saves the meetings.
+public final class MeetingsEffects: PlannedEffectHandler {
+    private let screens: ScreenEffects
+
+    /// The app's effects, transcribing with `speech`.
+    ///
+    /// - Parameter speech: The speech recognition of recordings.
+    public init(speech: any SpeechRecognizer) {
+        screens = ScreenEffects(speech: speech)
+    }
+
+    /// Hands a screen's work to ``ScreenEffects``.
+    public func perform(_ work: App.Work) -> EffectAnswer<App.Event>? {
+        switch work {
+        case .screen(let id, let work): App.path.answer((id, work), by: screens.perform)
+        }
+    }
 }
 
 /// A store of the app that has started loading the saved meetings, and the link that saves them: keep it as long as
@@ -63,7 +68,7 @@ public func makeMeetingsStore(
     speech: any SpeechRecognizer,
     clock: (any EffectClock)? = nil
 ) -> (store: Store<App>, saving: SavedStateLink<IdentifiedStates<Meeting>>) {
-    let store = Store<App>(effectHandler: makeMeetingsEffects(speech: speech), clock: clock)
+    let store = Store<App>(effectHandler: MeetingsEffects(speech: speech), clock: clock)
     let saving = store.save(
         \.list.meetings, as: App.meetingsKey, in: storage, delay: App.saveDelay, loaded: App.Event.loaded,
         failed: App.Event.saveFailed)

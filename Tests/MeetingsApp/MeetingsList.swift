@@ -3,9 +3,8 @@ import EffectStoreShared
 
 /// The root screen: every meeting, and a sheet to add one.
 ///
-/// The sheet is an optional child, ``addForm``, routed with `handle(_:in:effect:messages:)` and declared among the
-/// list's ``places``, so that however the form goes away — Cancel, Add, a swipe — its presentation ends in that
-/// transition. Tapping a meeting tells the app, which pushes the meeting's detail: the list knows nothing of the
+/// The sheet is an optional child at one place, ``addForm``, among the list's ``places``, so that however the form
+/// goes away — Cancel, Add, a swipe — its presentation ends in that transition. Tapping a meeting tells the app, which pushes the meeting's detail: the list knows nothing of the
 /// navigation stack.
 public struct MeetingsList: ChildState, Hashable {
     /// Every meeting, in the order they were added; saved by the store (``App/meetingsKey``).
@@ -36,18 +35,12 @@ public struct MeetingsList: ChildState, Hashable {
         case open(Meeting)
     }
 
-    /// What the list asks for: a message for the app, or the form's effects.
-    public enum Work: MessagingEffect, Equatable {
-        case tell(Message)
-        /// The add form's effects other than its messages: none today.
-        case addForm(MeetingForm.Effect)
+    /// What the list tells the app; it performs nothing itself.
+    public typealias Effect = PlannedEffect<Never, Message>
 
-        public var message: Message? { if case .tell(let message) = self { message } else { nil } }
-    }
-    /// The list's ``Work``, or a plan of it (the end of the sheet's presentation).
-    public typealias Effect = Planned<Work>
-
-    public static let places: ChildPlaces<MeetingsList> = [.presented(\.addForm)]
+    /// Where the add sheet shows.
+    public static let addForm = ChildPlace(\MeetingsList.addForm, event: Event.addForm)
+    public static let places: ChildPlaces<MeetingsList> = [addForm]
 
     public mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -55,7 +48,7 @@ public struct MeetingsList: ChildState, Hashable {
             addForm = MeetingForm(meeting: Meeting(id: stamp.id, attendees: [Attendee(id: stamp.id(1))]))
             return nil
         case .addForm(let event):
-            return handle(event, in: \.addForm, effect: { .work(.addForm($0)) }) { state, message in
+            return route(event, to: Self.addForm) { state, message in
                 switch message {
                 case .done(let meeting):
                     state.meetings.value.append(meeting)

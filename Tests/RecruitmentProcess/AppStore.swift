@@ -1,23 +1,31 @@
 import EffectStore
 
-/// Creates the app-level effect handler: ``ProcessEffects`` lifted into ``AppState``'s effect and event types.
+/// The app-level effect handler: the process list's work goes to ``ProcessEffects``, and its answer comes back as
+/// ``AppState/Event/process(_:)``, as ``AppState/process`` says.
 ///
 /// ```swift
-/// let effects = makeAppEffects(service: InMemoryProcessService())
-/// effects.handle(effect: .process(.downloadProcesses))   // a future of .process(.load(processes: …))
+/// let effects = AppEffects(service: InMemoryProcessService())
+/// effects.perform(.process(.downloadProcesses))   // a future of .process(.load(processes: …))
 /// ```
 ///
-/// `ComposedEffectHandler` takes ``AppState/Effect/process(_:)`` apart, gives the ``ProcessState/Effect`` to
-/// ``ProcessEffects``, and wraps its answer in ``AppState/Event/process(_:)``. The session has no effects, so it
-/// has no handler here. `handle(effect:)` runs on the store's queue; the answer resolves on the thread the service
-/// answers on (for ``InMemoryProcessService``, its own queue).
-///
-/// - Parameter service: Fetches the processes. Held strongly by the returned handler.
-/// - Returns: The app's effect handler.
-public func makeAppEffects(service: any ProcessService) -> ComposedEffectHandler<AppState> {
-    ComposedEffectHandler(
-        .child(effect: .process, event: AppState.Event.process, perform: ProcessEffects(service: service).handle)
-    )
+/// The session has no effects, so it has no case here. `perform(_:)` runs on the store's queue; the answer resolves on
+/// the thread the service answers on (for ``InMemoryProcessService``, its own queue).
+public final class AppEffects: PlannedEffectHandler {
+    private let process: ProcessEffects
+
+    /// The app's effect handler.
+    ///
+    /// - Parameter service: Fetches the processes. Held strongly.
+    public init(service: any ProcessService) {
+        process = ProcessEffects(service: service)
+    }
+
+    /// Performs the process list's work.
+    public func perform(_ work: AppState.Work) -> EffectAnswer<AppState.Event>? {
+        switch work {
+        case .process(let work): AppState.process.answer(work, by: process.perform)
+        }
+    }
 }
 
 /// Creates a store for the whole app: one state, one queue, one effect handler.
@@ -36,5 +44,5 @@ public func makeAppEffects(service: any ProcessService) -> ComposedEffectHandler
 ///   - initialState: The state to start from; ``AppState/initialState`` (logged out, idle) by default.
 /// - Returns: The store; it owns its effect handler.
 public func makeAppStore(service: any ProcessService, initialState: AppState = .initialState) -> Store<AppState> {
-    Store(initialState: initialState, effectHandler: makeAppEffects(service: service))
+    Store(initialState: initialState, effectHandler: AppEffects(service: service))
 }

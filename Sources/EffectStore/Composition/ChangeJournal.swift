@@ -30,7 +30,7 @@ struct ChangeJournal<ID: Hashable> {
     /// Which collection this history is of: the same number for a collection and every copy of it, changed or not; a
     /// new one for a collection made anew (``reset(count:)``, or the first change of one made empty). `0` for a
     /// collection made empty and never changed.
-    var origin: UInt64 { storage?.origin ?? 0 }
+    @usableFromInline var origin: UInt64 { storage?.origin ?? 0 }
 
     /// Records that the element with `id` may have changed in place.
     @inlinable
@@ -45,6 +45,11 @@ struct ChangeJournal<ID: Hashable> {
     /// ``ChangeJournalStorage``).
     mutating func recordInsertion(of id: ID, count: Int) {
         record(.inserted(id), minimumCapacity: count)
+    }
+
+    /// Records that the element with `id` was removed.
+    mutating func recordRemoval(of id: ID) {
+        record(.removed(id), minimumCapacity: 0)
     }
 
     /// Records that the ids, or their order, changed otherwise: a removal, a move, a sort.
@@ -107,6 +112,8 @@ enum ChangeJournalEntry<ID: Hashable> {
     case changed(ID)
     /// The element with this id was added: the ids changed, and the element is new.
     case inserted(ID)
+    /// The element with this id was removed: the ids changed.
+    case removed(ID)
     /// The ids, or their order, changed otherwise (a removal, a move, a sort); no element changed.
     case reordered
 }
@@ -140,7 +147,7 @@ final class ChangeJournalStorage<ID: Hashable> {
     let lineage: UInt64
     /// The lineage that began this collection's history — this one, or the one it was copied from, inherited through
     /// every copy — so that a collection made anew is told apart from a copy of the one before it.
-    let origin: UInt64
+    @usableFromInline let origin: UInt64
     /// The lineage this one was copied from (`0` for none) and the version at the copy: entries up to that version
     /// are that lineage's.
     let parentLineage: UInt64

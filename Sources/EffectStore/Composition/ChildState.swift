@@ -24,33 +24,25 @@
 /// The obligations of ``State/handle(event:)`` hold here too: pure, quick, and events that mean nothing now are
 /// ignored.
 ///
-/// Every child state is also a ``ChildPlace``: a parent that keeps one in a property routes to it with
-/// ``ChildState/handle(_:in:effect:)``, as it routes to an optional child, rows or a stack.
-public protocol ChildState: ChildPlace, Sendable
-where PlacedChild == Self, PlaceEvent == Event, PlaceEffect == Effect, PlaceAddress == Void {
+/// A parent keeps children in places it declares once each (``ChildPlace``): in a property, presented in an optional,
+/// in rows, on a stack, or in a case of an enum parent (<doc:BuildingAnAppFromFeatures>).
+public protocol ChildState: Sendable {
     /// What can happen to this state: user actions, effect results, outside notifications.
     associatedtype Event: Sendable
     /// What the state asks the outside world to do next, as an inert value.
     associatedtype Effect: Sendable
-    /// What the state tells its parent, in the transition that decides it: the ``MessagingEffect/Message`` its effects
-    /// carry. `Never`, the default, for a state that tells nothing.
-    ///
-    /// A state whose effects carry messages names their type here — usually by declaring `enum Message` — and its
-    /// parent can then route it only with a verb that takes its messages (`messages:` or `message:`): a message can
-    /// never be dropped on the way to the parent (<doc:Navigation#A-child-tells-its-parent-messages>).
-    associatedtype Message: Sendable = Never
-
     /// Moves to the next state for `event` and returns the effect to perform, if any.
     ///
     /// - Parameter event: The event to handle.
     /// - Returns: The effect to perform, or `nil` when nothing should happen.
     mutating func handle(event: Event) -> Effect?
 
-    /// Where this state keeps its children — rows, a presented child, a stack, a child with places of its own — so
-    /// that a child's work ends whenever it leaves its place (see ``ChildPlaces``). None by default.
+    /// Where this state keeps its children, each place declared once as a ``ChildPlace``, so that a child's work ends
+    /// whenever it leaves its place (see ``ChildPlaces``). None by default.
     ///
     /// ```swift
-    /// static let places: ChildPlaces<TodoList> = [.rows(\.todos), .presented(\.editor)]
+    /// static let todos = ChildPlace(\TodoList.todos, event: Event.todo, work: Work.todo)
+    /// static let places: ChildPlaces<TodoList> = [todos]
     /// ```
     static var places: ChildPlaces<Self> { get }
 
@@ -73,8 +65,8 @@ extension ChildState {
     /// No shared values: a state that holds no copies of a value that other places hold.
     public static var sharedValues: SharedValues<Self> { SharedValues() }
 
-    /// ``handle(event:)``, then the copies of each value declared in ``sharedValues`` brought in step: what the
-    /// routing verbs call on a child, so that a child's own declaration holds wherever the child is.
+    /// ``handle(event:)``, then the copies of each value declared in ``sharedValues`` brought in step: what routing
+    /// calls on a child, so that a child's own declaration holds wherever the child is.
     @inlinable
     mutating func handleSharing(event: Event) -> Effect? {
         let shared = Self.sharedValues
@@ -83,7 +75,7 @@ extension ChildState {
     }
 
     /// ``handleSharing(event:)`` with the declaration already read; for an empty one, `handle(event:)`.
-    @usableFromInline
+    @inlinable
     mutating func handle(event: Event, sharing shared: SharedValues<Self>) -> Effect? {
         let watch = shared.watch(self)
         let effect = handle(event: event)

@@ -18,7 +18,7 @@
 /// Reading by position or by id, and changing a row in place by id, take constant time; inserting, removing and
 /// moving take time linear in the number of rows after the change, as in an array. It is `Equatable`, `Hashable`,
 /// `Codable` (as an array of its elements) and `Sendable` when its elements are.
-public struct IdentifiedStates<Element: Identifiable> {
+public struct IdentifiedStates<Element: Identifiable> where Element.ID: Sendable {
     /// The elements, in order.
     @usableFromInline var elements: [Element]
     /// The position of each element in `elements`, by id.
@@ -164,7 +164,7 @@ public struct IdentifiedStates<Element: Identifiable> {
         let element = elements.remove(at: position)
         positions[element.id] = nil
         reindex(from: position)
-        journal.recordReordering()
+        journal.recordRemoval(of: element.id)
         return element
     }
 
@@ -178,12 +178,16 @@ public struct IdentifiedStates<Element: Identifiable> {
     ///
     /// - Parameter shouldBeRemoved: Whether an element goes.
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-        let count = elements.count
-        try elements.removeAll(where: shouldBeRemoved)
-        guard elements.count != count else { return }
+        var removed: [Element.ID] = []
+        try elements.removeAll { element in
+            guard try shouldBeRemoved(element) else { return false }
+            removed.append(element.id)
+            return true
+        }
+        guard !removed.isEmpty else { return }
         positions.removeAll(keepingCapacity: true)
         reindex(from: 0)
-        journal.recordReordering()
+        for id in removed { journal.recordRemoval(of: id) }
     }
 
     /// Moves the elements at `source` so that they stand before the element that was at `destination`, keeping
@@ -242,7 +246,7 @@ public struct IdentifiedStates<Element: Identifiable> {
 }
 
 // Sendable: an array and a dictionary of sendable values.
-extension IdentifiedStates: Sendable where Element: Sendable, Element.ID: Sendable {}
+extension IdentifiedStates: Sendable where Element: Sendable {}
 
 extension IdentifiedStates: RandomAccessCollection {
     /// The position of the first element: always `0`.

@@ -26,11 +26,65 @@
 /// Your effect handler never sees a `.plan` effect: the store takes plans apart and hands it only the effects in
 /// them (a ``PlannedEffectHandler`` names only the work). See <doc:EffectsInPractice> for every operator at work.
 public protocol ComposableEffect: Sendable {
+    /// What the effect handler performs: the effects that are neither a plan nor a message. For ``Planned``, its
+    /// `Work`; for an effect enum of your own, the enum itself, the default.
+    ///
+    /// A parent feature's work embeds a child's work, one level deep — `case todo(id: Todo.ID, Todo.Work)` — and the
+    /// child's plans become the parent's plans (see ``ChildPlace``).
+    associatedtype Work: Sendable = Self
+
+    /// What an effect of this type tells the parent feature, in the transition that decides it: `Never`, the default,
+    /// for effects that tell nothing. A ``PlannedEffect`` with a `Message` of its own, or an enum of your own that
+    /// implements ``message``, tells messages; a parent must then route the child with a `messages:` closure (see
+    /// <doc:Navigation#A-child-tells-its-parent-messages>).
+    associatedtype Message: Sendable = Never
+
     /// Wraps a plan in your effect type: usually your enum's `case plan(EffectPlan<Self>)`.
     static func plan(_ plan: EffectPlan<Self>) -> Self
 
     /// The plan this effect carries, or `nil` for an effect the effect handler performs.
     var plan: EffectPlan<Self>? { get }
+
+    /// The effect that carries `work`: ``Planned``'s `case work(Work)`; for an enum of your own, the work itself.
+    static func work(_ work: Work) -> Self
+
+    /// The work this effect carries, or `nil` for a plan or a message.
+    var work: Work? { get }
+
+    /// The message this effect tells the parent, or `nil` for work or a plan. `nil` always, by default.
+    var message: Message? { get }
+}
+
+extension ComposableEffect where Work == Self {
+    /// The work itself: an effect enum of your own is its own work.
+    public static func work(_ work: Self) -> Self { work }
+
+    /// This effect, when it is neither a plan nor a message.
+    public var work: Self? { plan == nil && message == nil ? self : nil }
+}
+
+extension ComposableEffect where Message == Never {
+    /// Nothing: an effect that tells no messages.
+    public var message: Never? { nil }
+}
+
+/// A feature with no effects composes like any other: `Never` carries no work, no message and no plan.
+///
+/// A parent whose `Effect` is `Never` can keep children whose `Effect` is `Never` too (see ``ChildPlace``); nothing
+/// ever makes a plan of `Never`, since there is no work to plan.
+extension Never: ComposableEffect {
+    /// Stops: there is no effect of type `Never`, so there is nothing to cancel, delay or combine. A state whose
+    /// `Effect` is `Never` that returns an operator such as `.cancel(id:)` reaches this.
+    public static func plan(_ plan: EffectPlan<Never>) -> Never {
+        fatalError(
+            """
+            Never.plan(\(plan)): a state whose Effect is Never has no effects, so there is nothing to cancel, delay \
+            or combine. To fix, give the state effects of its own (typealias Effect = Planned<Work>).
+            """)
+    }
+
+    /// No plan: there is no effect of type `Never`.
+    public var plan: EffectPlan<Never>? { nil }
 }
 
 extension ComposableEffect {
@@ -204,53 +258,6 @@ extension ComposableEffect {
     /// ```
     public func delayed(by delay: EffectDuration, id: some Hashable & Sendable) -> Self {
         .plan(.delayed(self, id: EffectID(id), delay: delay))
-    }
-}
-
-extension ComposableEffect {
-    /// A child feature's effect in this (parent) effect type, as the routing verbs lift it: with its plan kept, and —
-    /// for a presented child, a row or a screen — under the scope of its place. What a test writes to compare a
-    /// parent's effect with `==`, with no scope ids spelled out by hand.
-    ///
-    /// ```swift
-    /// // A child in a property: its own effects embedded, its plan kept a plan the store carries out.
-    /// let lifted = Effect.lifting(childEffect, into: Effect.search)
-    ///
-    /// // Row 1's debounced reminder, as the list's handle(event:) returns it.
-    /// XCTAssertEqual(
-    ///     list.handle(event: .todo(id: 1, .remind(after: .seconds(60)))),
-    ///     TodoList.Effect.lifting(
-    ///         Todo.Effect.notify(title: "Milk").debounced(id: Todo.ReminderID.reminder, for: .seconds(60)),
-    ///         into: { .todo(id: 1, $0) }, under: RowScope(1))
-    /// )
-    /// ```
-    ///
-    /// With a `scope` — ``RowScope``, ``PresentationScope`` or ``ScreenScope`` — every id the child's plan wrote is
-    /// made the place's own (``ScopedEffectID``) and the whole effect runs under the scope, as
-    /// ``ChildState/handle(_:in:effect:)`` does for those places. With a ``CaseScope`` the whole effect runs under it
-    /// and its ids stay as the child wrote them, as ``ChildState/handle(_:of:as:effect:)`` does for a declared case.
-    /// Embedding a child's `.plan(…)` with its case alone
-    /// would hide the plan from the store, which would hand it to the effect handler as a plain effect.
-    ///
-    /// - Parameters:
-    ///   - child: The child's effect, a plan or not.
-    ///   - embed: Embeds one of the child's own effects, usually the parent's enum case, such as `Effect.search`.
-    ///   - scope: The scope of the child's place; `nil`, the default, for a child in a property or an undeclared case.
-    /// - Returns: The effect in this type.
-    public static func lifting<Child: ComposableEffect>(
-        _ child: Child,
-        into embed: (Child) -> Self,
-        under scope: (any Hashable & Sendable)? = nil
-    ) -> Self {
-        guard let scope else { return liftingPlan(child, into: embed) }
-        guard scope is CaseScope else { return liftScoped(child, scope: EffectID(scope), lift: embed) }
-        return .plan(.cancellable(liftingPlan(child, into: embed), id: EffectID(scope), cancelInFlight: false))
-    }
-
-    /// `child` embedded with `embed`, its plan kept a plan.
-    static func liftingPlan<Child: ComposableEffect>(_ child: Child, into embed: (Child) -> Self) -> Self {
-        guard let plan = child.plan else { return embed(child) }
-        return .plan(plan.map { liftingPlan($0, into: embed) })
     }
 }
 

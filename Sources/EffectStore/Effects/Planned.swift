@@ -37,28 +37,71 @@
 ///
 /// A feature whose effect type must be an enum of its own (one with several kinds of effects at its top level, for
 /// instance) conforms to ``ComposableEffect`` itself: see <doc:EffectsInPractice#An-effect-enum-of-your-own>.
-public enum Planned<Work: Sendable>: ComposableEffect {
+public typealias Planned<Work: Sendable> = PlannedEffect<Work, Never>
+
+/// ``Planned``, for a child feature that also tells its parent messages: the work its effect handler performs, a
+/// message for the parent, or a plan of such effects.
+///
+/// Declare the messages as an enum beside the work, and name `PlannedEffect<Work, Message>` the state's `Effect`. A
+/// parent can then route the child only with a `messages:` closure, which receives each message in the transition
+/// that tells it (<doc:Navigation#A-child-tells-its-parent-messages>):
+///
+/// ```swift
+/// struct EditForm: ChildState, Equatable {
+///     var title: String
+///
+///     enum Event: Sendable { case titleChanged(String), doneTapped }
+///     enum Message: Sendable, Equatable { case done(title: String) }
+///     enum Work: Sendable, Equatable { case validate(String) }
+///     typealias Effect = PlannedEffect<Work, Message>
+///
+///     mutating func handle(event: Event) -> Effect? {
+///         switch event {
+///         case .titleChanged(let title): self.title = title; return .work(.validate(title))
+///         case .doneTapped: return .tell(.done(title: title))
+///         }
+///     }
+/// }
+/// ```
+///
+/// A message is what the child decides in this transition, for the parent to act on in it: tell it on its own or
+/// among the effects of an ``ComposableEffect/all(_:)-([Self])``, never inside a timed, queued or cancellable plan,
+/// which a routing parent refuses with a message that says how to fix it.
+public enum PlannedEffect<Work: Sendable, Message: Sendable>: ComposableEffect {
     /// Work for the effect handler: ``PlannedEffectHandler/perform(_:)`` receives `work`.
     case work(Work)
+    /// A message for the parent feature, which its routing `messages:` closure receives in the same transition.
+    case tell(Message)
     /// Several effects, cancellation, order or time: what the operators of ``ComposableEffect`` build. The store
     /// carries it out and hands the handler only the work inside.
-    case plan(EffectPlan<Planned<Work>>)
+    case plan(EffectPlan<PlannedEffect>)
 
-    /// The plan this effect carries, or `nil` for work.
-    public var plan: EffectPlan<Planned<Work>>? {
+    /// The plan this effect carries, or `nil` for work or a message.
+    public var plan: EffectPlan<PlannedEffect>? {
         if case .plan(let plan) = self { plan } else { nil }
+    }
+
+    /// The work this effect carries, or `nil` for a plan or a message.
+    public var work: Work? {
+        if case .work(let work) = self { work } else { nil }
+    }
+
+    /// The message this effect tells, or `nil` for work or a plan.
+    public var message: Message? {
+        if case .tell(let message) = self { message } else { nil }
     }
 }
 
-extension Planned: Equatable where Work: Equatable {}
-extension Planned: Hashable where Work: Hashable {}
+extension PlannedEffect: Equatable where Work: Equatable, Message: Equatable {}
+extension PlannedEffect: Hashable where Work: Hashable, Message: Hashable {}
 
-extension Planned: CustomStringConvertible, CustomDebugStringConvertible {
+extension PlannedEffect: CustomStringConvertible, CustomDebugStringConvertible {
     /// The effect as you write it: `.work(.search("swift"))`, or a plan in operator syntax, as ``EffectPlan``
     /// describes it: `.work(.search("swift")).cancellable(id: "search", cancelInFlight: true)`.
     public var description: String {
         switch self {
         case .work(let work): ".work(" + swiftText(work) + ")"
+        case .tell(let message): ".tell(" + swiftText(message) + ")"
         case .plan(let plan): plan.description
         }
     }
@@ -67,9 +110,9 @@ extension Planned: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
-extension Planned: DescribedByParts {}
+extension PlannedEffect: DescribedByParts {}
 
-extension Planned: Encodable where Work: Encodable {
+extension PlannedEffect: Encodable where Work: Encodable, Message: Encodable {
     /// Encodes work as its `Work` encodes itself, so that a recorded session compares it (EffectStoreSessions records
     /// a plan by its parts, and encodes only the work in it).
     ///
@@ -79,6 +122,8 @@ extension Planned: Encodable where Work: Encodable {
         switch self {
         case .work(let work):
             try work.encode(to: encoder)
+        case .tell(let message):
+            try message.encode(to: encoder)
         case .plan:
             throw EncodingError.invalidValue(
                 self,
@@ -86,33 +131,5 @@ extension Planned: Encodable where Work: Encodable {
                     codingPath: encoder.codingPath,
                     debugDescription: "\(self) is a plan, which has no encoding of its own: encode the work in it."))
         }
-    }
-}
-
-extension Planned: MessagingEffect where Work: MessagingEffect {
-    /// Work that tells the parent `message`: `.work(.tell(message))`, written `.tell(message)`.
-    ///
-    /// A child with messages declares its `case tell(Message)` in its `Work`, which is a ``MessagingEffect``; its
-    /// `Planned<Work>` effects then carry messages as the routing verbs expect:
-    ///
-    /// ```swift
-    /// enum Work: MessagingEffect, Equatable {
-    ///     case save(String)
-    ///     case tell(Message)
-    ///     var message: Message? { if case .tell(let message) = self { message } else { nil } }
-    /// }
-    /// typealias Effect = Planned<Work>
-    ///
-    /// // In handle(event:):
-    /// return .tell(.done(title: title))
-    /// ```
-    ///
-    /// - Parameter message: What to tell the parent.
-    /// - Returns: The work that carries it.
-    public static func tell(_ message: Work.Message) -> Planned { .work(.tell(message)) }
-
-    /// The message of this effect's work; `nil` for other work and for a plan.
-    public var message: Work.Message? {
-        if case .work(let work) = self { work.message } else { nil }
     }
 }

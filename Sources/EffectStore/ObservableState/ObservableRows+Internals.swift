@@ -121,7 +121,7 @@
                     case .inserted(let id):
                         isReordered = true
                         inserted.insert(id)
-                    case .reordered:
+                    case .removed, .reordered:
                         isReordered = true
                     }
                 }

@@ -5,13 +5,12 @@
     /// The rows of a list feature as `Observable` objects on the main actor, one per row, for a SwiftUI `ForEach`:
     /// a change of one row notifies that row's observers only, at a cost that does not grow with the number of rows.
     ///
-    /// A parent keeps its rows in an ``IdentifiedStates`` and routes their events with
-    /// ``ChildState/handle(_:in:effect:)``. The list view shows ``rows``, and each row view holds its
-    /// ``ObservableRow``, reads its row, and sends the row's events:
+    /// A parent keeps its rows in an ``IdentifiedStates`` at a ``ChildPlace``. The list view shows ``rows``, and each
+    /// row view holds its ``ObservableRow``, reads its row, and sends the row's events:
     ///
     /// ```swift
     /// struct TodoListView: View {
-    ///     @State private var list = ObservableRows(todoStore, rows: \.todos, event: TodoList.Event.todo)
+    ///     @State private var list = ObservableRows(todoStore, TodoList.todos)
     ///
     ///     var body: some View {
     ///         List {
@@ -250,40 +249,38 @@
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     extension ObservableRows {
-        /// Observes the rows kept at `rows` in `store`'s state, one object per row, and sends each row's events to the
-        /// store wrapped by `event` with the row's id.
+        /// Observes the rows at `place` in `store`'s state, one object per row, and sends each row's events to the
+        /// store, embedded with the row's id as the place says.
         ///
         /// ```swift
-        /// let list = ObservableRows(todoStore, rows: \.todos, event: TodoList.Event.todo)
+        /// let list = ObservableRows(todoStore, TodoList.todos)
         /// list.rows.map(\.title)            // the rows, in order
         /// list[id: 2]?.send(.toggle)        // sends TodoList.Event.todo(id: 2, .toggle)
         /// ```
         ///
         /// - Parameters:
         ///   - store: The store whose state holds the rows. Kept alive as long as the list (see "Lifetime" above).
-        ///   - rows: Where the state keeps its rows.
-        ///   - event: Wraps a row's id and event in the store's event, usually an enum case such as
-        ///     `TodoList.Event.todo`: the event the parent routes with ``ChildState/handle(_:in:effect:)``.
+        ///   - place: The place of the rows, which the store's state declares.
         @inlinable
         public convenience init<S: State>(
             _ store: Store<S>,
-            rows: KeyPath<S, IdentifiedStates<Row>> & Sendable,
-            event: @escaping (Row.ID, Event) -> S.Event
-        ) {
+            _ place: ChildPlace<S, IdentifiedStates<Row>>
+        ) where Row: ChildState, Event == Row.Event {
+            let (rows, embed) = place.access
             // Strongly, as ObservableState does (see its `init(_:dispatchingTo:)`); `post` is `dispatch(event:)`
             // without the future nobody reads.
             let feed = RowsFeed<Row>()
             self.init(store: store, feed: feed, deliver: { feed.deliver($0[keyPath: rows]) }) { id, rowEvent in
-                store.post(event(id, rowEvent))
+                store.post(embed((id, rowEvent)))
             }
         }
 
-        /// Observes the screens of the ``ScreenStack`` at `screens` in `store`'s state, one ``ObservableRow`` per
-        /// screen, as the rows of an ``IdentifiedStates`` are: a screen's object notifies its observers when that
-        /// screen changes, and the list's ``rows`` notify on pushes and pops.
+        /// Observes the screens of the stack at `place` in `store`'s state, one ``ObservableRow`` per screen, as the
+        /// rows of an ``IdentifiedStates`` are: a screen's object notifies its observers when that screen changes, and
+        /// the list's ``rows`` notify on pushes and pops.
         ///
         /// ```swift
-        /// let screens = ObservableRows(store, screens: \.path, event: App.Event.path)
+        /// let screens = ObservableRows(store, App.path)
         /// screens.rows.last?.screen          // the top screen, observed on its own
         /// screens.rows.last?.send(.detail(.editTapped))   // sends .path(.element(id: …, .detail(.editTapped)))
         /// ```
@@ -293,19 +290,17 @@
         ///
         /// - Parameters:
         ///   - store: The store whose state holds the stack. Kept alive as long as the list.
-        ///   - screens: Where the state keeps its stack.
-        ///   - event: Wraps a stack event in the store's event, usually an enum case such as `App.Event.path`: the
-        ///     event the parent routes with ``ChildState/handle(_:in:effect:)``.
+        ///   - place: The place of the stack, which the store's state declares.
         @inlinable
         public convenience init<S: State, Screen: ChildState>(
             _ store: Store<S>,
-            screens: KeyPath<S, ScreenStack<Screen>> & Sendable,
-            event: @escaping (StackEvent<Screen.Event>) -> S.Event
+            _ place: ChildPlace<S, ScreenStack<Screen>>
         ) where Row == StackElement<Screen>, Event == Screen.Event {
+            let (screens, embed) = place.access
             let feed = RowsFeed<Row>()
             self.init(store: store, feed: feed, deliver: { feed.deliver($0[keyPath: screens].elements) }) {
                 id, screenEvent in
-                store.post(event(.element(id: id, screenEvent)))
+                store.post(embed(.element(id: id, screenEvent)))
             }
         }
     }
@@ -317,7 +312,7 @@
     /// Reading the row — ``state``, or a property on the object (`row.title`) — registers the row with Observation; a
     /// new value of this row notifies its observers, and a change of any other row never does. Events sent with
     /// ``send(_:)`` go to the row's place in the store: the list wraps them with the row's id, as the parent's
-    /// routing, `handle((id, event), in: \.rows, effect: …)`, expects them.
+    /// routing, `route((id, event), to: Self.rows)`, expects them.
     ///
     /// ```swift
     /// struct TodoRowView: View {

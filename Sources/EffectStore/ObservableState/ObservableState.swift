@@ -88,9 +88,9 @@
         @exclusivity(unchecked) @usableFromInline var memberIndex: [AnyKeyPath: Int] = [:]
         /// Scratch space for `apply(_:)`: the indices of the members that changed, kept to reuse its capacity.
         @exclusivity(unchecked) @usableFromInline var changedMembers: [Int] = []
-        /// The projections of presented children and stack screens made by `scope(_:event:)`, by the key path of the
-        /// child: each is handed its child's state after every state applied here, and dropped when its child goes.
-        @exclusivity(unchecked) @usableFromInline var childScopes: [AnyKeyPath: ChildScope<Value>] = [:]
+        /// The projections of children and stack screens made by `scope(_:)`, by their place (and screen id): each is
+        /// handed its child's state after every state applied here, and dropped when its child goes.
+        @exclusivity(unchecked) @usableFromInline var childScopes: [AnyHashable: ChildScope<Value>] = [:]
 
         /// Observes `source` and sends events with `send`.
         ///

@@ -2,9 +2,9 @@ import EffectStore
 
 /// The todo list: rows with ids, a filter, "clear completed", and a save after every change, latest save wins.
 ///
-/// Rows are routed by id with one line each way: events in with ``ChildState/handle(_:in:effect:)``, effects
-/// out lifted with the row's id. The rows are declared among the list's ``places``, so a deleted row's reminder ends
-/// however the row goes — one deleted, completed ones cleared, the list reloaded.
+/// The rows are one place, ``todos``, declared once: events reach a row by id with one line, and a row's work comes
+/// out with its id. The place is among the list's ``places``, so a deleted row's reminder ends however the row goes —
+/// one deleted, completed ones cleared, the list reloaded.
 public struct TodoList: State, Equatable {
     /// The todos, in order.
     public var todos: IdentifiedStates<Todo> = []
@@ -59,9 +59,9 @@ public struct TodoList: State, Equatable {
         case storageFailed(String)
     }
 
-    /// What the list asks for: a row's effect, or — its own — a read or write of the saved list.
+    /// What the list asks for: a row's work, or — its own — a read or write of the saved list.
     public enum Work: Sendable, Equatable {
-        case todo(id: Todo.ID, Todo.Effect)
+        case todo(id: Todo.ID, Todo.Work)
         /// Read the saved list.
         case load
         /// Write the list.
@@ -75,8 +75,9 @@ public struct TodoList: State, Equatable {
 
     public static var initialState: TodoList { TodoList() }
 
-    /// The rows: a row's reminders end when it leaves.
-    public static let places: ChildPlaces<TodoList> = [.rows(\.todos)]
+    /// The rows: each row's events come with its id, its work goes out with it, and its reminders end when it leaves.
+    public static let todos = ChildPlace(\TodoList.todos, event: Event.todo, work: Work.todo)
+    public static let places: ChildPlaces<TodoList> = [todos]
 
     /// Decides the next list and what to do.
     public mutating func handle(event: Event) -> Effect? {
@@ -88,7 +89,7 @@ public struct TodoList: State, Equatable {
             nextID += 1
             return save()
         case .todo(let id, let event):
-            let effect = handle((id, event), in: \.todos, effect: { .work(.todo(id: $0, $1)) })
+            let effect = route((id, event), to: Self.todos)
             guard event.changesSavedData, todos.contains(id: id) else { return effect }
             return effect.map { .all($0, save()) } ?? save()
         case .delete(let id):
@@ -118,14 +119,5 @@ public struct TodoList: State, Equatable {
     /// Writes the list as it is now, after the save running, replacing a save still waiting: latest save wins.
     private func save() -> Effect {
         Effect.work(.save(todos)).queued(id: SaveQueue.save, keepingOnlyLatest: true)
-    }
-}
-
-extension EnumCase where Root == TodoList.Effect, Value == (Todo.ID, Todo.Effect) {
-    /// `TodoList.Effect.todo(id:_:)`, for ``ComposedEffectHandler`` to recognise a row's effects and its id.
-    public static var todo: Self {
-        EnumCase({ .work(.todo(id: $0, $1)) }) {
-            if case .work(.todo(let id, let effect)) = $0 { (id, effect) } else { nil }
-        }
     }
 }

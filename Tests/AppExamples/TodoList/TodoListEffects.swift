@@ -1,15 +1,16 @@
 import EffectStore
 import Foundation
 
-/// The list's own effects: reads and writes the todo list as JSON in a ``TodoStorage``. The rows' effects go to
-/// ``TodoReminders``; both are put together by ``makeTodoEffects(storage:notifier:)``, this one with
-/// `.own(_:)`.
+/// The list's effects: reads and writes the todo list as JSON in a ``TodoStorage``, and hands a row's work to
+/// ``TodoReminders``, whose answer comes back with the row's id.
 public final class TodoListEffects: PlannedEffectHandler, Sendable {
     private let storage: any TodoStorage
+    private let reminders: TodoReminders
 
-    /// The list's effects, saving in `storage`.
-    public init(storage: any TodoStorage) {
+    /// The list's effects, saving in `storage` and reminding with `notifier`.
+    public init(storage: any TodoStorage, notifier: any TodoNotifier) {
         self.storage = storage
+        reminders = TodoReminders(notifier: notifier)
     }
 
     /// Starts the read or write; answers when it is done.
@@ -35,8 +36,8 @@ public final class TodoListEffects: PlannedEffectHandler, Sendable {
                     send(.storageFailed("Could not save the todos: \(error)"))
                 }
             }
-        case .todo:
-            return nil  // a row's effect is claimed by the rows' part first; the store carries out plans itself
+        case .todo(let id, let work):
+            return TodoList.todos.answer((id, work), by: reminders.perform)
         }
     }
 }

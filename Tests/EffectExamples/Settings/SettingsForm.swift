@@ -52,6 +52,10 @@ public struct SettingsForm: State, Equatable {
 
     public static var initialState: SettingsForm { SettingsForm() }
 
+    /// The save-failed alert: a tap on a button tells its action, and the alert goes away.
+    public static let alert = ChildPlace(\SettingsForm.alert, event: Event.alert)
+    public static let places: ChildPlaces<SettingsForm> = [alert]
+
     public mutating func handle(event: Event) -> Effect? {
         switch event {
         case .binding(let binding):
@@ -79,9 +83,10 @@ public struct SettingsForm: State, Equatable {
                 buttons: [ButtonState("Try again", action: .retry), ButtonState(role: .cancel, "Cancel")])
             return nil
         case .alert(let event):
-            switch handleAlert(event, in: \.alert) {
-            case .retry?: return save()
-            case nil: return nil
+            return route(event, to: Self.alert) { form, action in
+                switch action {
+                case .retry: form.save()
+                }
             }
         }
     }

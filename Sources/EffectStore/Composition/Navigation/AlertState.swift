@@ -1,9 +1,9 @@
 /// An alert as data: a title, a message and buttons whose taps are typed events of the presenting feature.
 ///
-/// Keep it in an optional property of the presenting feature (or in a case of its destination enum); the view shows
-/// it while it is there. A tapped button's ``ButtonState/action`` reaches the feature through
-/// ``ChildState/handleAlert(_:in:)``; dismissing it any other way sends nothing but the dismissal. Tests compare
-/// alerts with `==`:
+/// Keep it in an optional property of the presenting feature (or in a case of its destination enum), declared as a
+/// ``ChildPlace`` like any presented child; the view shows it while it is there. A tapped button's
+/// ``ButtonState/action`` reaches the feature as the alert's message, through ``ChildState/route(_:to:messages:)``, and
+/// the alert goes away; dismissing it any other way sends nothing but the dismissal. Tests compare alerts with `==`:
 ///
 /// ```swift
 /// enum AlertAction: Equatable, Sendable { case confirmDeletion }
@@ -19,7 +19,7 @@
 /// ```
 ///
 /// `Equatable`, `Hashable`, `Codable` and `Sendable` when its action is.
-public struct AlertState<Action> {
+public struct AlertState<Action: Sendable> {
     /// The alert's title.
     public var title: String
     /// The text under the title, if any.
@@ -51,7 +51,7 @@ public struct AlertState<Action> {
 /// ```
 ///
 /// `Equatable`, `Hashable`, `Codable` and `Sendable` when its action is.
-public struct ConfirmationDialogState<Action> {
+public struct ConfirmationDialogState<Action: Sendable> {
     /// Whether a dialog's title shows.
     public enum TitleVisibility: String, Hashable, Codable, Sendable {
         /// As the platform chooses.
@@ -98,7 +98,7 @@ public struct ConfirmationDialogState<Action> {
 /// ButtonState(role: .destructive, "Delete", action: .confirmDeletion)
 /// ButtonState(role: .cancel, "Cancel")              // dismisses, sends nothing
 /// ```
-public struct ButtonState<Action> {
+public struct ButtonState<Action: Sendable> {
     /// What a button means, which the platform shows (a destructive button in red, a cancel button apart).
     public enum Role: String, Hashable, Codable, Sendable {
         /// Destroys data.
@@ -127,26 +127,27 @@ public struct ButtonState<Action> {
     }
 }
 
-extension AlertState: Sendable where Action: Sendable {}
+extension AlertState: Sendable {}
 extension AlertState: Equatable where Action: Equatable {}
 extension AlertState: Hashable where Action: Hashable {}
 extension AlertState: Codable where Action: Codable {}
-extension ConfirmationDialogState: Sendable where Action: Sendable {}
+extension ConfirmationDialogState: Sendable {}
 extension ConfirmationDialogState: Equatable where Action: Equatable {}
 extension ConfirmationDialogState: Hashable where Action: Hashable {}
 extension ConfirmationDialogState: Codable where Action: Codable {}
-extension ButtonState: Sendable where Action: Sendable {}
+extension ButtonState: Sendable {}
 extension ButtonState: Equatable where Action: Equatable {}
 extension ButtonState: Hashable where Action: Hashable {}
 extension ButtonState: Codable where Action: Codable {}
 
-/// An alert or a confirmation dialog: something presented whose buttons carry actions, answered with
-/// ``ChildState/handleAlert(_:in:)``.
+/// An alert or a confirmation dialog: something presented whose buttons carry actions. Presented at a
+/// ``ChildPlace`` and routed with ``ChildState/route(_:to:messages:)``, it tells the tapped button's action and goes
+/// away.
 ///
-/// ``AlertState`` and ``ConfirmationDialogState`` are the two; the protocol lets one verb answer both.
+/// ``AlertState`` and ``ConfirmationDialogState`` are the two.
 public protocol ButtonPrompt {
     /// What a tap on one of the buttons asks the feature to do.
-    associatedtype Action
+    associatedtype Action: Sendable
     /// The buttons, in order.
     var buttons: [ButtonState<Action>] { get }
 }
@@ -154,95 +155,27 @@ public protocol ButtonPrompt {
 extension AlertState: ButtonPrompt {}
 extension ConfirmationDialogState: ButtonPrompt {}
 
-extension ChildState {
-    /// Dismisses the alert or confirmation dialog at `slot` for a tap on one of its buttons or for its dismissal,
-    /// and returns the tapped button's action.
-    ///
-    /// A view sends `.presented(action)` when a button with an action is tapped and `.dismiss` when the alert goes
-    /// away otherwise (a button with no action, the platform's "OK"). Either way the alert leaves the state here;
-    /// the feature then does what the action says:
-    ///
-    /// ```swift
-    /// case .alert(let event):
-    ///     switch state.handleAlert(event, in: \.alert) {
-    ///     case .confirmDeletion?: return state.delete()
-    ///     case nil: return nil
-    ///     }
-    /// case .shareDialog(let event):
-    ///     switch state.handleAlert(event, in: \.shareDialog) {   // a ConfirmationDialogState
-    ///     case .copyLink?: return .copyLink(state.meeting.id)
-    ///     case nil: return nil
-    ///     }
-    /// ```
-    ///
-    /// A tap meant for an alert that is gone never acts: an action when no alert is shown — a late tap, a second
-    /// event for one tap — and an action the alert shown now does not offer — a tap on an earlier alert, arriving
-    /// after another took its place — are ignored: nothing changes and the result is `nil`. The shown alert is
-    /// known by the actions of its buttons, so two alerts shown one after the other that offer the same action are
-    /// not told apart: give their actions values of their own (`.confirmDeletion(id)`) when that matters. A
-    /// dismissal carries no action, and dismisses the alert shown.
-    ///
-    /// - Parameters:
-    ///   - event: The tapped button's action, or the dismissal.
-    ///   - slot: Where the feature keeps the alert or dialog.
-    /// - Returns: The action to carry out, or `nil` when there is none.
-    public mutating func handleAlert<Prompt: ButtonPrompt>(
-        _ event: PresentationEvent<Prompt.Action>,
-        in slot: WritableKeyPath<Self, Prompt?>
-    ) -> Prompt.Action? where Prompt.Action: Equatable {
-        takeAction(event, dismissing: slot, offered: { $0.buttons })
-    }
+extension AlertState: ChildState where Action: Equatable {
+    /// A tap on a button of the alert: its action.
+    public typealias Event = Action
+    /// The tapped button's action, told to the presenting feature.
+    public typealias Effect = PlannedEffect<Never, Action>
 
-    /// ``handleAlert(_:in:)`` for an alert or dialog held in one case of an optional destination enum, read through
-    /// a property of the enum that returns that case's alert — the property a view names the alert by, too
-    /// (`.alert(\.destination?.alert, in: model, event: …)`): when the destination at `slot` is that alert, it is
-    /// dismissed and the tapped button's action returned.
-    ///
-    /// ```swift
-    /// enum Destination: ChildState {
-    ///     case edit(EditForm)
-    ///     case alert(AlertState<AlertAction>)
-    ///     var alert: AlertState<AlertAction>? { if case .alert(let alert) = self { alert } else { nil } }
-    ///     // …
-    /// }
-    ///
-    /// case .alert(let event):
-    ///     switch state.handleAlert(event, in: \.destination, case: \.alert) {
-    ///     case .confirmDeletion?: return state.delete()
-    ///     case nil: return nil
-    ///     }
-    /// ```
-    ///
-    /// An event while another destination shows, or an action the alert shown does not offer, is ignored.
-    ///
-    /// - Parameters:
-    ///   - event: The tapped button's action, or the dismissal.
-    ///   - slot: Where the feature keeps its destination.
-    ///   - alert: The destination's property that returns its alert when it is the alert's case, and `nil` otherwise.
-    /// - Returns: The action to carry out, or `nil` when there is none (or another destination is shown).
-    public mutating func handleAlert<Destination, Prompt: ButtonPrompt>(
-        _ event: PresentationEvent<Prompt.Action>,
-        in slot: WritableKeyPath<Self, Destination?>,
-        case alert: KeyPath<Destination, Prompt?>
-    ) -> Prompt.Action? where Prompt.Action: Equatable {
-        takeAction(event, dismissing: slot, offered: { $0[keyPath: alert]?.buttons })
+    /// Tells the presenting feature `action` when one of the buttons offers it; an action the alert does not offer — a
+    /// tap on an earlier alert, arriving after this one took its place — tells nothing. The alert then goes away.
+    public mutating func handle(event action: Action) -> Effect? {
+        buttons.contains { $0.action == action } ? .tell(action) : nil
     }
+}
 
-    /// Sets `slot` to `nil` and returns the tapped button's action; `nil`, changing nothing, when nothing is shown,
-    /// or when `offered` — the buttons of what is shown, `nil` when it is not an alert of this kind — offers no
-    /// button with the action.
-    private mutating func takeAction<Shown, Action: Equatable>(
-        _ event: PresentationEvent<Action>,
-        dismissing slot: WritableKeyPath<Self, Shown?>,
-        offered: (Shown) -> [ButtonState<Action>]?
-    ) -> Action? {
-        guard let shown = self[keyPath: slot], let buttons = offered(shown) else { return nil }
-        guard case .presented(let action) = event else {
-            self[keyPath: slot] = nil
-            return nil
-        }
-        guard buttons.contains(where: { $0.action == action }) else { return nil }
-        self[keyPath: slot] = nil
-        return action
+extension ConfirmationDialogState: ChildState where Action: Equatable {
+    /// A tap on a button of the dialog: its action.
+    public typealias Event = Action
+    /// The tapped button's action, told to the presenting feature.
+    public typealias Effect = PlannedEffect<Never, Action>
+
+    /// Tells the presenting feature `action` when one of the buttons offers it, as ``AlertState`` does.
+    public mutating func handle(event action: Action) -> Effect? {
+        buttons.contains { $0.action == action } ? .tell(action) : nil
     }
 }

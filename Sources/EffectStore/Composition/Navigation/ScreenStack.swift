@@ -94,10 +94,10 @@ public struct ScreenStack<Screen> {
     var nextElementID: StackElementID
     /// Which screens the recent changes touched, for ``ObservableRows`` (see ``elements``), and whether the stack was
     /// made anew (``ChildPlaces/stack(_:)``); not part of the value.
-    var journal: ChangeJournal<StackElementID>
+    @usableFromInline var journal: ChangeJournal<StackElementID>
 
     /// The id the next pushed screen gets: greater than every id this stack has given.
-    package var nextID: StackElementID { nextElementID }
+    @usableFromInline package var nextID: StackElementID { nextElementID }
 
     /// An empty stack: only the root shows.
     public init() {
@@ -164,59 +164,6 @@ public struct ScreenStack<Screen> {
         return try body(&screens[position])
     }
 
-    /// The screen with `id` when it is in the case `enumCase` — `nil` when it is not on the stack or in another
-    /// case; setting changes that screen, if it is there and in that case (setting `nil` changes nothing: pop to
-    /// remove a screen).
-    ///
-    /// ```swift
-    /// path[id: 1, case: .record]?.secondsElapsed = 3     // a test's expected state
-    /// if let detail = path[id: 0, case: .detail] { … }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The screen's id.
-    ///   - enumCase: The screen's case (see ``EnumCase``).
-    public subscript<Value>(id id: StackElementID, case enumCase: EnumCase<Screen, Value>) -> Value? {
-        get {
-            guard let position = index(id: id) else { return nil }
-            return enumCase.extract(from: screens[position])
-        }
-        set {
-            guard let newValue, let position = index(id: id), enumCase.extract(from: screens[position]) != nil else {
-                return
-            }
-            journal.recordChange(of: id)
-            screens[position] = enumCase.embed(newValue)
-        }
-    }
-
-    /// Changes, in place, the screen with `id` when it is in the case `enumCase`.
-    ///
-    /// ```swift
-    /// store.send(.path(.element(id: 0, .detail(.editTapped)))) {
-    ///     $0.path.modify(id: 0, case: .detail) { $0.destination = .edit(form) }
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The screen's id.
-    ///   - enumCase: The screen's case (see ``EnumCase``).
-    ///   - body: Changes the screen's value.
-    /// - Returns: What `body` returned, or `nil` when no screen has `id` or it is in another case (and `body` was not
-    ///   called).
-    @discardableResult
-    public mutating func modify<Value, Result>(
-        id: StackElementID,
-        case enumCase: EnumCase<Screen, Value>,
-        _ body: (inout Value) throws -> Result
-    ) rethrows -> Result? {
-        guard let position = index(id: id), var value = enumCase.extract(from: screens[position]) else { return nil }
-        journal.recordChange(of: id)
-        let result = try body(&value)
-        screens[position] = enumCase.embed(value)
-        return result
-    }
-
     /// Pushes `screen` on top, under a new id.
     ///
     /// - Parameter screen: The screen to show.
@@ -274,6 +221,7 @@ public struct ScreenStack<Screen> {
 
     /// Counts on from `next` when it is past this stack's next id: the stack that this one replaced in a declared place
     /// (``ChildPlaces/stack(_:)``) gave every id below it, and no later push may give one of them again.
+    @usableFromInline
     mutating func continueCounting(from next: StackElementID) {
         if next.rawValue > nextElementID.rawValue { nextElementID = next }
     }
@@ -299,12 +247,59 @@ public struct ScreenStack<Screen> {
     }
 }
 
-extension ScreenStack where Screen: ChildState {
-    /// Hands `event` to the screen with `id`: its effect, with whether the screens' effects are
-    /// ``ComposableEffect``s; `nil` when it had none, or no screen has `id`.
-    mutating func route(_ event: Screen.Event, to id: StackElementID) -> (Screen.Effect, composable: Bool)? {
-        guard let effect = modify(id: id, { $0.handleSharing(event: event) }) ?? nil else { return nil }
-        return (effect, Screen.Effect.self is any ComposableEffect.Type)
+extension ScreenStack where Screen: ChildState, Screen.Effect: ComposableEffect {
+    /// The child of the screen with `id` when the screen is in the case `place` names — `nil` when it is not on the
+    /// stack or in another case; setting changes that screen, if it is there and in that case (setting `nil` changes
+    /// nothing: pop to remove a screen).
+    ///
+    /// ```swift
+    /// path[id: 1, case: Screen.record]?.secondsElapsed = 3     // a test's expected state
+    /// if let detail = path[id: 0, case: Screen.detail] { … }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The screen's id.
+    ///   - place: The screens' case, a ``ChildPlace`` declared with ``ChildPlace/init(case:extract:event:work:)``.
+    public subscript<Value>(id id: StackElementID, case place: ChildPlace<Screen, SingleChild<Value>>) -> Value? {
+        get {
+            guard let position = index(id: id) else { return nil }
+            return place.read(screens[position])
+        }
+        set {
+            guard let newValue, let position = index(id: id), place.read(screens[position]) != nil,
+                let embed = place.embedCase
+            else { return }
+            journal.recordChange(of: id)
+            screens[position] = embed(newValue)
+        }
+    }
+
+    /// Changes, in place, the child of the screen with `id` when the screen is in the case `place` names.
+    ///
+    /// ```swift
+    /// store.send(.path(.element(id: 0, .detail(.editTapped)))) {
+    ///     $0.path.modify(id: 0, case: Screen.detail) { $0.destination = .edit(form) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The screen's id.
+    ///   - place: The screens' case, a ``ChildPlace`` declared with ``ChildPlace/init(case:extract:event:work:)``.
+    ///   - body: Changes the screen's child.
+    /// - Returns: What `body` returned, or `nil` when no screen has `id` or it is in another case (and `body` was not
+    ///   called).
+    @discardableResult
+    public mutating func modify<Value, Result>(
+        id: StackElementID,
+        case place: ChildPlace<Screen, SingleChild<Value>>,
+        _ body: (inout Value) throws -> Result
+    ) rethrows -> Result? {
+        guard let position = index(id: id), var value = place.read(screens[position]), let embed = place.embedCase
+        else { return nil }
+        journal.recordChange(of: id)
+        let result = try body(&value)
+        screens[position] = embed(value)
+        return result
     }
 }
 

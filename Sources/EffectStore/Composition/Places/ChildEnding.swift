@@ -1,67 +1,26 @@
-// How a removed child's work ends: in one place, by comparing the declared places (`ChildPlaces`) before and after a
-// transition. Each kind of place below says which of its children left; `ChildEndings` collects their scopes, and
-// `ComposableEffect.ending(_:in:)` turns them into the transition's effect: the cancellation of each child that left,
-// first, and the transition's own effect without the work it started under a scope that ended ("removal wins").
-// Undo and redo run the same comparison (`Store.move`), so an undone child ends the same way.
-
-/// The scopes of the children that a transition ended, as the root state's effects name them.
-struct ChildEndings {
-    /// The scopes of the children that were there before the transition and are gone after it, in order: each is
-    /// cancelled, and what the transition started under it never starts.
-    private(set) var ended: [EffectID] = []
-    /// The scopes of children that came and went within the transition: what it started under them never starts.
-    private(set) var neverStarted: [EffectID] = []
-    /// Whether the comparison is an undo's or a redo's, which restores an older state: rows and screens are then
-    /// compared by id alone, since an undone collection is the one before, not one made anew.
-    let restoring: Bool
-    /// The scopes of the children being compared, outermost first: a nested child's scope is seen from the root
-    /// wrapped in theirs, as the routing verbs lift its plans.
-    private var enclosing: [EffectID] = []
-
-    init(restoring: Bool) {
-        self.restoring = restoring
-    }
-
-    /// Whether no child ended and none came and went.
-    var isEmpty: Bool { ended.isEmpty && neverStarted.isEmpty }
-
-    /// Records that the child whose effects run under `scope` left its place.
-    mutating func end(_ scope: EffectID) { ended.append(seenFromRoot(scope)) }
-
-    /// Records that a child whose effects run under `scope` came and went within the transition.
-    mutating func neverStart(_ scope: EffectID) { neverStarted.append(seenFromRoot(scope)) }
-
-    /// Runs `body` for the places of the child whose effects run under `scope`.
-    mutating func within(_ scope: EffectID, _ body: (inout ChildEndings) -> Void) {
-        enclosing.append(scope)
-        body(&self)
-        enclosing.removeLast()
-    }
-
-    private func seenFromRoot(_ scope: EffectID) -> EffectID {
-        enclosing.reversed().reduce(scope) { id, outer in EffectID(ScopedEffectID(scopeID: outer, id: id)) }
-    }
-}
+// How a child's work ends: in one place, by comparing the declared places (`ChildPlaces`) before and after a
+// transition. Each kind of place (ChildHolder.swift) marks what it holds before, and says after which children left;
+// `ChildEndings` collects their scopes, and `ComposableEffect.ending(_:in:)` turns them into the transition's effect:
+// the cancellation of each child that left, first, and the transition's own effect without the work it started for
+// a child that left or came and went ("removal wins"). Undo and redo run the same comparison (`restoring`).
 
 extension ChildState {
-    /// Handles `event` as a store does: ``handle(event:)``, then the end of every child that left its place (see
-    /// ``ChildPlaces``). The effect returned cancels the work of each child that left — first, in the order of the
-    /// places — and carries the rest of `handle(event:)`'s effect without what it started for a child that left.
+    /// Handles `event` as a store does: ``handle(event:)``, then the copies of each value declared in
+    /// ``sharedValues`` brought in step, then the end of every child that left its place (see ``ChildPlaces``).
     ///
-    /// A store, a `TestStore`, a replay and an explorer all run this function, so a unit test of a parent calls it
-    /// to see what the store will do:
+    /// A store, a `TestStore`, a replay and an explorer all run this function, so a test of a parent calls it to see
+    /// what the store does — the work of the children that left ends first, in the order of the places:
     ///
     /// ```swift
-    /// var board = Board(counters: [Counter(id: 3)])    // static let places: ChildPlaces<Board> = [.rows(\.counters)]
-    /// XCTAssertEqual(board.transition(on: .remove(3)), .cancel(id: RowScope(3)))   // handle(event:) returns nil
+    /// var list = TodoList(todos: [Todo(id: 3, title: "Milk")])
+    /// XCTAssertEqual(list.transition(on: .delete(id: 3)), TodoList.todos.ending(3))
     /// ```
     ///
-    /// It also brings in step the copies of each value the state declares in ``sharedValues``. For a state that
-    /// declares no places and no shared values, it is `handle(event:)`; for one whose `Effect` is not a
-    /// ``ComposableEffect``, places end nothing.
+    /// For a state that declares no places and no shared values, it is `handle(event:)`.
     ///
     /// - Parameter event: The event to handle.
     /// - Returns: The effect to perform, or `nil`.
+    @inlinable
     public mutating func transition(on event: Event) -> Effect? {
         let places = Self.places
         guard !places.isEmpty || !Self.sharedValues.isEmpty else { return handle(event: event) }
@@ -69,88 +28,100 @@ extension ChildState {
     }
 
     /// ``transition(on:)`` with the places already read, for a state that declares places or shared values.
-    @usableFromInline
+    @inlinable
     mutating func transition(on event: Event, places: ChildPlaces<Self>) -> Effect? {
+        let marks = places.mark(&self)
         let shared = Self.sharedValues
-        guard !places.isEmpty, Effect.self is any ComposableEffect.Type else {
-            return handle(event: event, sharing: shared)
-        }
-        let ends = places.watch(self)
-        let sharing = shared.watch(self)
+        let sharing = shared.isEmpty ? nil : shared.watch(self)
         let effect = handle(event: event)
         // The copies are in step before the places compare: a write into a screen is a change in place, no ending.
         sharing?.apply(to: &self)
+        guard !places.isEmpty else { return effect }
         var endings = ChildEndings(restoring: false)
-        // Moved, not copied: a copy would make the next change of each collection in the state copy it whole.
-        var after: Self? = consume self
-        for end in ends { end(&after, &endings) }
-        self = after.take()!  // the places never set the parent to nil
-        return Self.ending(endings, in: effect)
+        places.end(marks, &self, &endings)
+        return places.ending(endings, in: effect)
     }
 
     /// `target`, as an undo or a redo restores it over `current`: the children of `current` that `target` does not
     /// hold end, and its stacks count on from `current`'s next ids. Returns the effect that ends them: cancellations
     /// only, or `nil`. Package access: a session's replay restores undo and redo entries the same way.
     package static func restoring(_ target: Self, over current: Self, places: ChildPlaces<Self>) -> (Self, Effect?) {
-        guard !places.isEmpty, Effect.self is any ComposableEffect.Type else { return (target, nil) }
+        guard !places.isEmpty else { return (target, nil) }
         var endings = ChildEndings(restoring: true)
-        var after: Self? = target
-        for end in places.watch(current) { end(&after, &endings) }
-        return (after ?? target, ending(endings, in: nil))
+        var current = current
+        var after = target
+        places.end(places.mark(&current), &after, &endings)
+        return (after, places.ending(endings, in: nil))
+    }
+}
+
+/// The scopes of the children that a transition ended, as the root state's effects name them.
+@usableFromInline
+struct ChildEndings {
+    /// The scopes of the children that were there before the transition and left, in order: each is cancelled first.
+    private(set) var ended: [EffectID] = []
+    private var endedSet: Set<EffectID> = []
+    /// The scopes whose work, started in this transition, never starts: children that left, and children that came
+    /// and went within it. Not a child replaced by another under the same id, whose new work is there.
+    private(set) var dropped: Set<EffectID> = []
+    /// Whether the comparison is an undo's or a redo's, which restores an older state: rows and screens are then
+    /// compared by id alone, since an undone collection is the one before, not one made anew.
+    @usableFromInline let restoring: Bool
+    /// The scopes of the children being compared, outermost first: a nested child's scope is seen from the root
+    /// wrapped in theirs, as its effects are lifted.
+    private var enclosing: [EffectID] = []
+
+    @usableFromInline
+    init(restoring: Bool) { self.restoring = restoring }
+
+    /// Whether no child ended and none came and went.
+    @usableFromInline var isEmpty: Bool { ended.isEmpty && dropped.isEmpty }
+
+    /// Records that the child whose effects run under `scope` left its place; `replaced` when another child took its
+    /// place under the same address in the transition, whose work is kept.
+    @usableFromInline
+    mutating func end(_ scope: EffectID, replaced: Bool = false) {
+        let scope = seenFromRoot(scope)
+        if endedSet.insert(scope).inserted { ended.append(scope) }
+        if !replaced { dropped.insert(scope) }
     }
 
-    /// `effect` with `endings` applied, when `Effect` is a ``ComposableEffect`` (the callers checked).
-    private static func ending(_ endings: ChildEndings, in effect: Effect?) -> Effect? {
-        guard !endings.isEmpty, let composable = Effect.self as? any ComposableEffect.Type else { return effect }
-        func apply<E: ComposableEffect>(_: E.Type) -> Effect? {
-            // `E` is `Effect` (checked by the cast above): the casts change no value.
-            E.ending(endings, in: effect.map { $0 as! E }).map { $0 as! Effect }
-        }
-        return apply(composable)
+    /// Records that a child whose effects run under `scope` came and went within the transition.
+    @usableFromInline
+    mutating func neverStart(_ scope: EffectID) { dropped.insert(seenFromRoot(scope)) }
+
+    /// Runs `body` for the places of the child whose effects run under `scope`.
+    @usableFromInline
+    mutating func within<Result>(_ scope: EffectID, _ body: (inout ChildEndings) -> Result) -> Result {
+        enclosing.append(scope)
+        defer { enclosing.removeLast() }
+        return body(&self)
+    }
+
+    private func seenFromRoot(_ scope: EffectID) -> EffectID {
+        enclosing.reversed().reduce(scope) { id, outer in EffectID(ScopedEffectID(scope: outer, id: id)) }
     }
 }
 
 extension ComposableEffect {
     /// `effect` as the transition that returned it ends the children in `endings`: the cancellation of each child
-    /// that left, first, unless `effect` cancels it itself; then `effect` without the work started under the scope of
-    /// a child that left or came and went — unless that work comes after an explicit cancellation of the scope in
-    /// `effect`, which ends the old child there and leaves what follows to a new child presented in its place.
+    /// that left, first, unless `effect` cancels it itself; then `effect` without the work it started under the scope
+    /// of a child that left or came and went.
     static func ending(_ endings: ChildEndings, in effect: Self?) -> Self? {
-        guard !endings.ended.isEmpty || effect.map({ $0.plan != nil }) == true else { return effect }
-        var effects: [Self] = []
-        if let effect {
-            if case .all(let all)? = effect.plan { effects = all } else { effects = [effect] }
-        }
-        // A transition ends a few children at most: the scopes are searched in arrays.
-        let ended = endings.ended
-        let neverStarted = endings.neverStarted
-        // The last explicit cancellation of each ended scope in the effect: what follows it is a new child's.
-        var boundaries: [(scope: EffectID, index: Int)] = []
-        if !ended.isEmpty {
-            for (index, inner) in effects.enumerated() {
-                if case .cancel(let id)? = inner.plan, ended.contains(id) { boundaries.append((id, index)) }
-            }
-        }
-        func boundary(of scope: EffectID) -> Int? { boundaries.last { $0.scope == scope }?.index }
+        guard !endings.isEmpty else { return effect }
+        let effects: [Self] = effect.map { if case .all(let all)? = $0.plan { all } else { [$0] } } ?? []
+        var cancelled = Set<EffectID>()
+        for inner in effects { if case .cancel(let id)? = inner.plan { cancelled.insert(id) } }
         var kept: [Self] = []
-        var cancelled: [EffectID] = []
-        for scope in ended where boundary(of: scope) == nil && !cancelled.contains(scope) {
-            cancelled.append(scope)
-            kept.append(.plan(.cancel(scope)))
-        }
+        for scope in endings.ended where !cancelled.contains(scope) { kept.append(.plan(.cancel(scope))) }
         var changed = !kept.isEmpty
-        for (index, inner) in effects.enumerated() {
-            let pruned = inner.pruned { id in
-                if neverStarted.contains(id) { return true }
-                guard ended.contains(id) else { return false }
-                return boundary(of: id).map { index < $0 } ?? true
+        for inner in effects {
+            guard !endings.dropped.isEmpty, let pruned = inner.pruned(under: endings.dropped.contains) else {
+                kept.append(inner)
+                continue
             }
-            switch pruned {
-            case nil: kept.append(inner)
-            case .some(let rest):
-                changed = true
-                if let rest { kept.append(rest) }
-            }
+            changed = true
+            if let pruned { kept.append(pruned) }
         }
         guard changed else { return effect }
         switch kept.count {
@@ -159,12 +130,10 @@ extension ComposableEffect {
         default: return .all(kept)
         }
     }
-}
 
-extension ComposableEffect {
     /// `nil` when nothing is under an ended id; otherwise what is left, itself `nil` when nothing is.
     fileprivate func pruned(under isEnded: (EffectID) -> Bool) -> Self?? {
-        guard let plan = self.plan else { return nil }
+        guard let plan else { return nil }
         /// `inner` pruned, rebuilt into this plan's shape by `rebuild`.
         func prunedInner(_ inner: Self, _ rebuild: (Self) -> EffectPlan<Self>) -> Self?? {
             switch inner.pruned(under: isEnded) {
@@ -213,207 +182,193 @@ extension ComposableEffect {
     }
 }
 
-// MARK: - The kinds of place
+// MARK: - What each kind of place keeps before a transition
 
-extension ChildPlaces {
-    /// Records in `endings` the children of `old`, a child that stayed in its place, that `new` no longer holds.
-    func compare(_ old: Parent, _ new: Parent, into endings: inout ChildEndings) {
-        var after: Parent? = new
-        for end in watch(old) { end(&after, &endings) }
-    }
-}
+/// What a place kept of its children before a transition, to tell after it which left. Made and read by the kinds of
+/// place (ChildHolder.swift), compiled for the parent's types.
+@usableFromInline
+enum PlaceMark {
+    /// Nothing to compare: a place of one child that never leaves, whose child has no places of its own.
+    case none
+    /// A place of one child: whether the child was there, what tells it from another (its `id`, when it is
+    /// `Identifiable` and can leave), and the marks of its own places.
+    case single(present: Bool, identity: AnyHashable?, nested: [PlaceMark])
+    /// Rows or screens: where their journal stood, the next screen id, what they were — the rows' positions by id, the
+    /// screens' ids — and the children themselves when they have places of their own.
+    case collection(origin: UInt64, journal: ChangeJournalMark, nextID: Int, before: Any, children: Any?)
 
-/// An ``IdentifiedStates``'s rows, as they were before a transition.
-struct RowsPlace<Parent, Row: ChildState & Identifiable>: Sendable where Row.ID: Sendable {
-    let rows: KeyPath<Parent, IdentifiedStates<Row>> & Sendable
-    let origin: UInt64
-    let mark: ChangeJournalMark
-    let positions: [Row.ID: Int]
-    /// The rows themselves, kept only when a row has places of its own to compare.
-    let before: IdentifiedStates<Row>?
-
-    init(rows: KeyPath<Parent, IdentifiedStates<Row>> & Sendable, before: IdentifiedStates<Row>) {
-        self.rows = rows
-        origin = before.journal.origin
-        mark = before.journal.mark
-        positions = before.positions
-        self.before = Row.places.isEmpty ? nil : before
+    /// No child at a place of one child; `leaves` is whether a child can leave the place at all.
+    @inlinable
+    static func absent(leaves: Bool) -> PlaceMark {
+        leaves ? .single(present: false, identity: nil, nested: []) : .none
     }
 
-    func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
-        guard !positions.isEmpty else { return }
-        guard let now = after?[keyPath: rows], endings.restoring || now.journal.origin == origin else {
-            // The parent is gone, or the collection was made anew: every row before is gone.
-            for id in idsInOrder(positions.keys) { endings.end(EffectID(RowScope(id))) }
+    @inlinable
+    init<Child: ChildState>(single child: inout Child, leaves: Bool) {
+        let places = Child.places
+        let nested = places.isEmpty ? [] : places.mark(&child)
+        guard leaves || !nested.isEmpty else {
+            self = .none
             return
         }
+        self = .single(present: true, identity: leaves ? identity(of: child) : nil, nested: nested)
+    }
+
+    @inlinable
+    init<Row: ChildState & Identifiable>(rows: inout IdentifiedStates<Row>) {
+        self = .collection(
+            origin: rows.journal.origin, journal: rows.journal.mark, nextID: 0, before: rows.positions,
+            children: Row.places.isEmpty ? nil : rows)
+    }
+
+    @inlinable
+    init<Screen: ChildState>(stack: inout ScreenStack<Screen>) {
+        self = .collection(
+            origin: stack.journal.origin, journal: stack.journal.mark, nextID: stack.nextID.rawValue,
+            before: stack.ids, children: Screen.places.isEmpty ? nil : stack)
+    }
+
+    /// The end of a place of one child that holds a child after the transition: the one before was replaced, or
+    /// stayed and its own places compare (in place).
+    @inlinable
+    func end<Child: ChildState>(present child: inout Child, scope: EffectID, endings: inout ChildEndings) -> Bool {
+        guard case .single(let present, let identity, let nested) = self, present else { return false }
+        if let identity, EffectStore.identity(of: child) != identity {
+            endings.end(scope, replaced: true)
+            return false
+        }
+        guard !nested.isEmpty else { return false }
+        return endings.within(scope) { Child.places.end(nested, &child, &$0) }
+    }
+
+    /// The end of a place of one child that holds none after the transition: the child before left, or one came and
+    /// went within it.
+    @inlinable
+    func end(absentUnder scope: EffectID, endings: inout ChildEndings) {
+        guard case .single(let present, _, _) = self else { return }
+        if present { endings.end(scope) } else { endings.neverStart(scope) }
+    }
+
+    /// The end of rows: those the journal says were removed — also when another row came back under the same id —
+    /// or, when the journal cannot tell, those whose id is gone; every row when the collection was made anew.
+    @inlinable
+    func endRows<Row: ChildState & Identifiable>(
+        _ now: inout IdentifiedStates<Row>,
+        scope: (Row.ID) -> EffectID,
+        endings: inout ChildEndings
+    ) -> Bool {
+        guard case .collection(let origin, let journal, _, let before, let children) = self,
+            let positions = before as? [Row.ID: Int]
+        else { return false }
+        guard endings.restoring || now.journal.origin == origin else {
+            // The collection was made anew: every row before is gone.
+            for id in Self.inOrder(positions) { endings.end(scope(id)) }
+            return false
+        }
+        let old = children as? IdentifiedStates<Row>
         var changed: [Row.ID] = []
-        var reshaped = false
-        let known = now.journal.forEachEntry(since: mark) { entry in
-            switch entry {
-            case .changed(let id): changed.append(id)
-            case .inserted, .reordered: reshaped = true
+        var removed: [Row.ID] = []
+        let known =
+            !endings.restoring
+            && now.journal.forEachEntry(since: journal) { entry in
+                switch entry {
+                case .changed(let id): if old != nil { changed.append(id) }
+                case .removed(let id): removed.append(id)
+                case .inserted, .reordered: break
+                }
+            }
+        if known {
+            for id in removed {
+                if positions[id] != nil {
+                    endings.end(scope(id), replaced: now.contains(id: id))
+                } else if !now.contains(id: id) {
+                    endings.neverStart(scope(id))  // added and removed within the transition
+                }
+            }
+        } else {
+            for id in Self.inOrder(positions) where !now.contains(id: id) { endings.end(scope(id)) }
+        }
+        // Rows that stayed and may have changed: their own places.
+        guard let old else { return false }
+        var wrote = false
+        var seen = Set<Row.ID>()
+        for id in known ? changed : old.ids where seen.insert(id).inserted {
+            guard var before = old[id: id], now.contains(id: id) else { continue }
+            let marks = Row.places.mark(&before)
+            if now.modify(id: id, { row in endings.within(scope(id)) { Row.places.end(marks, &row, &$0) } }) == true {
+                wrote = true
             }
         }
-        if !known || reshaped {
-            let gone = positions.keys.filter { now.positions[$0] == nil }
-            for id in idsInOrder(gone) { endings.end(EffectID(RowScope(id))) }
-        }
-        guard let before else { return }
-        // Rows that stayed and may have changed: their own places.
-        let candidates: [Row.ID] = known ? changed : Array(positions.keys)
-        var seen = Set<Row.ID>()
-        for id in candidates where seen.insert(id).inserted {
-            guard let old = before[id: id], let new = now[id: id] else { continue }
-            endings.within(EffectID(RowScope(id))) { Row.places.compare(old, new, into: &$0) }
-        }
+        return wrote
     }
 
-    /// `ids` in the order the rows had before the transition.
-    private func idsInOrder(_ ids: some Sequence<Row.ID>) -> [Row.ID] {
-        ids.sorted { positions[$0, default: 0] < positions[$1, default: 0] }
-    }
-}
-
-/// A presented child's identity, as it was before a transition.
-struct PresentedPlace<Parent, Child: ChildState, Identity: Equatable>: @unchecked Sendable {
-    // Unchecked: built and used within one transition, on the thread that runs it; never shared.
-    let slot: KeyPath<Parent, Child?> & Sendable
-    let identity: (Child) -> Identity
-    let before: Identity?
-    /// What the child's own places keep, when it has any.
-    let childEnds: [PlaceEnd<Child>]
-
-    init(slot: KeyPath<Parent, Child?> & Sendable, identity: @escaping (Child) -> Identity, before: Child?) {
-        self.slot = slot
-        self.identity = identity
-        self.before = before.map(identity)
-        childEnds = before.map { Child.places.watch($0) } ?? []
-    }
-
-    func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
-        let scope = EffectID(PresentationScope(slot))
-        let now = after?[keyPath: slot] ?? nil
-        guard let before else {
-            // Nothing was presented: a child presented and dismissed within the transition starts nothing.
-            if now == nil { endings.neverStart(scope) }
-            return
-        }
-        guard let now, identity(now) == before else { return endings.end(scope) }
-        guard !childEnds.isEmpty else { return }
-        endings.within(scope) { endings in
-            var child: Child? = now
-            for end in childEnds { end(&child, &endings) }
-        }
-    }
-}
-
-/// A stack's screens, as they were before a transition.
-struct StackPlace<Parent, Screen: ChildState>: Sendable {
-    let stack: WritableKeyPath<Parent, ScreenStack<Screen>> & Sendable
-    let origin: UInt64
-    let mark: ChangeJournalMark
-    let ids: [StackElementID]
-    let nextID: StackElementID
-    /// The screens themselves, kept only when a screen has places of its own to compare.
-    let before: ScreenStack<Screen>?
-
-    init(stack: WritableKeyPath<Parent, ScreenStack<Screen>> & Sendable, before: ScreenStack<Screen>) {
-        self.stack = stack
-        origin = before.journal.origin
-        mark = before.journal.mark
-        ids = before.ids
-        nextID = before.nextID
-        self.before = Screen.places.isEmpty ? nil : before
-    }
-
-    func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
-        guard var now = after?[keyPath: stack] else {
-            for id in ids.reversed() { endings.end(scope(id)) }
-            return
-        }
+    /// The end of a stack's screens: those popped, however; every screen when the stack was made anew, which then
+    /// counts on from the next id of the one it replaced, so that an id is never given twice.
+    @inlinable
+    func endStack<Screen: ChildState>(
+        _ now: inout ScreenStack<Screen>,
+        scope: (StackElementID) -> EffectID,
+        endings: inout ChildEndings
+    ) -> Bool {
+        guard case .collection(let origin, let journal, let nextID, let before, let children) = self,
+            let ids = before as? [StackElementID]
+        else { return false }
         // A stack never changed since it was made empty (origin 0) has no history to continue.
         let madeAnew = origin != 0 && now.journal.origin != origin && !endings.restoring
-        if (madeAnew || endings.restoring) && now.nextID < nextID {
-            // A stack assigned, decoded or restored in place of this one counts on from it: a screen id is never
-            // given twice in a store's life.
-            now.continueCounting(from: nextID)
-            after?[keyPath: stack] = now
+        var wrote = false
+        if (madeAnew || endings.restoring) && now.nextID.rawValue < nextID {
+            now.continueCounting(from: StackElementID(rawValue: nextID))
+            wrote = true
         }
         // The usual transition changes screens in place only, which the journal tells without comparing ids.
+        let old = children as? ScreenStack<Screen>
         var changed: [StackElementID] = []
         var reshaped = false
         let known =
             !madeAnew && !endings.restoring
-            && now.journal.forEachEntry(since: mark) { entry in
-                if case .changed(let id) = entry { changed.append(id) } else { reshaped = true }
+            && now.journal.forEachEntry(since: journal) { entry in
+                if case .changed(let id) = entry {
+                    if old != nil { changed.append(id) }
+                } else {
+                    reshaped = true
+                }
             }
         if !known || reshaped {
             let remaining = Set(now.ids)
             for id in ids.reversed() where madeAnew || !remaining.contains(id) { endings.end(scope(id)) }
-            if !madeAnew {
-                // Screens pushed within the transition and popped again.
-                for number in nextID.rawValue..<max(now.nextID.rawValue, nextID.rawValue) {
-                    let id = StackElementID(rawValue: number)
-                    if !remaining.contains(id) { endings.neverStart(scope(id)) }
-                }
+            // Screens pushed within the transition and popped again.
+            for number in madeAnew ? nextID..<nextID : nextID..<max(now.nextID.rawValue, nextID) {
+                let id = StackElementID(rawValue: number)
+                if !remaining.contains(id) { endings.neverStart(scope(id)) }
             }
         }
-        guard let before, !madeAnew else { return }
         // Screens that stayed and may have changed: their own places.
-        for id in known ? changed : ids {
-            guard let old = before[id: id], let new = now[id: id] else { continue }
-            endings.within(scope(id)) { Screen.places.compare(old, new, into: &$0) }
+        if let old, !madeAnew {
+            for id in known ? changed : ids {
+                guard var before = old[id: id] else { continue }
+                let marks = Screen.places.mark(&before)
+                let changed = now.modify(id: id) { screen in
+                    endings.within(scope(id)) { Screen.places.end(marks, &screen, &$0) }
+                }
+                if changed == true { wrote = true }
+            }
         }
+        return wrote
     }
 
-    private func scope(_ id: StackElementID) -> EffectID { EffectID(ScreenScope(stack, id)) }
+    /// The ids of `positions`, in the order of their positions.
+    @inlinable
+    static func inOrder<ID>(_ positions: [ID: Int]) -> [ID] {
+        var ordered = [ID?](repeating: nil, count: positions.count)
+        for (id, position) in positions where position < ordered.count { ordered[position] = id }
+        return ordered.compactMap { $0 }
+    }
 }
 
-/// The places of a child held in a field or an enum case, as they were before a transition; for a declared case, the
-/// case's child itself too.
-struct NestedPlace<Parent, Child: ChildState>: @unchecked Sendable {
-    // Unchecked: built and used within one transition, on the thread that runs it; never shared.
-    let read: (Parent) -> Child?
-    /// For a declared enum case, the ``CaseScope`` its child's effects run under; `nil` for a field.
-    let caseScope: EffectID?
-    /// For a declared enum case, whether a child is the one that was there before; `nil` when none was.
-    let isSameChild: ((Child) -> Bool)?
-    let childEnds: [PlaceEnd<Child>]
-
-    /// A child in a field.
-    init(read: @escaping (Parent) -> Child?, before: Child?) {
-        self.read = read
-        caseScope = nil
-        isSameChild = nil
-        childEnds = before.map { Child.places.watch($0) } ?? []
-    }
-
-    /// The child of a declared enum case, whose effects run under `caseScope`, told apart by `identity`.
-    init<Identity: Equatable>(
-        read: @escaping (Parent) -> Child?, before: Child?, caseScope: EffectID, identity: @escaping (Child) -> Identity
-    ) {
-        self.read = read
-        self.caseScope = caseScope
-        isSameChild = before.map { before in
-            let old = identity(before)
-            return { identity($0) == old }
-        }
-        childEnds = before.map { Child.places.watch($0) } ?? []
-    }
-
-    func end(_ after: inout Parent?, _ endings: inout ChildEndings) {
-        var child = after.flatMap(read)
-        if let caseScope {
-            guard let isSameChild else {
-                // No child was there: one that came and went within the transition started nothing.
-                if child == nil { endings.neverStart(caseScope) }
-                return
-            }
-            // The state left the case, or the case holds another child: the scope ends, and everything under it.
-            guard let now = child, isSameChild(now) else { return endings.end(caseScope) }
-        }
-        guard !childEnds.isEmpty else { return }
-        for end in childEnds { end(&child, &endings) }
-    }
+/// What tells one child at a place from the next: its `id` when it is `Identifiable` (a child replaced by one with
+/// another `id` is another child), and nothing otherwise (a child stays one until it goes away).
+@inlinable
+func identity<Child>(of child: Child) -> AnyHashable? {
+    func id<Item: Identifiable>(of item: Item) -> AnyHashable { AnyHashable(item.id) }
+    return (child as? any Identifiable).map { id(of: $0) }
 }

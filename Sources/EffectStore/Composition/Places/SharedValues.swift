@@ -39,9 +39,7 @@
 /// which). A child routed with the routing verbs applies its own declaration around its own events, too.
 public struct SharedValues<Root>: Sendable {
     /// The declared places, in order.
-    /// Not generic, so that a state that declares nothing — every routed child is asked — pays no look-up of a generic
-    /// type to find that out.
-    @usableFromInline let holders: [AnySharedHolder]
+    @usableFromInline let holders: [SharedHolder<Root>]
 
     /// No shared values: the default.
     public init() { holders = [] }
@@ -152,7 +150,7 @@ extension SharedValues {
     /// The element held by each screen of a stack that is in one case, at `at`: every open detail's meeting.
     ///
     /// ```swift
-    /// .elements(in: \.path, case: .detail, at: \.meeting)
+    /// .elements(in: \.path, case: Screen.detail, at: \.meeting)
     /// ```
     ///
     /// A screen popped stops holding its copy; it deletes nothing. A screen pushed in a transition takes the value
@@ -160,17 +158,17 @@ extension SharedValues {
     ///
     /// - Parameters:
     ///   - stack: Where the state keeps the stack.
-    ///   - screenCase: The screens' case whose value holds the element.
-    ///   - path: Where that value holds the element.
+    ///   - screenCase: The screens' case whose child holds the element: its ``ChildPlace``.
+    ///   - path: Where that child holds the element.
     public static func elements<Screen, Holder, Value: Identifiable & Equatable & Sendable>(
         in stack: WritableKeyPath<Root, ScreenStack<Screen>> & Sendable,
-        case screenCase: EnumCase<Screen, Holder>,
+        case screenCase: ChildPlace<Screen, SingleChild<Holder>>,
         at path: WritableKeyPath<Holder, Value> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
         @Sendable func slots(_ root: Root) -> [(StackElementID, SharedKey, Value)] {
             let screens = root[keyPath: stack]
             return zip(screens.elementIDs, screens.screens).compactMap { id, screen in
-                screenCase.extract(from: screen).map { holder in
+                screenCase.read(screen).map { holder in
                     let value = holder[keyPath: path]
                     return (id, SharedKey(Value.self, value.id), value)
                 }
@@ -249,24 +247,17 @@ struct SharedCopy {
 
 // MARK: - Watching the places
 
-/// One declared place, whatever the state's type: its name, for messages.
+/// One declared place: its name, for messages, and given the state before a transition, what it keeps to tell what
+/// the transition changed.
 @usableFromInline
-class AnySharedHolder: @unchecked Sendable {
-    // Unchecked: immutable after init, in this class and in its one subclass.
+final class SharedHolder<Root>: Sendable {
     /// The place as written, for messages: its key path.
     let name: String
-
-    init(name: String) { self.name = name }
-}
-
-/// One declared place: given the state before a transition, what it keeps to tell what the transition changed.
-final class SharedHolder<Root>: AnySharedHolder, @unchecked Sendable {
-    // Unchecked: immutable after init, and `watch` is `@Sendable`.
     let watch: @Sendable (Root) -> SharedWatch<Root>
 
     init(name: String, watch: @escaping @Sendable (Root) -> SharedWatch<Root>) {
+        self.name = name
         self.watch = watch
-        super.init(name: name)
     }
 }
 
@@ -371,7 +362,7 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
             && now.journal.forEachEntry(since: mark) { entry in
                 switch entry {
                 case .changed(let id), .inserted(let id): touched.append(id)
-                case .reordered: reshaped = true
+                case .removed, .reordered: reshaped = true
                 }
             }
         var changes: [SharedChange] = []
@@ -413,21 +404,23 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
 extension SharedValues {
     /// What every place keeps of `before`, to bring the copies in step after the transition; `nil` when nothing is
     /// declared.
+    @usableFromInline
     func watch(_ before: Root) -> SharedValuesWatch<Root>? {
         guard !isEmpty else { return nil }
-        // Every holder of a `SharedValues<Root>` is a `SharedHolder<Root>`: only this file makes them.
-        return SharedValuesWatch(holders: holders, watches: holders.map { ($0 as! SharedHolder<Root>).watch(before) })
+        return SharedValuesWatch(holders: holders, watches: holders.map { $0.watch(before) })
     }
 }
 
 /// The places of a state's shared values, as they were before one transition.
+@usableFromInline
 struct SharedValuesWatch<Root> {
     /// The places, for their names in a message, and what each kept, in the order declared.
-    let holders: [AnySharedHolder]
+    let holders: [SharedHolder<Root>]
     let watches: [SharedWatch<Root>]
 
     /// Brings every copy in `root`, the state after the transition, in step with the copy the transition changed
     /// (see ``SharedValues`` for the rules).
+    @usableFromInline
     func apply(to root: inout Root) {
         // What changed, by key, in the order the places and their changes came.
         var keys: [SharedKey] = []
