@@ -1,5 +1,5 @@
 // A `NavigationStack` driven by a `ScreenStack` in an `ObservableState`: one-line adapters over EffectStore's
-// `binding(path:event:)` and `scope(screen:in:event:)`, whose logic is tested on Linux. Type-checked on Linux against
+// `binding(_:)` of a stack's place and `scope(screen:in:)`, whose logic is tested on Linux. Type-checked on Linux against
 // a stand-in SwiftUI by `.ci/check-swiftui`.
 #if canImport(SwiftUI)
 @_spi(Adapters) import EffectStore
@@ -10,9 +10,9 @@ extension NavigationStack where Data == [StackElementID] {
     /// A navigation stack whose path is the ids of a `ScreenStack`: the back button and the swipe send `.popFrom(id:)`.
     ///
     /// ```swift
-    /// NavigationStack(path: model.binding(path: \.path, event: App.Event.path)) {
+    /// NavigationStack(path: model.binding(App.path)) {
     ///     MeetingListView(model: model)
-    ///         .navigationDestination(for: \.path, in: model, event: App.Event.path) { screen in
+    ///         .navigationDestination(for: App.path, in: model) { screen in
     ///             ScreenView(model: screen)
     ///         }
     /// }
@@ -21,10 +21,10 @@ extension NavigationStack where Data == [StackElementID] {
     /// SwiftUI's `NavigationStack(path:root:)` over `Binding(path)`. Screens are pushed by the app's events (a button
     /// sends `.meetingTapped(meeting)`, the state pushes), not by `NavigationLink(value:)`: the stack gives the ids. A
     /// path SwiftUI shortens sends `.popFrom(id:)` for the first screen it leaves out; any other path it writes is
-    /// ignored (see `ObservableState.binding(path:event:)`). Main-actor isolated.
+    /// ignored (see `ObservableState.binding(_:)`). Main-actor isolated.
     ///
     /// - Parameters:
-    ///   - path: The stack's ids, from `ObservableState.binding(path:event:)`.
+    ///   - path: The stack's ids, from `ObservableState.binding(_:)`.
     ///   - root: The view under every screen.
     @MainActor
     public init(path: EventBinding<[StackElementID]>, @ViewBuilder root: () -> Root) {
@@ -34,12 +34,12 @@ extension NavigationStack where Data == [StackElementID] {
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension View {
-    /// Shows each screen of the `ScreenStack` at `stack` with `destination`, given the screen's projection: its
-    /// state, and a `send` that reaches the feature as `.element(id:_:)`.
+    /// Shows each screen of the stack at `stack` with `destination`, given the screen's projection: its state, and a
+    /// `send` that reaches the feature as `.element(id:_:)`.
     ///
     /// ```swift
     /// MeetingListView(model: model)
-    ///     .navigationDestination(for: \.path, in: model, event: App.Event.path) { screen in
+    ///     .navigationDestination(for: App.path, in: model) { screen in
     ///         switch screen.state {
     ///         case .detail: DetailView(model: screen)
     ///         case .record: RecordView(model: screen)
@@ -48,25 +48,23 @@ extension View {
     /// ```
     ///
     /// SwiftUI's `navigationDestination(for: StackElementID.self)`, whose destination is the projection
-    /// `ObservableState.scope(screen:in:event:)` makes: one object while the screen stays on the stack. An id no
+    /// `ObservableState.scope(screen:in:)` makes: one object while the screen stays on the stack. An id no
     /// longer on the stack shows nothing. Put it inside the `NavigationStack` made with `init(path:root:)`. Main-actor
     /// isolated.
     ///
     /// - Parameters:
-    ///   - stack: Where the state keeps its screens.
+    ///   - stack: The place of the stack, which the feature declares.
     ///   - model: The projection of the feature that holds the stack.
-    ///   - embed: Wraps a stack event in the feature's event type, such as `App.Event.path`.
     ///   - destination: The view of one screen, given its projection.
     /// - Returns: This view, with the destination of the stack's ids.
     @MainActor
-    public func navigationDestination<Value, Event, Screen: ChildState, Destination: View>(
-        for stack: KeyPath<Value, ScreenStack<Screen>> & Sendable,
-        in model: ObservableState<Value, Event>,
-        event embed: @escaping @Sendable (StackEvent<Screen.Event>) -> Event,
+    public func navigationDestination<Value: ChildState, Screen: ChildState, Destination: View>(
+        for stack: ChildPlace<Value, ScreenStack<Screen>>,
+        in model: ObservableState<Value, Value.Event>,
         @ViewBuilder destination: @escaping (ObservableState<Screen, Screen.Event>) -> Destination
     ) -> some View {
         navigationDestination(for: StackElementID.self) { id in
-            if let screen = model.scope(screen: id, in: stack, event: embed) { destination(screen) }
+            if let screen = model.scope(screen: id, in: stack) { destination(screen) }
         }
     }
 }

@@ -1,6 +1,6 @@
-// Sheets, covers, alerts and confirmation dialogs driven by an `ObservableState`: one-line adapters over the bindings
-// of EffectStore (`binding(presented:event:)`, `binding(isPresented:event:)`, `sendAction(of:event:)`), whose logic is
-// tested on Linux. Type-checked on Linux against a stand-in SwiftUI by `.ci/check-swiftui`.
+// Sheets, covers, alerts and confirmation dialogs driven by an `ObservableState`: one-line adapters over the binding of
+// a presented child's place and its projection in EffectStore (`binding(_:)`, `scope(_:)`), whose logic is tested on
+// Linux. Type-checked on Linux against a stand-in SwiftUI by `.ci/check-swiftui`.
 #if canImport(SwiftUI)
 import EffectStore
 import SwiftUI
@@ -11,17 +11,17 @@ extension View {
     ///
     /// ```swift
     /// DetailView(model: model)
-    ///     .sheet(item: model.binding(presented: \.editor, event: Detail.Event.editor)) { editor in
+    ///     .sheet(item: model.binding(Detail.editor)) { editor in
     ///         EditFormView(model: editor)   // editor: ObservableState<EditForm, EditForm.Event>
     ///     }
     /// ```
     ///
     /// SwiftUI's `sheet(item:onDismiss:content:)` over `Binding(item)`. A child's projection is made once per
     /// presentation, so a new child (or an `Identifiable` child with another `id`) shows a new sheet; a swipe down
-    /// sends `.dismiss` (see `ObservableState.binding(presented:event:)`). Main-actor isolated.
+    /// sends `.dismiss` (see `ObservableState.binding(_:)`). Main-actor isolated.
     ///
     /// - Parameters:
-    ///   - item: The presentation, from `ObservableState.binding(presented:event:)`.
+    ///   - item: The presentation, from `ObservableState.binding(_:)` of the child's place.
     ///   - onDismiss: Called by SwiftUI once the sheet is gone.
     ///   - content: The sheet's view, given the child's projection.
     /// - Returns: This view, presenting the sheet.
@@ -34,45 +34,37 @@ extension View {
         sheet(item: Binding(item), onDismiss: onDismiss, content: content)
     }
 
-    /// Presents an alert while the state holds one at `slot`; a tapped button sends its action, any other way the
+    /// Presents an alert while the binding holds its projection; a tapped button sends its action, any other way the
     /// alert goes away sends the dismissal.
     ///
     /// ```swift
     /// DetailView(model: model)
-    ///     .alert(\.alert, in: model, event: Detail.Event.alert)
+    ///     .alert(item: model.binding(Detail.alert))
     /// ```
     ///
     /// The alert's title, message and buttons come from the `AlertState`; each button has the SwiftUI role of its
-    /// `ButtonState.role`. A tap sends `.presented(action)` for a button with an action
-    /// (`ObservableState.sendAction(of:event:)`); the alert's closing then writes `false` to
-    /// `ObservableState.binding(isPresented:event:)`, which sends `.dismiss` only if the alert is still in the
-    /// state — after a button without an action, or the platform's "OK" when there are no buttons. SwiftUI runs a
-    /// button's action before it writes `false`, which is what makes a tapped action arrive before any dismissal.
-    /// Main-actor isolated.
+    /// `ButtonState.role`. A tap sends the button's action to the alert, which tells it to the presenting feature and
+    /// goes away; the alert's closing then writes `nil` to the binding, which sends the dismissal only if the alert is
+    /// still there — after a button without an action, or the platform's "OK" when there are no buttons. Main-actor
+    /// isolated.
     ///
-    /// An alert held in one case of a destination enum is named through a property of the enum that returns that
-    /// case's alert: `.alert(\.destination?.deleteAlert, in: model, event: { .destination(.deleteAlert($0)) })`.
+    /// An alert held in one case of a destination enum is its own place in the enum: bind it through the destination's
+    /// projection, `EventBinding(get: { model.binding(Detail.destination).wrappedValue?.scope(Destination.alert) },
+    /// set: { if $0 == nil { model.binding(Detail.destination).wrappedValue = nil } })`.
     ///
-    /// - Parameters:
-    ///   - slot: Where the state keeps the alert.
-    ///   - model: The projection of the presenting feature.
-    ///   - embed: Wraps the alert's events in the feature's event type, such as `Detail.Event.alert`.
+    /// - Parameter item: The alert's presentation, from `ObservableState.binding(_:)` of its place.
     /// - Returns: This view, presenting the alert.
     @MainActor
-    public func alert<Value, Event, Action>(
-        _ slot: KeyPath<Value, AlertState<Action>?> & Sendable,
-        in model: ObservableState<Value, Event>,
-        event embed: @escaping @Sendable (PresentationEvent<Action>) -> Event
+    public func alert<Action: Equatable>(
+        item: EventBinding<ObservableState<AlertState<Action>, Action>?>
     ) -> some View {
-        let alert = model[dynamicMember: slot]
+        let alert = item.wrappedValue
         return self.alert(
             alert?.title ?? "",
-            isPresented: Binding(model.binding(isPresented: slot, event: embed)),
+            isPresented: Binding(EventBinding(get: { item.wrappedValue != nil }, set: { if !$0 { item.wrappedValue = nil } })),
             presenting: alert,
             actions: { alert in
-                ForEach(alert.buttons.indices, id: \.self) { index in
-                    presentedButton(alert.buttons[index], in: model, event: embed)
-                }
+                ForEach(alert.buttons.indices, id: \.self) { index in presentedButton(alert.buttons[index], of: alert) }
             },
             message: { alert in
                 if let message = alert.message { Text(message) }
@@ -80,37 +72,32 @@ extension View {
         )
     }
 
-    /// Presents a confirmation dialog while the state holds one at `slot`; a tapped button sends its action, any
+    /// Presents a confirmation dialog while the binding holds its projection; a tapped button sends its action, any
     /// other way the dialog goes away sends the dismissal.
     ///
     /// ```swift
     /// MeetingRow(model: model)
-    ///     .confirmationDialog(\.shareDialog, in: model, event: Meeting.Event.shareDialog)
+    ///     .confirmationDialog(item: model.binding(Meeting.shareDialog))
     /// ```
     ///
-    /// As `alert(_:in:event:)` does for an alert, with the dialog's `ConfirmationDialogState.titleVisibility` as
-    /// SwiftUI's `Visibility`. Main-actor isolated.
+    /// As `alert(item:)` does for an alert, with the dialog's `ConfirmationDialogState.titleVisibility` as SwiftUI's
+    /// `Visibility`. Main-actor isolated.
     ///
-    /// - Parameters:
-    ///   - slot: Where the state keeps the dialog.
-    ///   - model: The projection of the presenting feature.
-    ///   - embed: Wraps the dialog's events in the feature's event type.
+    /// - Parameter item: The dialog's presentation, from `ObservableState.binding(_:)` of its place.
     /// - Returns: This view, presenting the dialog.
     @MainActor
-    public func confirmationDialog<Value, Event, Action>(
-        _ slot: KeyPath<Value, ConfirmationDialogState<Action>?> & Sendable,
-        in model: ObservableState<Value, Event>,
-        event embed: @escaping @Sendable (PresentationEvent<Action>) -> Event
+    public func confirmationDialog<Action: Equatable>(
+        item: EventBinding<ObservableState<ConfirmationDialogState<Action>, Action>?>
     ) -> some View {
-        let dialog = model[dynamicMember: slot]
+        let dialog = item.wrappedValue
         return confirmationDialog(
             dialog?.title ?? "",
-            isPresented: Binding(model.binding(isPresented: slot, event: embed)),
+            isPresented: Binding(EventBinding(get: { item.wrappedValue != nil }, set: { if !$0 { item.wrappedValue = nil } })),
             titleVisibility: visibility(of: dialog?.titleVisibility ?? .automatic),
             presenting: dialog,
             actions: { dialog in
                 ForEach(dialog.buttons.indices, id: \.self) { index in
-                    presentedButton(dialog.buttons[index], in: model, event: embed)
+                    presentedButton(dialog.buttons[index], of: dialog)
                 }
             },
             message: { dialog in
@@ -129,7 +116,7 @@ extension View {
     ///
     /// ```swift
     /// RootView(model: model)
-    ///     .fullScreenCover(item: model.binding(presented: \.onboarding, event: App.Event.onboarding)) { onboarding in
+    ///     .fullScreenCover(item: model.binding(App.onboarding)) { onboarding in
     ///         OnboardingView(model: onboarding)
     ///     }
     /// ```
@@ -139,7 +126,7 @@ extension View {
     /// isolated.
     ///
     /// - Parameters:
-    ///   - item: The presentation, from `ObservableState.binding(presented:event:)`.
+    ///   - item: The presentation, from `ObservableState.binding(_:)` of the child's place.
     ///   - onDismiss: Called by SwiftUI once the cover is gone.
     ///   - content: The cover's view, given the child's projection.
     /// - Returns: This view, presenting the cover.
@@ -154,16 +141,16 @@ extension View {
 }
 #endif
 
-/// The SwiftUI button of an alert's or a dialog's `button`: its label and role, and a tap that sends its action.
+/// The SwiftUI button of an alert's or a dialog's `button`: its label and role, and a tap that sends its action to the
+/// alert or dialog, which tells it to the presenting feature.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-private func presentedButton<Value, Event, Action>(
+private func presentedButton<Prompt: ChildState, Action>(
     _ button: ButtonState<Action>,
-    in model: ObservableState<Value, Event>,
-    event embed: @escaping @Sendable (PresentationEvent<Action>) -> Event
+    of prompt: ObservableState<Prompt, Action>
 ) -> Button<Text> {
     Button(role: button.role.map(buttonRole)) {
-        model.sendAction(of: button, event: embed)
+        if let action = button.action { prompt.send(action) }
     } label: {
         Text(button.label)
     }

@@ -10,6 +10,7 @@ struct EditForm: ChildState, Identifiable, Equatable {
     var title = ""
 
     enum Event: Sendable { case titleChanged(String) }
+    typealias Effect = Never
 
     mutating func handle(event: Event) -> Never? {
         switch event {
@@ -23,12 +24,6 @@ struct Detail: State, Equatable {
     var editor: EditForm?
     var alert: AlertState<Action>?
     var dialog: ConfirmationDialogState<Action>?
-    var destination: Destination?
-
-    enum Destination: Equatable, Sendable {
-        case deleteAlert(AlertState<Action>)
-        var deleteAlert: AlertState<Action>? { if case .deleteAlert(let alert) = self { alert } else { nil } }
-    }
 
     enum Action: Equatable, Sendable { case delete }
 
@@ -36,12 +31,15 @@ struct Detail: State, Equatable {
         case editor(PresentationEvent<EditForm.Event>)
         case alert(PresentationEvent<Action>)
         case dialog(PresentationEvent<Action>)
-        case destination(DestinationEvent)
     }
-
-    enum DestinationEvent: Sendable { case deleteAlert(PresentationEvent<Action>) }
+    typealias Effect = Never
 
     static var initialState: Detail { Detail() }
+
+    static let editor = ChildPlace(\Detail.editor, event: Event.editor)
+    static let alert = ChildPlace(\Detail.alert, event: Event.alert)
+    static let dialog = ChildPlace(\Detail.dialog, event: Event.dialog)
+    static let places: ChildPlaces<Detail> = [editor, alert, dialog]
 
     mutating func handle(event: Event) -> Never? { nil }
 }
@@ -53,12 +51,17 @@ struct App: State, Equatable {
         case detail(Detail)
         case note(String)
 
+        typealias Effect = Never
         mutating func handle(event: Detail.Event) -> Never? { nil }
     }
 
     enum Event: Sendable { case path(StackEvent<Detail.Event>) }
+    typealias Effect = Never
 
     static var initialState: App { App() }
+
+    static let path = ChildPlace(\App.path, event: Event.path)
+    static let places: ChildPlaces<App> = [path]
 
     mutating func handle(event: Event) -> Never? { nil }
 }
@@ -78,12 +81,11 @@ struct DetailView: View {
 
     var body: some View {
         Text("Detail")
-            .sheet(item: model.binding(presented: \.editor, event: Detail.Event.editor)) { editor in
+            .sheet(item: model.binding(Detail.editor)) { editor in
                 EditFormView(model: editor)
             }
-            .alert(\.alert, in: model, event: Detail.Event.alert)
-            .confirmationDialog(\.dialog, in: model, event: Detail.Event.dialog)
-            .alert(\.destination?.deleteAlert, in: model, event: { .destination(.deleteAlert($0)) })
+            .alert(item: model.binding(Detail.alert))
+            .confirmationDialog(item: model.binding(Detail.dialog))
     }
 }
 
@@ -95,7 +97,7 @@ struct CoverView: View {
 
     var body: some View {
         Text("Cover")
-            .fullScreenCover(item: model.binding(presented: \.editor, event: Detail.Event.editor)) { editor in
+            .fullScreenCover(item: model.binding(Detail.editor)) { editor in
                 EditFormView(model: editor)
             }
     }
@@ -107,9 +109,9 @@ struct AppView: View {
     let model: ObservableState<App, App.Event>
 
     var body: some View {
-        NavigationStack(path: model.binding(path: \.path, event: App.Event.path)) {
+        NavigationStack(path: model.binding(App.path)) {
             Text("Meetings")
-                .navigationDestination(for: \.path, in: model, event: App.Event.path) { screen in
+                .navigationDestination(for: App.path, in: model) { screen in
                     switch screen.state {
                     case .detail: Text("Detail")
                     case .note(let text): Text(text)
@@ -124,6 +126,7 @@ struct Todo: ChildState, Identifiable, Equatable {
     var title = ""
 
     enum Event: Sendable { case rename(String) }
+    typealias Effect = Never
 
     mutating func handle(event: Event) -> Never? {
         switch event {
