@@ -105,7 +105,7 @@ extension TestStore {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         guard acceptsCall("receiveEffect(extracting:)", at: location) else { return nil }
         let received = receiveFirst(
-            matching: { extract($0) != nil }, expected: "an effect from which the case given takes a \(Payload.self)",
+            matching: { extract($0) != nil }, expected: "an effect from which the closure given takes a value",
             effect: nil, at: location)
         return received.flatMap(extract)
     }

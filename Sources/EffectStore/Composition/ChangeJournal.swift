@@ -95,7 +95,7 @@ struct ChangeJournalMark: Equatable, Sendable {
     /// The lineage, unique among all the process's journal storages; `0` for a journal that never recorded anything.
     let lineage: UInt64
     /// The number of entries recorded in the lineage, counting those it inherited.
-    let version: Int
+    @usableFromInline let version: Int
 
     /// Where a journal with `storage` stands now.
     @usableFromInline

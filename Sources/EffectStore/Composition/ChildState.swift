@@ -70,16 +70,18 @@ extension ChildState {
     @inlinable
     mutating func handleSharing(event: Event) -> Effect? {
         let shared = Self.sharedValues
-        guard !shared.isEmpty else { return handle(event: event) }
-        return handle(event: event, sharing: shared)
+        let effect = shared.isEmpty ? handle(event: event) : handle(event: event, sharing: shared)
+        offerCopies()
+        return effect
     }
+
+    /// Offers this state, just routed, to the running transition's `SharedEditLog`, which keeps the copies it holds.
+    @usableFromInline
+    func offerCopies() { SharedEditLog.offer(self) }
 
     /// ``handleSharing(event:)`` with the declaration already read; for an empty one, `handle(event:)`.
     @inlinable
     mutating func handle(event: Event, sharing shared: SharedValues<Self>) -> Effect? {
-        let watch = shared.watch(self)
-        let effect = handle(event: event)
-        watch?.apply(to: &self)
-        return effect
+        shared.transition(&self) { $0.handle(event: event) }
     }
 }

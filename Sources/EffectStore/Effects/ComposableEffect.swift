@@ -174,26 +174,51 @@ extension ComposableEffect {
     public static func cancel(id: some Hashable & Sendable) -> Self { .plan(.cancel(EffectID(id))) }
 
     /// Whether this effect is the cancellation of `id`, or has it among its ``all(_:)-([Self])`` effects: what a
-    /// test or an explorer's invariant asks of a transition that dismissed or popped something.
+    /// test or an explorer's invariant asks of a transition that cancelled something.
+    ///
+    /// ```swift
+    /// XCTAssertTrue(search.transition(on: .cleared)?.cancels(id: SearchID.request) == true)
+    /// ```
+    ///
+    /// A cancellation inside a timed or cancellable plan is not counted: it happens later, not in this transition. For
+    /// a child's end, ask with the place's ending: ``cancels(_:)``.
+    ///
+    /// - Parameter id: The id, as written in ``cancel(id:)``.
+    public func cancels(id: some Hashable & Sendable) -> Bool {
+        cancels(EffectID(id))
+    }
+
+    /// Whether this effect cancels everything `ending` cancels — a child's end, as its place writes it
+    /// (``ChildPlace/ending(_:)``) — on its own or among the effects of an ``all(_:)-([Self])``.
     ///
     /// ```swift
     /// .transitionInvariant("a popped screen's effects end") { transition in
     ///     transition.from.path.ids.allSatisfy { id in
-    ///         transition.to.path[id: id] != nil
-    ///             || transition.effect?.cancels(id: ScreenScope(\App.path, id)) == true
+    ///         transition.to.path[id: id] != nil || transition.effect?.cancels(App.path.ending(id)) == true
     ///     }
     /// }
     /// ```
     ///
-    /// A cancellation inside a timed or cancellable plan is not counted: it happens later, not in this transition.
-    ///
-    /// - Parameter id: The id, as written in ``cancel(id:)``.
-    @inlinable
-    public func cancels(id: some Hashable & Sendable) -> Bool {
-        let id = EffectID(id)
-        switch self.plan {
+    /// - Parameter ending: The cancellations to look for.
+    /// - Returns: `false` when `ending` cancels nothing.
+    public func cancels(_ ending: Self) -> Bool {
+        var ids: [EffectID] = []
+        func collect(_ effect: Self) {
+            switch effect.plan {
+            case .cancel(let id)?: ids.append(id)
+            case .all(let effects)?: effects.forEach(collect)
+            default: break
+            }
+        }
+        collect(ending)
+        return !ids.isEmpty && ids.allSatisfy(cancels)
+    }
+
+    /// Whether this effect cancels `id` in this transition.
+    func cancels(_ id: EffectID) -> Bool {
+        switch plan {
         case .cancel(let cancelled)?: return cancelled == id
-        case .all(let effects)?: return effects.contains { $0.cancels(id: id) }
+        case .all(let effects)?: return effects.contains { $0.cancels(id) }
         default: return false
         }
     }

@@ -32,10 +32,12 @@ extension ChildState {
     mutating func transition(on event: Event, places: ChildPlaces<Self>) -> Effect? {
         let marks = places.mark(&self)
         let shared = Self.sharedValues
-        let sharing = shared.isEmpty ? nil : shared.watch(self)
-        let effect = handle(event: event)
-        // The copies are in step before the places compare: a write into a screen is a change in place, no ending.
-        sharing?.apply(to: &self)
+        let effect: Effect?
+        if shared.isEmpty {
+            effect = handle(event: event)
+        } else {
+            effect = shared.transition(&self) { $0.handle(event: event) }
+        }
         guard !places.isEmpty else { return effect }
         var endings = ChildEndings(restoring: false)
         places.end(marks, &self, &endings)
@@ -60,10 +62,9 @@ extension ChildState {
 struct ChildEndings {
     /// The scopes of the children that were there before the transition and left, in order: each is cancelled first.
     private(set) var ended: [EffectID] = []
-    private var endedSet: Set<EffectID> = []
-    /// The scopes whose work, started in this transition, never starts: children that left, and children that came
-    /// and went within it. Not a child replaced by another under the same id, whose new work is there.
-    private(set) var dropped: Set<EffectID> = []
+    /// Which work the transition started under a scope never starts, by scope: the work of the children that left or
+    /// came and went within it, told apart by their stamps from the work of a child that came in their place.
+    private(set) var dropped: [EffectID: Dropping] = [:]
     /// Whether the comparison is an undo's or a redo's, which restores an older state: rows and screens are then
     /// compared by id alone, since an undone collection is the one before, not one made anew.
     @usableFromInline let restoring: Bool
@@ -77,18 +78,48 @@ struct ChildEndings {
     /// Whether no child ended and none came and went.
     @usableFromInline var isEmpty: Bool { ended.isEmpty && dropped.isEmpty }
 
-    /// Records that the child whose effects run under `scope` left its place; `replaced` when another child took its
-    /// place under the same address in the transition, whose work is kept.
+    /// Which of the work started under a scope in the transition belongs to a child that is gone.
     @usableFromInline
-    mutating func end(_ scope: EffectID, replaced: Bool = false) {
+    enum Dropping {
+        /// All of it: no child is at the address now.
+        case all
+        /// The work of the child with this identity (the hash of its `id`): another has its place now.
+        case identity(Int)
+        /// The work routed before this position of the journal of origin `origin`: the row left there, and a row with
+        /// its id came back after.
+        case before(origin: UInt64, version: Int)
+        /// The work routed in the collection of this origin: a collection made anew is in its place now.
+        case origin(UInt64)
+
+        /// Whether the work stamped `stamp` goes.
+        func drops(_ stamp: ChildStamp?) -> Bool {
+            guard let stamp else { return true }
+            switch self {
+            case .all: return true
+            case .identity(let hash): return stamp.origin == 0 && stamp.version == hash
+            case .before(let origin, let version): return stamp.origin == origin && stamp.version <= version
+            case .origin(let origin): return stamp.origin == origin
+            }
+        }
+    }
+
+    /// Records that the child whose effects run under `scope` left its place: it is cancelled first, and the work the
+    /// transition started for it — as `dropping` says — never starts.
+    @usableFromInline
+    mutating func end(_ scope: EffectID, dropping: Dropping = .all) {
         let scope = seenFromRoot(scope)
-        if endedSet.insert(scope).inserted { ended.append(scope) }
-        if !replaced { dropped.insert(scope) }
+        if dropped.updateValue(dropping, forKey: scope) == nil { ended.append(scope) }
     }
 
     /// Records that a child whose effects run under `scope` came and went within the transition.
     @usableFromInline
-    mutating func neverStart(_ scope: EffectID) { dropped.insert(seenFromRoot(scope)) }
+    mutating func neverStart(_ scope: EffectID) { dropped[seenFromRoot(scope)] = .all }
+
+    /// Whether `id`, the scope of work the transition started, is one of a child that is gone.
+    func drops(_ id: EffectID) -> Bool {
+        guard let dropping = dropped[id] else { return false }
+        return dropping.drops(id.childStamp)
+    }
 
     /// Runs `body` for the places of the child whose effects run under `scope`.
     @usableFromInline
@@ -116,7 +147,7 @@ extension ComposableEffect {
         for scope in endings.ended where !cancelled.contains(scope) { kept.append(.plan(.cancel(scope))) }
         var changed = !kept.isEmpty
         for inner in effects {
-            guard !endings.dropped.isEmpty, let pruned = inner.pruned(under: endings.dropped.contains) else {
+            guard !endings.dropped.isEmpty, let pruned = inner.pruned(under: endings.drops) else {
                 kept.append(inner)
                 continue
             }
@@ -234,7 +265,7 @@ enum PlaceMark {
     func end<Child: ChildState>(present child: inout Child, scope: EffectID, endings: inout ChildEndings) -> Bool {
         guard case .single(let present, let identity, let nested) = self, present else { return false }
         if let identity, EffectStore.identity(of: child) != identity {
-            endings.end(scope, replaced: true)
+            endings.end(scope, dropping: .identity(identity.hashValue))
             return false
         }
         guard !nested.isEmpty else { return false }
@@ -261,26 +292,35 @@ enum PlaceMark {
             let positions = before as? [Row.ID: Int]
         else { return false }
         guard endings.restoring || now.journal.origin == origin else {
-            // The collection was made anew: every row before is gone.
-            for id in Self.inOrder(positions) { endings.end(scope(id)) }
+            // The collection was made anew: every row before is gone, and what the transition started for the rows of
+            // the old collection with it.
+            for id in Self.inOrder(positions) { endings.end(scope(id), dropping: .origin(origin)) }
             return false
         }
         let old = children as? IdentifiedStates<Row>
         var changed: [Row.ID] = []
-        var removed: [Row.ID] = []
+        // Each id removed, with the journal's version right after its last removal.
+        var removed: [(id: Row.ID, version: Int)] = []
+        var version = journal.version
         let known =
             !endings.restoring
             && now.journal.forEachEntry(since: journal) { entry in
+                version += 1
                 switch entry {
                 case .changed(let id): if old != nil { changed.append(id) }
-                case .removed(let id): removed.append(id)
+                case .removed(let id): removed.append((id, version))
                 case .inserted, .reordered: break
                 }
             }
         if known {
-            for id in removed {
+            var ending: [Row.ID: Int] = [:]  // the last removal of each id
+            for (id, version) in removed { ending[id] = version }
+            for (id, version) in removed where ending[id] == version {
                 if positions[id] != nil {
-                    endings.end(scope(id), replaced: now.contains(id: id))
+                    // A row with its id back in the transition is another row: it keeps the work routed to it since.
+                    let dropping: ChildEndings.Dropping =
+                        now.contains(id: id) ? .before(origin: origin, version: version) : .all
+                    endings.end(scope(id), dropping: dropping)
                 } else if !now.contains(id: id) {
                     endings.neverStart(scope(id))  // added and removed within the transition
                 }
@@ -335,7 +375,9 @@ enum PlaceMark {
             }
         if !known || reshaped {
             let remaining = Set(now.ids)
-            for id in ids.reversed() where madeAnew || !remaining.contains(id) { endings.end(scope(id)) }
+            for id in ids.reversed() where madeAnew || !remaining.contains(id) {
+                endings.end(scope(id), dropping: madeAnew ? .origin(origin) : .all)
+            }
             // Screens pushed within the transition and popped again.
             for number in madeAnew ? nextID..<nextID : nextID..<max(now.nextID.rawValue, nextID) {
                 let id = StackElementID(rawValue: number)

@@ -35,9 +35,10 @@ public protocol ChildHolder: Sendable {
     /// What the parent's `messages` closure receives: the child's message, with its id for rows and screens.
     associatedtype PlaceMessage
 
-    /// Hands `event` to the child it names in `stored`, in place: the child's address and effect; `nil` when no child
-    /// took it or it returned none.
-    static func _route(_ event: PlaceEvent, in stored: inout Stored) -> (PlaceAddress, Child.Effect)?
+    /// Hands `event` to the child it names in `stored`, in place: the child's address and effect, and what tells this
+    /// child from another at the same address in the same transition — the collection's journal position, or the
+    /// child's identity; `nil` when no child took the event or it returned no effect.
+    static func _route(_ event: PlaceEvent, in stored: inout Stored) -> (PlaceAddress, Child.Effect, ChildStamp)?
     /// A child's event as the place's event.
     static func _event(_ event: Child.Event, at address: PlaceAddress) -> PlaceEvent
     /// A child's work with its address, and back.
@@ -53,6 +54,34 @@ public protocol ChildHolder: Sendable {
     static var _only: PlaceAddress? { get }
     /// How the place tells which children left it in a transition.
     static var _ending: ChildEnding<Self> { get }
+}
+
+/// What tells one child from another at the same address of a place within one transition: the position in its
+/// collection's journal at which it was routed, or its identity. Made by the library's kinds; not part of any value a
+/// test compares.
+public struct ChildStamp: Sendable {
+    /// The journal's origin for a row or a screen, `0` for a place of one child.
+    @usableFromInline let origin: UInt64
+    /// The journal's version for a row or a screen; for a place of one child, its identity's hash, or `0`.
+    @usableFromInline let version: Int
+
+    @usableFromInline
+    init(origin: UInt64, version: Int) {
+        self.origin = origin
+        self.version = version
+    }
+
+    /// A child's stamp in a place of one child: its identity.
+    @inlinable
+    static func identity<Child>(of child: Child) -> ChildStamp {
+        ChildStamp(origin: 0, version: EffectStore.identity(of: child)?.hashValue ?? 0)
+    }
+
+    /// A row's or a screen's stamp: where its collection's journal stands.
+    @inlinable
+    static func journal<ID>(_ journal: ChangeJournal<ID>) -> ChildStamp {
+        ChildStamp(origin: journal.origin, version: journal.mark.version)
+    }
 }
 
 /// How a ``ChildHolder`` tells which of its children left it in a transition: made only by the library's four kinds.
@@ -89,8 +118,9 @@ public enum SingleChild<Child: ChildState>: ChildHolder where Child.Effect: Comp
     public typealias PlaceMessage = Child.Effect.Message
 
     @inlinable
-    public static func _route(_ event: Child.Event, in child: inout Child) -> (Never?, Child.Effect)? {
-        child.handleSharing(event: event).map { (nil, $0) }
+    public static func _route(_ event: Child.Event, in child: inout Child) -> (Never?, Child.Effect, ChildStamp)? {
+        guard let effect = child.handleSharing(event: event) else { return nil }
+        return (nil, effect, .identity(of: child))
     }
     @inlinable public static func _event(_ event: Child.Event, at _: Never?) -> Child.Event { event }
     @inlinable public static func _work(_ work: Child.Effect.Work, at _: Never?) -> Child.Effect.Work { work }
@@ -121,16 +151,16 @@ extension Optional: ChildHolder where Wrapped: ChildState, Wrapped.Effect: Compo
 
     @inlinable
     public static func _route(_ event: PresentationEvent<Wrapped.Event>, in slot: inout Wrapped?)
-        -> (Never?, Wrapped.Effect)?
+        -> (Never?, Wrapped.Effect, ChildStamp)?
     {
         switch event {
         case .dismiss:
             slot = nil
             return nil
         case .presented(let event):
-            guard let effect = slot?.handleSharing(event: event) else { return nil }
+            guard let effect = slot?.handleSharing(event: event), let child = slot else { return nil }
             if Wrapped.self is any ButtonPrompt.Type, effect.message != nil { slot = nil }
-            return (nil, effect)
+            return (nil, effect, .identity(of: child))
         }
     }
     @inlinable public static func _event(_ event: Wrapped.Event, at _: Never?) -> PresentationEvent<Wrapped.Event> {
@@ -169,10 +199,10 @@ extension IdentifiedStates: ChildHolder where Element: ChildState, Element.Effec
 
     @inlinable
     public static func _route(_ event: (Element.ID, Element.Event), in rows: inout Self)
-        -> (Element.ID, Element.Effect)?
+        -> (Element.ID, Element.Effect, ChildStamp)?
     {
         guard let effect = rows.modify(id: event.0, { $0.handleSharing(event: event.1) }) ?? nil else { return nil }
-        return (event.0, effect)
+        return (event.0, effect, .journal(rows.journal))
     }
     @inlinable public static func _event(_ event: Element.Event, at id: Element.ID) -> (Element.ID, Element.Event) {
         (id, event)
@@ -204,7 +234,7 @@ extension ScreenStack: ChildHolder where Screen: ChildState, Screen.Effect: Comp
 
     @inlinable
     public static func _route(_ event: StackEvent<Screen.Event>, in stack: inout Self)
-        -> (StackElementID, Screen.Effect)?
+        -> (StackElementID, Screen.Effect, ChildStamp)?
     {
         switch event {
         case .popFrom(let id):
@@ -212,7 +242,7 @@ extension ScreenStack: ChildHolder where Screen: ChildState, Screen.Effect: Comp
             return nil
         case .element(let id, let event):
             guard let effect = stack.modify(id: id, { $0.handleSharing(event: event) }) ?? nil else { return nil }
-            return (id, effect)
+            return (id, effect, .journal(stack.journal))
         }
     }
     @inlinable public static func _event(_ event: Screen.Event, at id: StackElementID) -> StackEvent<Screen.Event> {

@@ -81,9 +81,7 @@ where Parent.Effect: ComposableEffect {
         embedEvent = event
         embedWork = work
         super.init(name: PlaceName(name))
-        if work == nil, ObjectIdentifier(Holder.Child.Effect.Work.self) != ObjectIdentifier(Never.self) {
-            fatalError(Self.missingWork(name))
-        }
+        if work == nil, Self.hasWork { fatalError(Self.missingWork(name)) }
     }
 
     /// The place of the child, presented child, rows or screens at `path`.
@@ -176,6 +174,7 @@ where Parent.Effect: ComposableEffect {
     static func ending(
         leaves: Bool, at path: WritableKeyPath<Parent, Holder.Stored> & Sendable
     ) -> (mark: @Sendable (inout Parent) -> PlaceMark, end: Ending) {
+        guard hasWork else { return nothingToEnd }
         let kind = Holder._ending
         return (
             { kind.mark(&$0[keyPath: path], leaves) },
@@ -189,7 +188,8 @@ where Parent.Effect: ComposableEffect {
     static func ending<Child>(
         extract: @escaping @Sendable (Parent) -> Child?, embed: @escaping @Sendable (Child) -> Parent
     ) -> (mark: @Sendable (inout Parent) -> PlaceMark, end: Ending) where Holder == SingleChild<Child> {
-        (
+        guard hasWork else { return nothingToEnd }
+        return (
             { parent in
                 guard var child = extract(parent) else { return .absent(leaves: true) }
                 return PlaceMark(single: &child, leaves: true)
@@ -204,6 +204,17 @@ where Parent.Effect: ComposableEffect {
                 return true
             }
         )
+    }
+
+    /// Whether the place's children have work, which runs under their scope: a child whose work is `Never` has nothing
+    /// that could outlive it, so its place ends nothing (and a parent whose `Effect` is `Never` can keep it).
+    @inlinable
+    static var hasWork: Bool { ObjectIdentifier(Holder.Child.Effect.Work.self) != ObjectIdentifier(Never.self) }
+
+    /// The mark and end of a place whose children have no work.
+    @inlinable
+    static var nothingToEnd: (mark: @Sendable (inout Parent) -> PlaceMark, end: Ending) {
+        ({ _ in .none }, { _, _, _, _ in false })
     }
 
     /// The message of a place declared without `work:` for a child with work.
@@ -294,9 +305,9 @@ where Parent.Effect: ComposableEffect {
         return path
     }
 
-    /// The scope of the child at `address`.
-    func scope(_ address: Holder.PlaceAddress) -> EffectID {
-        EffectID(PlaceScope(place: name, address: address))
+    /// The scope of the child at `address`; with the stamp of the child routed, when its effects are lifted.
+    func scope(_ address: Holder.PlaceAddress, stamp: ChildStamp? = nil) -> EffectID {
+        EffectID(PlaceScope(place: name, address: address, stamp: stamp))
     }
 
     /// `effect`, of the child at `address`, lifted; its messages are added to `messages`.
@@ -304,15 +315,22 @@ where Parent.Effect: ComposableEffect {
     func lift(
         _ effect: Holder.Child.Effect,
         at address: Holder.PlaceAddress,
+        stamp: ChildStamp? = nil,
         messages: inout [Holder.Child.Effect.Message]
     ) -> Parent.Effect? {
-        let scope = scope(address)
+        let scope = scope(address, stamp: stamp)
+        guard Self.hasWork else {
+            // No work, so no plan that means anything: only the messages.
+            _ = Holder.Child.Effect.lifting(effect, scope: scope, messages: &messages) { $0 }
+            return nil
+        }
         let lifted = Parent.Effect.lifting(effect, scope: scope, messages: &messages) { work in
             // `embedWork` is there for any child with work: the initialiser stopped otherwise.
             guard let embedWork else { preconditionFailure("a child with work and no work case") }
             return embedWork(Holder._work(work, at: address))
         }
-        guard leaves, let lifted else { return lifted }
+        // Work runs under the child's scope, where the child can leave; a cancellation alone has nothing to run.
+        guard leaves, let lifted, lifted.startsWork else { return lifted }
         return .plan(.cancellable(lifted, id: scope, cancelInFlight: false))
     }
 
@@ -320,7 +338,7 @@ where Parent.Effect: ComposableEffect {
     @inlinable
     func route(_ event: Holder.PlaceEvent, in parent: inout Parent) -> (Parent.Effect?, [Holder.PlaceMessage]) {
         checkDeclared()
-        let routed: (Holder.PlaceAddress, Holder.Child.Effect)?
+        let routed: (Holder.PlaceAddress, Holder.Child.Effect, ChildStamp)?
         if let path {
             routed = Holder._route(event, in: &parent[keyPath: path])
         } else {
@@ -328,9 +346,9 @@ where Parent.Effect: ComposableEffect {
             routed = Holder._route(event, in: &stored)
             parent = embedCase(stored)
         }
-        guard let (address, effect) = routed else { return (nil, []) }
+        guard let (address, effect, stamp) = routed else { return (nil, []) }
         var messages: [Holder.Child.Effect.Message] = []
-        let lifted = lift(effect, at: address, messages: &messages)
+        let lifted = lift(effect, at: address, stamp: stamp, messages: &messages)
         return (lifted, messages.map { Holder._message($0, at: address) })
     }
 
@@ -354,7 +372,7 @@ where Parent.Effect: ComposableEffect {
     override func mark(_ parent: inout Parent) -> PlaceMark { markPlace(&parent) }
 
     override func end(_ mark: PlaceMark, _ parent: inout Parent, _ endings: inout ChildEndings) -> Bool {
-        endPlace(mark, &parent, scope, &endings)
+        endPlace(mark, &parent, { self.scope($0) }, &endings)
     }
 
     override func ending(_ endings: ChildEndings, in effect: Parent.Effect?) -> Parent.Effect? {

@@ -16,9 +16,12 @@ final class PlaceName: Sendable, CustomStringConvertible {
 /// Seen from the root, a child's scope is wrapped in the scopes of its ancestors (``ScopedEffectID``), so that the
 /// identity of a child is its path from the root. A test names it through its place: ``ChildPlace/ending(_:)`` and
 /// ``ChildPlace/lift(_:)`` write the effects a parent's transition returns.
-struct PlaceScope<Address: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
+struct PlaceScope<Address: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible, StampedScope {
     let place: PlaceName
     let address: Address
+    /// Which child at the address the effects are of, when several come and go within one transition: left out of
+    /// `==` and hashing, so that the scope names the place and the address, and a test writes it without the stamp.
+    let stamp: ChildStamp?
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.place === rhs.place && lhs.address == rhs.address }
 
@@ -30,6 +33,20 @@ struct PlaceScope<Address: Hashable & Sendable>: Hashable, Sendable, CustomStrin
     /// `\TodoList.todos[1]`, `\Detail.editor`.
     var description: String {
         address is Never? ? place.description : "\(place)[\(described(address))]"
+    }
+}
+
+/// A scope that tells which child its effects are of (``PlaceScope``), for the end of a transition to keep the work of a
+/// new child and drop the old one's at the same address.
+protocol StampedScope {
+    var stamp: ChildStamp? { get }
+}
+
+extension EffectID {
+    /// The stamp of the innermost child scope of this id: the child's own, under its ancestors'.
+    var childStamp: ChildStamp? {
+        if let scoped = base as? ScopedEffectID { return scoped.id.childStamp }
+        return (base as? any StampedScope)?.stamp
     }
 }
 
@@ -89,6 +106,18 @@ extension ComposableEffect {
             return .plan(.throttled(inner(child), id: scoped(id), interval: interval, latest: latest))
         case .delayed(let child, let id, let delay):
             return .plan(.delayed(inner(child), id: id.map(scoped), delay: delay))
+        }
+    }
+}
+
+extension ComposableEffect {
+    /// Whether this effect starts any work: work itself, or a plan with work in it; not a cancellation alone.
+    var startsWork: Bool {
+        guard let plan else { return true }
+        switch plan {
+        case .cancel: return false
+        case .all(let effects): return effects.contains { $0.startsWork }
+        default: return true
         }
     }
 }

@@ -47,8 +47,8 @@ extension ChildState where Effect: ComposableEffect {
     /// ```
     ///
     /// For rows and screens, `receive` gets the message with the id of the row or screen that told it (`said.id`,
-    /// `said.message`). The copies of each value this state declares in ``sharedValues`` are brought in step before the
-    /// messages, so a child that edits a copy and asks to be dismissed in one event loses no edit.
+    /// `said.message`). A child that edits a shared copy and asks to be dismissed in one event loses no edit: the
+    /// transition writes its last copy into the others (see ``SharedValues``).
     ///
     /// - Parameters:
     ///   - event: The event for the place.
@@ -61,11 +61,8 @@ extension ChildState where Effect: ComposableEffect {
         to place: ChildPlace<Self, Holder>,
         messages receive: (inout Self, Holder.PlaceMessage) -> Effect?
     ) -> Effect? {
-        let shared = Self.sharedValues
-        let sharing = shared.isEmpty ? nil : shared.watch(self)
         let (effect, messages) = place.route(event, in: &self)
         guard !messages.isEmpty else { return effect }
-        sharing?.apply(to: &self)
         var effects = effect.map { [$0] } ?? []
         for message in messages {
             if let answer = receive(&self, message) { effects.append(answer) }

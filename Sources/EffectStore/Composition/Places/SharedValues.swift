@@ -41,10 +41,22 @@ public struct SharedValues<Root>: Sendable {
     /// The declared places, in order.
     @usableFromInline let holders: [SharedHolder<Root>]
 
-    /// No shared values: the default.
-    public init() { holders = [] }
+    /// How to read the copy a routed child holds, by the child's type: for the places of a child's element
+    /// (``element(in:at:)``, ``elements(in:case:at:)``), so that an edit by such a child that leaves in the same
+    /// transition reaches the other copies (see `SharedEditLog`).
+    let readers: [ObjectIdentifier: [SharedReader]]
 
-    init(_ holder: SharedHolder<Root>) { holders = [holder] }
+    /// No shared values: the default.
+    public init() { self.init(holders: []) }
+
+    init(holders: [SharedHolder<Root>]) {
+        self.holders = holders
+        var readers: [ObjectIdentifier: [SharedReader]] = [:]
+        for case let (holder, read)? in holders.map(\.reader) { readers[holder, default: []].append(read) }
+        self.readers = readers
+    }
+
+    init(_ holder: SharedHolder<Root>) { self.init(holders: [holder]) }
 
     /// Whether nothing is declared: then a transition is the state's ``ChildState/handle(event:)`` alone.
     @inlinable var isEmpty: Bool { holders.isEmpty }
@@ -55,7 +67,7 @@ extension SharedValues: ExpressibleByArrayLiteral {
     ///
     /// - Parameter elements: The places.
     public init(arrayLiteral elements: SharedValues...) {
-        holders = elements.flatMap(\.holders)
+        self.init(holders: elements.flatMap(\.holders))
     }
 }
 
@@ -125,9 +137,9 @@ extension SharedValues {
         in slot: WritableKeyPath<Root, Holder?> & Sendable,
         at path: WritableKeyPath<Holder, Value> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
-        single(name: "\(slot), at \(path)", read: { $0[keyPath: slot].map { keyed($0[keyPath: path]) } }) {
-            $0[keyPath: slot]?[keyPath: path] = $1
-        }
+        single(
+            name: "\(slot), at \(path)", read: { $0[keyPath: slot].map { keyed($0[keyPath: path]) } },
+            write: { $0[keyPath: slot]?[keyPath: path] = $1 }, reader: reader(of: Holder.self, at: path))
     }
 
     /// The elements of an ``IdentifiedStates``, each held by its `id`: the list of every meeting.
@@ -175,7 +187,8 @@ extension SharedValues {
             }
         }
         return SharedValues(
-            SharedHolder(name: "\(stack), case \(Holder.self), at \(path)") { before in
+            SharedHolder(name: "\(stack), case \(Holder.self), at \(path)", reader: reader(of: Holder.self, at: path)) {
+                before in
                 SlotsWatch(
                     before: slots(before), read: slots,
                     write: { root, id, value in
@@ -191,15 +204,23 @@ extension SharedValues {
     private static func single<Value: Equatable & Sendable>(
         name: String,
         read: @escaping @Sendable (Root) -> (SharedKey, Value)?,
-        write: @escaping @Sendable (inout Root, Value) -> Void
+        write: @escaping @Sendable (inout Root, Value) -> Void,
+        reader: (holder: ObjectIdentifier, read: SharedReader)? = nil
     ) -> SharedValues {
         @Sendable func slots(_ root: Root) -> [(Int, SharedKey, Value)] {
             read(root).map { [(0, $0.0, $0.1)] } ?? []
         }
         return SharedValues(
-            SharedHolder(name: name) { before in
+            SharedHolder(name: name, reader: reader) { before in
                 SlotsWatch(before: slots(before), read: slots, write: { root, _, value in write(&root, value) })
             })
+    }
+
+    /// How to read the element a child of type `Holder` holds at `path`.
+    private static func reader<Holder, Value: Identifiable & Equatable & Sendable>(
+        of _: Holder.Type, at path: WritableKeyPath<Holder, Value> & Sendable
+    ) -> (holder: ObjectIdentifier, read: SharedReader) where Value.ID: Sendable {
+        (ObjectIdentifier(Holder.self), { ($0 as? Holder).map { let (key, value) = keyed($0[keyPath: path]); return (key, SharedCopy(value)) } })
     }
 
     /// `element` with its key: its type and its `id`.
@@ -253,11 +274,63 @@ struct SharedCopy {
 final class SharedHolder<Root>: Sendable {
     /// The place as written, for messages: its key path.
     let name: String
+    /// For the place of a child's element: the child's type, and how to read the element from it.
+    let reader: (holder: ObjectIdentifier, read: SharedReader)?
     let watch: @Sendable (Root) -> SharedWatch<Root>
 
-    init(name: String, watch: @escaping @Sendable (Root) -> SharedWatch<Root>) {
+    init(
+        name: String,
+        reader: (holder: ObjectIdentifier, read: SharedReader)? = nil,
+        watch: @escaping @Sendable (Root) -> SharedWatch<Root>
+    ) {
         self.name = name
+        self.reader = reader
         self.watch = watch
+    }
+}
+
+/// Reads the copy a child holds — its key and value — from the child, given as `Any`; `nil` for a child of another type.
+typealias SharedReader = @Sendable (Any) -> (SharedKey, SharedCopy)?
+
+/// The copies that the children routed in one transition hold right after their own events, by key: what brings an
+/// edit by a child that leaves in the same transition — a sheet that renames its item and asks to be closed — into the
+/// other copies, though the child is gone when the transition compares the copies.
+///
+/// A state that declares shared values keeps one on the thread that runs its transition, for the length of
+/// `handle(event:)` (`ThreadLocal`), inside the log of an enclosing state that declares some too; every routed child is
+/// offered to the innermost log, and each log of the chain keeps the copies of the children whose types its
+/// declaration reads.
+final class SharedEditLog {
+    /// The innermost log of the transitions running on this thread, if any.
+    private static let current = ThreadLocal()
+
+    let readers: [ObjectIdentifier: [SharedReader]]
+    /// The log of the enclosing transition, if any.
+    private var outer: SharedEditLog?
+    /// The latest copy each routed holder had of each key.
+    private(set) var latest: [SharedKey: SharedCopy] = [:]
+
+    init(readers: [ObjectIdentifier: [SharedReader]]) { self.readers = readers }
+
+    /// Runs `body` with this log as the thread's innermost.
+    func keeping<T>(_ body: () -> T) -> T {
+        outer = Self.running
+        defer { outer = nil }
+        return Self.current.withValue(self, body)
+    }
+
+    /// The innermost log of the transitions running on this thread, if any.
+    static var running: SharedEditLog? { current.value as? SharedEditLog }
+
+    /// Keeps the copies `child` holds in every log of the chain whose declaration reads children of its type.
+    static func offer<Child>(_ child: Child) {
+        var log = running
+        while let current = log {
+            for read in current.readers[ObjectIdentifier(Child.self)] ?? [] {
+                if let (key, copy) = read(child) { current.latest[key] = copy }
+            }
+            log = current.outer
+        }
     }
 }
 
@@ -320,6 +393,12 @@ final class SlotsWatch<Root, Slot: Hashable, Value: Equatable>: SharedWatch<Root
             let unchanged = old.2 == value
             after.append((slot, key, value, unchanged))
             if !unchanged { changes.append(.edited(key, SharedCopy(value))) }
+        }
+        // A holder that left: its last copy, if it was routed and edited it before it left.
+        if let log = SharedEditLog.running {
+            for (slot, key, value) in before where !after.contains(where: { $0.slot == slot && $0.key == key }) {
+                if let last = log.latest[key], !last.isSame(as: SharedCopy(value)) { changes.append(.edited(key, last)) }
+            }
         }
         return changes
     }
@@ -402,6 +481,23 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
 // MARK: - Keeping the copies in step
 
 extension SharedValues {
+    /// Runs `body` — a transition of `root` — and brings the copies in step after it, keeping a `SharedEditLog` of the
+    /// routed children's copies meanwhile when this declaration reads any.
+    @usableFromInline
+    func transition<Result>(_ root: inout Root, _ body: (inout Root) -> Result) -> Result {
+        let watch = self.watch(root)
+        guard !readers.isEmpty else {
+            let result = body(&root)
+            watch?.apply(to: &root)
+            return result
+        }
+        return SharedEditLog(readers: readers).keeping {
+            let result = body(&root)
+            watch?.apply(to: &root)
+            return result
+        }
+    }
+
     /// What every place keeps of `before`, to bring the copies in step after the transition; `nil` when nothing is
     /// declared.
     @usableFromInline
