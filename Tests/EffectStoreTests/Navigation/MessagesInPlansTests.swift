@@ -8,13 +8,8 @@ final class MessagesInPlansTests: XCTestCase {
     struct Child: ChildState, Equatable {
         enum Event: Sendable { case tellNow, tellLater, tellCancellably }
         enum Message: Equatable, Sendable { case done }
-        enum Work: MessagingEffect, Equatable {
-            case tell(Message)
-            case ping
-
-            var message: Message? { if case .tell(let message) = self { message } else { nil } }
-        }
-        typealias Effect = Planned<Work>
+        enum Work: Sendable, Equatable { case ping }
+        typealias Effect = PlannedEffect<Work, Message>
 
         mutating func handle(event: Event) -> Effect? {
             switch event {
@@ -30,17 +25,18 @@ final class MessagesInPlansTests: XCTestCase {
         var told = 0
 
         enum Event: Sendable { case child(Child.Event) }
-        enum Work: Sendable, Equatable {
-            case child(Child.Effect)
-        }
+        enum Work: Sendable, Equatable { case child(Child.Work) }
         typealias Effect = Planned<Work>
 
         static var initialState: Parent { Parent() }
 
+        static let child = ChildPlace(\Parent.child, event: Event.child, work: Work.child)
+        static let places: ChildPlaces<Parent> = [child]
+
         mutating func handle(event: Event) -> Effect? {
             switch event {
             case .child(let event):
-                handle(event, in: \.child, effect: { .work(.child($0)) }) { state, _ in
+                route(event, to: Self.child) { state, _ in
                     state.told += 1
                     return nil
                 }
@@ -48,10 +44,11 @@ final class MessagesInPlansTests: XCTestCase {
         }
     }
 
+    /// A child in a property never leaves: its plan is not wrapped in a scope to cancel.
     func test_aMessageBesideATimedPlan_isDelivered_andThePlanKept() {
         var parent = Parent()
         XCTAssertEqual(
-            parent.handle(event: .child(.tellNow)), Parent.Effect.work(.child(.work(.ping))).delayed(by: .seconds(1)))
+            parent.transition(on: .child(.tellNow)), Parent.Effect.work(.child(.ping)).delayed(by: .seconds(1)))
         XCTAssertEqual(parent.told, 1)
     }
 
@@ -59,7 +56,7 @@ final class MessagesInPlansTests: XCTestCase {
     func test_aMessageInsideADelayedPlan_isRefusedWithAMessageSayingHowToFixIt() {
         runInChildProcess(self, expectingCrashWith: "is inside a plan") {
             var parent = Parent()
-            _ = parent.handle(event: .child(.tellLater))
+            _ = parent.transition(on: .child(.tellLater))
         }
     }
 
@@ -67,7 +64,7 @@ final class MessagesInPlansTests: XCTestCase {
     func test_aMessageInsideACancellablePlan_isRefused() {
         runInChildProcess(self, expectingCrashWith: "To fix, return the message beside the plan") {
             var parent = Parent()
-            _ = parent.handle(event: .child(.tellCancellably))
+            _ = parent.transition(on: .child(.tellCancellably))
         }
     }
 }

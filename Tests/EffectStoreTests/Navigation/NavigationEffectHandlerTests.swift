@@ -2,24 +2,35 @@ import EffectStore
 import EffectStoreTesting
 import XCTest
 
-/// `ChildEffectHandler.rows` for a stack's screens and `.child` for a presented child, performed by functions of their
-/// own in a `ComposedEffectHandler`, their answers routed back to the screen or the child that asked.
+/// A parent's handler hands a screen's work and a presented child's work to functions of their own through the places
+/// (`ChildPlace.answer(_:by:)`), and their answers are routed back to the screen or the child that asked.
 final class NavigationEffectHandlerTests: XCTestCase {
-    func test_screensAndPresented_routeEachAnswerBackToWhoAsked() {
+    /// Performs ``Host``'s ticks by functions that know only a screen's work or the sheet's, and logs them.
+    private final class TickLogger: PlannedEffectHandler {
         let performed = LockedBox.make([String]())
-        let handler = ComposedEffectHandler<Host>(
-            .rows(effect: .hostScreen, event: { Host.Event.path(.element(id: $0, $1)) }) {
-                id, effect -> Future<HostScreen.Event>? in
-                guard case .work(.ticker(.work(.tick))) = effect else { return nil }
-                performed.withLock { $0.append("screen \(id) ticks") }
-                return Future(value: .ticker(.tick))
-            },
-            .child(effect: .hostSheet, event: { Host.Event.sheet(.presented($0)) }) { effect -> Future<Ticker.Event>? in
-                guard case .work(.tick) = effect else { return nil }
-                performed.withLock { $0.append("sheet ticks") }
-                return Future(value: .tick)
+
+        func perform(_ work: Host.Work) -> EffectAnswer<Host.Event>? {
+            switch work {
+            case .screen(let id, let work): return Host.path.answer((id, work)) { screen(id, $0) }
+            case .sheet(let work): return Host.sheet.answer(work, by: sheet)
+            case .saved: return nil
             }
-        )
+        }
+
+        private func screen(_ id: StackElementID, _ work: HostScreen.Work) -> Future<HostScreen.Event>? {
+            guard case .ticker(.tick) = work else { return nil }
+            performed.withLock { $0.append("screen \(id) ticks") }
+            return Future(value: .ticker(.tick))
+        }
+
+        private func sheet(_ work: Ticker.Work) -> Future<Ticker.Event>? {
+            performed.withLock { $0.append("sheet ticks") }
+            return Future(value: .tick)
+        }
+    }
+
+    func test_screensAndPresented_routeEachAnswerBackToWhoAsked() {
+        let handler = TickLogger()
         let clock = TestClock()
         let store = Store<Host>(effectHandler: handler, clock: clock)
 
@@ -34,7 +45,7 @@ final class NavigationEffectHandlerTests: XCTestCase {
         XCTAssertEqual(store.state.path[id: 1], .ticker(Ticker(id: 2, ticks: 2)), "each tick reached screen 1")
         XCTAssertEqual(store.state.sheet, Ticker(id: 3, ticks: 2))
         XCTAssertEqual(
-            performed.withLock { $0 },
+            handler.performed.withLock { $0 },
             ["screen 1 ticks", "sheet ticks", "screen 1 ticks", "sheet ticks"]
         )
 
@@ -42,22 +53,6 @@ final class NavigationEffectHandlerTests: XCTestCase {
         store.dispatch(event: .popTop)
         store.dispatch(event: .sheet(.dismiss))
         clock.advance(by: .seconds(3))
-        XCTAssertEqual(performed.withLock { $0.count }, 4)
-    }
-}
-
-extension EnumCase where Root == Host.Effect, Value == (StackElementID, HostScreen.Effect) {
-    /// `Host.Effect.screen`.
-    fileprivate static var hostScreen: Self {
-        EnumCase({ .work(.screen($0, $1)) }) {
-            if case .work(.screen(let id, let effect)) = $0 { (id, effect) } else { nil }
-        }
-    }
-}
-
-extension EnumCase where Root == Host.Effect, Value == Ticker.Effect {
-    /// `Host.Effect.sheet`.
-    fileprivate static var hostSheet: Self {
-        EnumCase({ .work(.sheet($0)) }) { if case .work(.sheet(let effect)) = $0 { effect } else { nil } }
+        XCTAssertEqual(handler.performed.withLock { $0.count }, 4)
     }
 }

@@ -14,13 +14,8 @@ struct Ticker: ChildState, Identifiable, Hashable, Codable {
         case replaceMe(id: Int)
     }
     enum Message: Hashable, Sendable { case finished(ticks: Int), replaceMe(id: Int) }
-    enum Work: MessagingEffect, Hashable {
-        case tick
-        case tell(Message)
-
-        var message: Message? { if case .tell(let message) = self { message } else { nil } }
-    }
-    typealias Effect = Planned<Work>
+    enum Work: Sendable, Hashable { case tick }
+    typealias Effect = PlannedEffect<Work, Message>
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -60,12 +55,11 @@ struct Panel: ChildState, Hashable, Codable {
     var sheet: Ticker?
 
     enum Event: Hashable, Sendable { case open(id: Int), sheet(PresentationEvent<Ticker.Event>) }
-    enum Work: Sendable, Hashable {
-        case sheet(Ticker.Effect)
-    }
+    enum Work: Sendable, Hashable { case sheet(Ticker.Work) }
     typealias Effect = Planned<Work>
 
-    static let places: ChildPlaces<Panel> = [.presented(\.sheet)]
+    static let sheet = ChildPlace(\Panel.sheet, event: Event.sheet, work: Work.sheet)
+    static let places: ChildPlaces<Panel> = [sheet]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -73,7 +67,7 @@ struct Panel: ChildState, Hashable, Codable {
             sheet = Ticker(id: id)
             return nil
         case .sheet(let event):
-            return handle(event, in: \.sheet, effect: { .work(.sheet($0)) }) { state, message in
+            return route(event, to: Self.sheet) { state, message in
                 switch message {
                 case .finished: state.sheet = nil
                 case .replaceMe(let id): state.sheet = Ticker(id: id)
@@ -91,31 +85,22 @@ enum HostScreen: ChildState, Hashable, Codable {
     case panel(Panel)
 
     enum Event: Hashable, Sendable { case ticker(Ticker.Event), panel(Panel.Event) }
-    enum Work: MessagingEffect, Hashable {
-        case ticker(Ticker.Effect)
-        case panel(Panel.Effect)
-        case tell(Ticker.Message)
-
-        var message: Ticker.Message? { if case .tell(let message) = self { message } else { nil } }
-    }
-    typealias Effect = Planned<Work>
-    typealias Message = Ticker.Message
+    enum Work: Sendable, Hashable { case ticker(Ticker.Work), panel(Panel.Work) }
+    typealias Effect = PlannedEffect<Work, Ticker.Message>
 
     /// A ticker's timer ends when the screen leaves its case; a panel's own sheet too.
-    static let places: ChildPlaces<HostScreen> = [
-        .case { if case .ticker(let ticker) = $0 { ticker } else { nil } },
-        .case { if case .panel(let panel) = $0 { panel } else { nil } },
-    ]
+    static let ticker = ChildPlace(
+        case: HostScreen.ticker, extract: { if case .ticker(let ticker) = $0 { ticker } else { nil } },
+        event: Event.ticker, work: Work.ticker)
+    static let panel = ChildPlace(
+        case: HostScreen.panel, extract: { if case .panel(let panel) = $0 { panel } else { nil } },
+        event: Event.panel, work: Work.panel)
+    static let places: ChildPlaces<HostScreen> = [ticker, panel]
 
     mutating func handle(event: Event) -> Effect? {
-        switch self {
-        case .ticker(let ticker):
-            guard case .ticker(let event) = event else { return nil }
-            return handle(event, of: ticker, as: Self.ticker, effect: { .work(.ticker($0)) }, message: { $0 })
-        case .panel(let panel):
-            guard case .panel(let event) = event else { return nil }
-            return handle(event, of: panel, as: Self.panel, effect: { .work(.panel($0)) })
-        case .note: return nil  // data only
+        switch event {
+        case .ticker(let event): route(event, to: Self.ticker) { _, message in .tell(message) }
+        case .panel(let event): route(event, to: Self.panel)
         }
     }
 }
@@ -163,15 +148,18 @@ struct Host: State, Hashable {
     }
 
     enum Work: Sendable, Hashable {
-        case sheet(Ticker.Effect)
-        case screen(StackElementID, HostScreen.Effect)
+        case sheet(Ticker.Work)
+        case screen(StackElementID, HostScreen.Work)
         case saved(Int)
     }
     typealias Effect = Planned<Work>
 
     static var initialState: Host { Host() }
 
-    static let places: ChildPlaces<Host> = [.stack(\.path), .presented(\.sheet)]
+    static let sheet = ChildPlace(\Host.sheet, event: Event.sheet, work: Work.sheet)
+    static let path = ChildPlace(\Host.path, event: Event.path, work: Work.screen)
+    static let alert = ChildPlace(\Host.alert, event: Event.alert)
+    static let places: ChildPlaces<Host> = [path, sheet, alert]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -228,7 +216,7 @@ struct Host: State, Hashable {
             sheet = ticker
             let start = routeSheet(.presented(.start))
             guard endingFirst else { return start }
-            return .all([.cancel(id: PresentationScope(\Host.sheet))] + (start.map { [$0] } ?? []))
+            return .all([Self.sheet.ending()] + (start.map { [$0] } ?? []))
         case .setPathAndStart(let ticker):
             path.setScreens([.ticker(ticker)])
             return routePath(.element(id: path.topID!, .ticker(.start)))
@@ -239,11 +227,10 @@ struct Host: State, Hashable {
             )
             return nil
         case .alert(let event):
-            switch handleAlert(event, in: \.alert) {
-            case .reset?:
-                log.removeAll()
-                return nil
-            case nil:
+            return route(event, to: Self.alert) { state, action in
+                switch action {
+                case .reset: state.log.removeAll()
+                }
                 return nil
             }
         }
@@ -251,7 +238,7 @@ struct Host: State, Hashable {
 
     /// Routes an event of the sheet, and handles what it tells.
     mutating func routeSheet(_ event: PresentationEvent<Ticker.Event>) -> Effect? {
-        handle(event, in: \.sheet, effect: { .work(.sheet($0)) }) { state, message in
+        route(event, to: Self.sheet) { state, message in
             switch message {
             case .finished(let ticks):
                 state.log.append("sheet finished after \(ticks)")
@@ -266,7 +253,7 @@ struct Host: State, Hashable {
 
     /// Routes an event of the stack, and handles what its screens tell.
     mutating func routePath(_ event: StackEvent<HostScreen.Event>) -> Effect? {
-        handle(event, in: \.path, effect: { .work(.screen($0, $1)) }) { state, said in
+        route(event, to: Self.path) { state, said in
             let id = said.id
             switch said.message {
             case .finished(let ticks):
@@ -282,36 +269,51 @@ struct Host: State, Hashable {
     }
 }
 
-/// Performs ``Host``'s effects: every tick answers at once with the event that routes it back; a save answers nothing.
-/// Keeps what it performed.
-final class HostEffects: EffectHandler, @unchecked Sendable {
+/// Performs ``Host``'s effects: every tick answers at once with the event that routes it back, through the places of
+/// the sheet, the stack, a screen's case and a panel's sheet; a save answers nothing. Keeps what it performed.
+final class HostEffects: PlannedEffectHandler, @unchecked Sendable {
     // Guarded by `lock`.
     private var log: [Host.Effect] = []
     private let lock = NSLock()
 
+    /// The work performed so far, as `.work` effects.
     var performed: [Host.Effect] { lock.withLock { log } }
 
     /// The ticks performed so far: the sheet's, the screens' and the panels' sheets'.
     var tickCount: Int {
         performed.filter {
             switch $0 {
-            case .work(.sheet(.work(.tick))), .work(.screen(_, .work(.ticker(.work(.tick))))),
-                .work(.screen(_, .work(.panel(.work(.sheet(.work(.tick))))))):
-                true
+            case .work(.sheet(.tick)), .work(.screen(_, .ticker(.tick))), .work(.screen(_, .panel(.sheet(.tick)))): true
             default: false
             }
         }.count
     }
 
-    func handle(effect: Host.Effect) -> Future<Host.Event>? {
-        lock.withLock { log.append(effect) }
-        switch effect {
-        case .work(.sheet(.work(.tick))): return Future(value: .sheet(.presented(.tick)))
-        case .work(.screen(let id, .work(.ticker(.work(.tick))))):
-            return Future(value: .path(.element(id: id, .ticker(.tick))))
-        case .work(.screen(let id, .work(.panel(.work(.sheet(.work(.tick))))))):
-            return Future(value: .path(.element(id: id, .panel(.sheet(.presented(.tick))))))
-        default: return nil
+    func perform(_ work: Host.Work) -> EffectAnswer<Host.Event>? {
+        lock.withLock { log.append(.work(work)) }
+        switch work {
+        case .sheet(let work): return Host.sheet.answer(work, by: Self.tick)
+        case .screen(let id, let work): return Host.path.answer((id, work), by: Self.screen)
+        case .saved: return nil
+        }
+    }
+
+    private static func screen(_ work: HostScreen.Work) -> EffectAnswer<HostScreen.Event>? {
+        switch work {
+        case .ticker(let work): return HostScreen.ticker.answer(work, by: tick)
+        case .panel(let work): return HostScreen.panel.answer(work, by: panel)
+        }
+    }
+
+    private static func panel(_ work: Panel.Work) -> EffectAnswer<Panel.Event>? {
+        switch work {
+        case .sheet(let work): Panel.sheet.answer(work, by: tick)
+        }
+    }
+
+    private static func tick(_ work: Ticker.Work) -> Future<Ticker.Event>? {
+        switch work {
+        case .tick: Future(value: .tick)
         }
     }
 }
@@ -324,23 +326,17 @@ struct FlowHost: State, Hashable {
         case idle
 
         enum Event: Hashable, Sendable { case ticker(Ticker.Event) }
-        enum Work: MessagingEffect, Hashable {
-            case ticker(Ticker.Effect)
-            case tell(Ticker.Message)
+        enum Work: Sendable, Hashable { case ticker(Ticker.Work) }
+        typealias Effect = PlannedEffect<Work, Ticker.Message>
 
-            var message: Ticker.Message? { if case .tell(let message) = self { message } else { nil } }
-        }
-        typealias Effect = Planned<Work>
-        typealias Message = Ticker.Message
-
-        static let places: ChildPlaces<Flow> = [.case { if case .ticking(let ticker) = $0 { ticker } else { nil } }]
+        static let ticking = ChildPlace(
+            case: Flow.ticking, extract: { if case .ticking(let ticker) = $0 { ticker } else { nil } },
+            event: Event.ticker, work: Work.ticker)
+        static let places: ChildPlaces<Flow> = [ticking]
 
         mutating func handle(event: Event) -> Effect? {
-            switch self {
-            case .ticking(let ticker):
-                guard case .ticker(let event) = event else { return nil }
-                return handle(event, of: ticker, as: Self.ticking, effect: { .work(.ticker($0)) }, message: { $0 })
-            case .idle: return nil
+            switch event {
+            case .ticker(let event): route(event, to: Self.ticking) { _, message in .tell(message) }
             }
         }
     }
@@ -357,13 +353,12 @@ struct FlowHost: State, Hashable {
         case tickAndStart(id: Int)
         case flow(Flow.Event)
     }
-    enum Work: Sendable, Hashable {
-        case flow(Flow.Effect)
-    }
+    enum Work: Sendable, Hashable { case flow(Flow.Work) }
     typealias Effect = Planned<Work>
 
     static var initialState: FlowHost { FlowHost() }
-    static let places: ChildPlaces<FlowHost> = [.child(\.flow)]
+    static let flow = ChildPlace(\FlowHost.flow, event: Event.flow, work: Work.flow)
+    static let places: ChildPlaces<FlowHost> = [flow]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -382,7 +377,7 @@ struct FlowHost: State, Hashable {
     }
 
     private mutating func routeFlow(_ event: Flow.Event) -> Effect? {
-        handle(event, in: \.flow, effect: { .work(.flow($0)) }) { state, message in
+        route(event, to: Self.flow) { state, message in
             if case .finished = message { state.finished += 1 }
             return nil
         }
@@ -390,16 +385,30 @@ struct FlowHost: State, Hashable {
 }
 
 /// Performs ``FlowHost``'s effects: a tick answers at once with the event that routes it back. Counts the ticks.
-final class FlowHostEffects: EffectHandler, @unchecked Sendable {
+final class FlowHostEffects: PlannedEffectHandler, @unchecked Sendable {
     // Guarded by `lock`.
     private var ticks = 0
     private let lock = NSLock()
 
     var tickCount: Int { lock.withLock { ticks } }
 
-    func handle(effect: FlowHost.Effect) -> Future<FlowHost.Event>? {
-        guard case .work(.flow(.work(.ticker(.work(.tick))))) = effect else { return nil }
-        lock.withLock { ticks += 1 }
-        return Future(value: .flow(.ticker(.tick)))
+    func perform(_ work: FlowHost.Work) -> EffectAnswer<FlowHost.Event>? {
+        switch work {
+        case .flow(let work): FlowHost.flow.answer(work, by: flow)
+        }
+    }
+
+    private func flow(_ work: FlowHost.Flow.Work) -> EffectAnswer<FlowHost.Flow.Event>? {
+        switch work {
+        case .ticker(let work): FlowHost.Flow.ticking.answer(work, by: tick)
+        }
+    }
+
+    private func tick(_ work: Ticker.Work) -> Future<Ticker.Event>? {
+        switch work {
+        case .tick:
+            lock.withLock { ticks += 1 }
+            return Future(value: .tick)
+        }
     }
 }

@@ -68,11 +68,12 @@ final class NavigationStoreTests: XCTestCase {
         let clock = TestClock()
         let effects = HostEffects()
         let store = storeTickingOnScreen0(clock: clock, effects: effects)
-        XCTAssertEqual(store.state.path[id: 0, case: .ticker]?.ticks, 2)
+        XCTAssertEqual(store.state.path[id: 0, case: HostScreen.ticker]?.ticks, 2)
         store.dispatch(event: .replacePath([.ticker(Ticker(id: 2))]))
         XCTAssertEqual(clock.scheduledCount, 0, "the old screen's pending tick was cancelled with the replacement")
         clock.advance(by: .seconds(5))
-        XCTAssertEqual(store.state.path[id: 0, case: .ticker], Ticker(id: 2), "no tick of the old screen reached it")
+        XCTAssertEqual(
+            store.state.path[id: 0, case: HostScreen.ticker], Ticker(id: 2), "no tick of the old screen reached it")
         XCTAssertEqual(effects.tickCount, 2)
     }
 

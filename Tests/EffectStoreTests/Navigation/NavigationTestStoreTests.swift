@@ -9,7 +9,7 @@ final class NavigationTestStoreTests: XCTestCase {
         let store = TestStore(initialState: Host())
         store.send(.present(id: 1)) { $0.sheet = Ticker(id: 1) }
         store.send(.sheet(.presented(.start)))
-        store.advance(by: .seconds(2), answering: .work(.sheet(.work(.tick))), with: .sheet(.presented(.tick))) {
+        store.advance(by: .seconds(2), answering: .work(.sheet(.tick)), with: .sheet(.presented(.tick))) {
             $0.sheet?.ticks += 1
         }
         XCTAssertEqual(store.state.sheet?.ticks, 2)
@@ -23,9 +23,9 @@ final class NavigationTestStoreTests: XCTestCase {
         store.send(.present(id: 1)) { $0.sheet = Ticker(id: 1) }
         store.send(.sheet(.presented(.start)))
         store.advance(by: .seconds(1))
-        store.receiveEffect(.work(.sheet(.work(.tick))))
+        store.receiveEffect(.work(.sheet(.tick)))
         store.send(.closeSheet) { $0.sheet = nil }
-        store.receiveCancellation(of: .work(.sheet(.work(.tick))))
+        store.receiveCancellation(of: .work(.sheet(.tick)))
         store.finish()
     }
 
@@ -33,7 +33,7 @@ final class NavigationTestStoreTests: XCTestCase {
         let store = TestStore(initialState: Host())
         store.send(.present(id: 1)) { $0.sheet = Ticker(id: 1) }
         store.send(.sheet(.presented(.start)))
-        store.advance(by: .seconds(1), answering: .work(.sheet(.work(.tick))), with: .sheet(.presented(.tick))) {
+        store.advance(by: .seconds(1), answering: .work(.sheet(.tick)), with: .sheet(.presented(.tick))) {
             $0.sheet?.ticks += 1
         }
         store.send(.sheet(.presented(.finish))) {
@@ -50,9 +50,9 @@ final class NavigationTestStoreTests: XCTestCase {
         store.send(.push(.ticker(Ticker(id: 1)))) { $0.path.push(.ticker(Ticker(id: 1))) }
         store.send(.path(.element(id: 0, .ticker(.start))))
         store.advance(by: .seconds(1))
-        store.receiveEffect(.work(.screen(0, .work(.ticker(.work(.tick))))))
+        store.receiveEffect(.work(.screen(0, .ticker(.tick))))
         store.send(.path(.popFrom(id: 0))) { $0.path.pop() }
-        store.receiveCancellation(of: .work(.screen(0, .work(.ticker(.work(.tick))))))
+        store.receiveCancellation(of: .work(.screen(0, .ticker(.tick))))
         store.send(.path(.element(id: 0, .ticker(.tick))))   // a late answer: nothing changes
         store.finish()
     }
@@ -79,7 +79,7 @@ extension Host {
     /// This state after `event`, for tests that build an expected state from another's transition.
     func handled(_ event: Event) -> Host {
         var state = self
-        _ = state.handle(event: event)
+        _ = state.transition(on: event)
         return state
     }
 }
@@ -100,12 +100,12 @@ final class NavigationExplorerTests: XCTestCase {
         .transitionInvariant("a popped screen's effects are cancelled") { transition in
             let kept = Set(transition.to.path.ids)
             return transition.from.path.ids.allSatisfy {
-                kept.contains($0) || transition.effect?.cancels(id: ScreenScope(\Host.path, $0)) == true
+                kept.contains($0) || transition.effect.ends(Host.path.ending($0))
             }
         }
         .transitionInvariant("a dismissed or replaced sheet's effects are cancelled") { transition in
             guard let before = transition.from.sheet, transition.to.sheet?.id != before.id else { return true }
-            return transition.effect?.cancels(id: PresentationScope(\Host.sheet)) == true
+            return transition.effect.ends(Host.sheet.ending())
         }
         .explore()
         // Ids never repeat, so pushes and pops reach new states forever: the exploration is cut short by design, and
@@ -114,5 +114,14 @@ final class NavigationExplorerTests: XCTestCase {
         XCTAssertEqual(exploration.violations.map(\.invariant), [])
         XCTAssertGreaterThan(exploration.states.count, 50)
         XCTAssertTrue(exploration.states.contains { !$0.path.isEmpty && $0.sheet != nil })
+    }
+}
+
+extension Host.Effect? {
+    /// Whether this effect cancels what `ending` — a place's `ending(_:)` of one child — cancels, at its top or among
+    /// its `.all`: in this transition.
+    fileprivate func ends(_ ending: Host.Effect) -> Bool {
+        guard case .cancel(let scope)? = ending.plan else { return false }
+        return self?.cancels(id: scope) == true
     }
 }

@@ -44,15 +44,15 @@ final class ScreenStackTests: XCTestCase {
 
     func test_byIDAndCase_readsAndChangesOnlyAScreenInThatCase() {
         var stack: ScreenStack<HostScreen> = [.note("a"), .ticker(Ticker(id: 1))]
-        XCTAssertEqual(stack[id: 1, case: .ticker], Ticker(id: 1))
-        XCTAssertNil(stack[id: 0, case: .ticker], "another case")
-        XCTAssertNil(stack[id: 9, case: .ticker], "not on the stack")
-        stack[id: 1, case: .ticker]?.ticks = 3
-        stack[id: 0, case: .ticker] = Ticker(id: 5)
-        stack[id: 1, case: .ticker] = nil
+        XCTAssertEqual(stack[id: 1, case: HostScreen.ticker], Ticker(id: 1))
+        XCTAssertNil(stack[id: 0, case: HostScreen.ticker], "another case")
+        XCTAssertNil(stack[id: 9, case: HostScreen.ticker], "not on the stack")
+        stack[id: 1, case: HostScreen.ticker]?.ticks = 3
+        stack[id: 0, case: HostScreen.ticker] = Ticker(id: 5)
+        stack[id: 1, case: HostScreen.ticker] = nil
         XCTAssertEqual(Array(stack), [.note("a"), .ticker(Ticker(id: 1, ticks: 3))], "nil and another case: no change")
-        XCTAssertEqual(stack.modify(id: 1, case: .ticker) { $0.ticks += 1; return $0.ticks }, 4)
-        XCTAssertNil(stack.modify(id: 0, case: .ticker) { _ in XCTFail("not a ticker") })
+        XCTAssertEqual(stack.modify(id: 1, case: HostScreen.ticker) { $0.ticks += 1; return $0.ticks }, 4)
+        XCTAssertNil(stack.modify(id: 0, case: HostScreen.ticker) { _ in XCTFail("not a ticker") })
         XCTAssertEqual(stack.ids, [0, 1])
     }
 
@@ -156,33 +156,24 @@ final class ScreenStackTests: XCTestCase {
 
 /// A parent's stack: routing by id, pops that cancel, messages, late events.
 final class StackRoutingTests: XCTestCase {
-    private func scope(_ id: StackElementID) -> ScreenScope { ScreenScope(\Host.path, id) }
-    /// The scope of the ticker in screen `id`'s case, which `HostScreen` declares.
-    private func tickerCase(_ id: StackElementID) -> ScopedEffectID {
-        ScopedEffectID(scope: scope(id), id: CaseScope(Ticker.self, in: HostScreen.self))
+    /// The ticker's next tick on screen `id`, as the stack's place and the ticker's case place lift it.
+    private func nextTick(_ id: StackElementID) -> Host.Effect {
+        Host.path.lift((id, HostScreen.ticker.lift(Ticker.Effect.work(.tick).delayed(by: .seconds(1), id: "timer"))))
     }
 
     func test_elementEvent_isRoutedByID_andItsEffectRunsUnderTheElementsScope() {
         var host = Host()
         _ = host.transition(on: .push(.note("root")))
         _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
+        let effect = host.transition(on: .path(.element(id: 1, .ticker(.start))))
+        XCTAssertEqual(effect, nextTick(1))
+        // The same value spelled out: the timer id made the ticker's own in its case and its screen, and the plan
+        // started under the case's scope and the screen's.
         XCTAssertEqual(
-            host.transition(on: .path(.element(id: 1, .ticker(.start)))),
-            Host.Effect.work(.screen(1, .work(.ticker(.work(.tick)))))
-                .delayed(by: .seconds(1), id: ScopedEffectID(scope: scope(1), id: "timer"))
-                .cancellable(id: tickerCase(1))
-                .cancellable(id: scope(1))
-        )
-        // The same value, written as the routing lifts it, with no scope id spelled out.
-        var again = Host()
-        _ = again.transition(on: .push(.note("root")))
-        _ = again.transition(on: .push(.ticker(Ticker(id: 1))))
-        let tickerEffect = HostScreen.Effect.lifting(
-            Ticker.Effect.work(.tick).delayed(by: .seconds(1), id: "timer"), into: { .work(.ticker($0)) },
-            under: CaseScope(Ticker.self, in: HostScreen.self))
-        XCTAssertEqual(
-            again.transition(on: .path(.element(id: 1, .ticker(.start)))),
-            Host.Effect.lifting(tickerEffect, into: { .work(.screen(1, $0)) }, under: scope(1))
+            effect.map { String(describing: $0) },
+            ".work(.screen(1, EffectStoreTests.HostScreen.Work.ticker(EffectStoreTests.Ticker.Work.tick)))"
+                + #".delayed(by: 1000 ms, id: \Host.path[1]/HostScreen, case Ticker/"timer")"#
+                + #".cancellable(id: \Host.path[1]/HostScreen, case Ticker).cancellable(id: \Host.path[1])"#
         )
         XCTAssertNil(host.transition(on: .path(.element(id: 0, .ticker(.start)))), "a note ignores ticker events")
     }
@@ -202,7 +193,7 @@ final class StackRoutingTests: XCTestCase {
         for _ in 0..<3 { _ = host.transition(on: .push(.note("n"))) }
         XCTAssertEqual(
             host.transition(on: .path(.popFrom(id: 1))),
-            .all(.cancel(id: scope(2)), .cancel(id: scope(1))),
+            Host.path.ending(2, 1),
             "one cancellation each, not repeated by navigating"
         )
         XCTAssertEqual(host.path.ids, [0])
@@ -216,14 +207,14 @@ final class StackRoutingTests: XCTestCase {
         var host = Host()
         XCTAssertNil(host.transition(on: .push(.note("a"))))
         let pushed = host
-        XCTAssertEqual(host.transition(on: .popTop), .cancel(id: scope(0)))
+        XCTAssertEqual(host.transition(on: .popTop), Host.path.ending(0))
         let popped = host
         XCTAssertNil(host.transition(on: .push(.note("b"))))
-        XCTAssertEqual(host.transition(on: .popTop), .cancel(id: scope(1)))
+        XCTAssertEqual(host.transition(on: .popTop), Host.path.ending(1))
         XCTAssertEqual(host.path, ScreenStack())
         XCTAssertNil(host.transition(on: .push(.note("c"))))
         XCTAssertNil(host.transition(on: .push(.note("d"))))
-        XCTAssertEqual(host.transition(on: .popToRoot), .all(.cancel(id: scope(3)), .cancel(id: scope(2))))
+        XCTAssertEqual(host.transition(on: .popToRoot), Host.path.ending(3, 2))
         XCTAssertNil(host.transition(on: .push(.note("e"))))
         XCTAssertEqual(host.path.ids, [4])
         XCTAssertEqual(Array(host.path), [.note("e")])
@@ -236,9 +227,9 @@ final class StackRoutingTests: XCTestCase {
     func test_popsByTheParent_cancelThroughNavigating() {
         var host = Host()
         for _ in 0..<2 { _ = host.transition(on: .push(.note("n"))) }
-        XCTAssertEqual(host.transition(on: .popTop), .cancel(id: scope(1)))
+        XCTAssertEqual(host.transition(on: .popTop), Host.path.ending(1))
         _ = host.transition(on: .push(.note("n")))
-        XCTAssertEqual(host.transition(on: .popToRoot), .all(.cancel(id: scope(2)), .cancel(id: scope(0))))
+        XCTAssertEqual(host.transition(on: .popToRoot), Host.path.ending(2, 0))
         XCTAssertNil(host.transition(on: .popToRoot))
     }
 
@@ -247,62 +238,56 @@ final class StackRoutingTests: XCTestCase {
         for name in ["a", "b"] { _ = host.transition(on: .push(.note(name))) }
         // The new stack's screen has the id 0 too: without the old stack's 0 cancelled, it would be taken for it.
         XCTAssertEqual(
-            host.transition(on: .replacePath([.note("c")])), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
+            host.transition(on: .replacePath([.note("c")])), Host.path.ending(1, 0))
         XCTAssertEqual(host.path.ids, [0])
         XCTAssertEqual(host.path.nextID, 2, "no later push gives an id of the replaced stack again")
         XCTAssertNil(host.transition(on: .push(.note("d"))))
         XCTAssertEqual(host.path.ids, [0, 2])
-        XCTAssertEqual(host.transition(on: .popTop), .cancel(id: scope(2)))
+        XCTAssertEqual(host.transition(on: .popTop), Host.path.ending(2))
     }
 
     func test_anEmptyStackAssignedThroughNavigating_endsEveryScreen_andCountsOn() {
         var host = Host()
         for name in ["a", "b"] { _ = host.transition(on: .push(.note(name))) }
-        XCTAssertEqual(host.transition(on: .replacePath([])), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
+        XCTAssertEqual(host.transition(on: .replacePath([])), Host.path.ending(1, 0))
         XCTAssertNil(host.transition(on: .push(.note("c"))))
         XCTAssertEqual(host.path.ids, [2])
     }
 
-    /// A new stack counts from 0: its screen 0 shares the scope of the replaced screen 0, so what the transition
-    /// returns under it is taken for the replaced screen's, and never starts (removal wins). `setScreens(_:)` gives
-    /// the new screens ids of their own, whose work starts. (Before, the work under the reused id started.)
-    func test_aNewStackAssignedAndStarted_inOneTransition_startsNothingUnderAReplacedID_setScreensDoes() {
+    /// A new stack counts from 0: its screen 0 is another screen than the replaced screen 0, so the replaced one's work
+    /// ends first and the work the transition starts for the new one is kept; `setScreens(_:)` gives the new screens
+    /// ids of their own. (Before issue 52 the two shared a scope, and the new screen's work was dropped.)
+    func test_aNewStackAssignedAndStarted_inOneTransition_endsTheReplacedScreen_andStartsTheNewOne() {
         var host = Host()
         _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
-        XCTAssertEqual(host.transition(on: .replacePathAndStart(Ticker(id: 2))), .cancel(id: scope(0)))
         XCTAssertEqual(
-            host.transition(on: .setPathAndStart(Ticker(id: 3))),
-            .all(
-                .cancel(id: scope(0)),
-                .work(.screen(1, .work(.ticker(.work(.tick))))).delayed(by: .seconds(1), id: ScopedEffectID(scope: scope(1), id: "timer"))
-                    .cancellable(id: tickerCase(1)).cancellable(id: scope(1))
-            )
-        )
+            host.transition(on: .replacePathAndStart(Ticker(id: 2))), .all(Host.path.ending(0), nextTick(0)))
+        XCTAssertEqual(host.transition(on: .setPathAndStart(Ticker(id: 3))), .all(Host.path.ending(0), nextTick(1)))
     }
 
     // MARK: Removal wins: nothing scoped to a screen a transition removes survives it
 
-    /// Was `.all(.cancel(scope(0)), tick.cancellable(scope(0)))`: the timer outlived the screen.
+    /// Was `.all(.cancel(screen 0), tick.cancellable(screen 0))`: the timer outlived the screen.
     func test_routeThenPopToRoot_inOneTransition_theScreensNewWorkNeverStarts() {
         var host = Host()
         _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
-        XCTAssertEqual(host.transition(on: .startScreenThenPopToRoot(0)), .cancel(id: scope(0)))
+        XCTAssertEqual(host.transition(on: .startScreenThenPopToRoot(0)), Host.path.ending(0))
     }
 
-    /// Was `.all(tick.cancellable(scope(0)), .cancel(scope(0)), .saved(0))`: the timer started, then was cancelled.
+    /// Was `.all(tick.cancellable(screen 0), .cancel(screen 0), .saved(0))`: the timer started, then was cancelled.
     func test_aScreenPoppedByItsOwnMessage_startsNoneOfItsOtherEffects() {
         var host = Host()
         _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
         XCTAssertEqual(
             host.transition(on: .path(.element(id: 0, .ticker(.finishStillTicking)))),
-            .all(.cancel(id: scope(0)), .work(.saved(0)))
+            .all(Host.path.ending(0), .work(.saved(0)))
         )
     }
 
     func test_aScreenReplacedByItsOwnMessage_keepsNoneOfItsWork() {
         var host = Host()
         _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
-        XCTAssertEqual(host.transition(on: .path(.element(id: 0, .ticker(.replaceMe(id: 2))))), .cancel(id: scope(0)))
+        XCTAssertEqual(host.transition(on: .path(.element(id: 0, .ticker(.replaceMe(id: 2))))), Host.path.ending(0))
         XCTAssertEqual(host.path.ids, [1])
     }
 
@@ -327,7 +312,7 @@ final class StackRoutingTests: XCTestCase {
         _ = host.transition(on: .push(.ticker(Ticker(id: 1))))
         _ = host.transition(on: .path(.element(id: 0, .ticker(.tick))))
         XCTAssertEqual(
-            host.transition(on: .path(.element(id: 0, .ticker(.finish)))), .all(.cancel(id: scope(0)), .work(.saved(1))))
+            host.transition(on: .path(.element(id: 0, .ticker(.finish)))), .all(Host.path.ending(0), .work(.saved(1))))
         XCTAssertTrue(host.path.isEmpty)
         XCTAssertEqual(host.log, ["screen 0 finished after 1"])
     }
@@ -335,13 +320,16 @@ final class StackRoutingTests: XCTestCase {
     func test_popFrom_returnsTheCancellations_topFirst() {
         var host = Host()
         for _ in 0..<2 { _ = host.transition(on: .push(.note("n"))) }
-        XCTAssertEqual(host.transition(on: .path(.popFrom(id: 0))), .all(.cancel(id: scope(1)), .cancel(id: scope(0))))
+        XCTAssertEqual(host.transition(on: .path(.popFrom(id: 0))), Host.path.ending(1, 0))
         XCTAssertNil(host.transition(on: .path(.popFrom(id: 0))))
     }
 }
 
-/// Alerts as data: buttons' actions reach the feature; dismissing sends nothing.
+/// Alerts and dialogs as presented places, or case places of a destination: a tapped button's action is told to the
+/// feature and the alert goes away; dismissing tells nothing; a tap the alert shown does not offer is ignored.
 final class AlertStateTests: XCTestCase {
+    /// A tap on an alert with no work ends nothing: there is nothing to end. (It returned the cancellation of the
+    /// alert's place.)
     func test_tappedButtonsAction_reachesTheFeature_andTheAlertIsDismissed() {
         var host = Host(log: ["x"])
         _ = host.transition(on: .showAlert)
@@ -361,52 +349,106 @@ final class AlertStateTests: XCTestCase {
 
     func test_lateTap_forAnAlertNoLongerShown_isIgnored() {
         var host = Host(log: ["x"])
-        _ = host.transition(on: .alert(.presented(.reset)))
+        XCTAssertNil(host.transition(on: .alert(.presented(.reset))))
         XCTAssertEqual(host.log, ["x"])
     }
 
-    /// Delivered `.confirmDelete` to the save alert: it was dismissed and `confirmDelete` returned a second time.
-    func test_aStaleTap_forAnAlertThatIsGone_neverActsOnTheAlertShownAfterIt() {
-        struct Feature: ChildState {
-            enum Action: Equatable, Sendable { case confirmDelete, confirmSave }
-            enum Destination: Equatable, Sendable {
-                case alert(AlertState<Action>)
-                var shownAlert: AlertState<Action>? { if case .alert(let alert) = self { alert } else { nil } }
+    /// A feature with an alert, a dialog and a destination whose case is an alert; it keeps what they told.
+    private struct Feature: State {
+        enum Action: Equatable, Sendable { case confirmDelete, confirmSave }
+
+        enum Destination: ChildState, Equatable {
+            case alert(AlertState<Action>)
+            case other
+
+            enum Event: Sendable { case alert(Action) }
+            typealias Effect = PlannedEffect<Never, Action>
+
+            static let alert = ChildPlace(
+                case: Destination.alert, extract: { if case .alert(let alert) = $0 { alert } else { nil } },
+                event: Event.alert)
+            static let places: ChildPlaces<Destination> = [alert]
+
+            mutating func handle(event: Event) -> Effect? {
+                switch event {
+                case .alert(let action): route(action, to: Self.alert) { _, action in .tell(action) }
+                }
             }
-            var alert: AlertState<Action>?
-            var destination: Destination?
-            var dialog: ConfirmationDialogState<Action>?
-            enum Event: Sendable {}
-            enum Effect: Sendable {}
-            mutating func handle(event: Event) -> Effect? {}
         }
+
+        var alert: AlertState<Action>?
+        var destination: Destination?
+        var dialog: ConfirmationDialogState<Action>?
+        var told: [Action] = []
+
+        enum Event: Sendable {
+            case alert(PresentationEvent<Action>)
+            case destination(PresentationEvent<Destination.Event>)
+            case dialog(PresentationEvent<Action>)
+        }
+        // Planned<Never>, not Never: a parent whose Effect is Never stops when an alert leaves (see
+        // test_aParentWithNoEffects_presentsAnAlert_andATapDismissesIt).
+        typealias Effect = Planned<Never>
+
+        static var initialState: Feature { Feature() }
+
+        static let alert = ChildPlace(\Feature.alert, event: Event.alert)
+        static let destination = ChildPlace(\Feature.destination, event: Event.destination)
+        static let dialog = ChildPlace(\Feature.dialog, event: Event.dialog)
+        static let places: ChildPlaces<Feature> = [alert, destination, dialog]
+
+        mutating func handle(event: Event) -> Effect? {
+            switch event {
+            case .alert(let event): return route(event, to: Self.alert, messages: Self.keep)
+            case .dialog(let event): return route(event, to: Self.dialog, messages: Self.keep)
+            case .destination(let event):
+                return route(event, to: Self.destination) { feature, action in
+                    feature.destination = nil
+                    return Self.keep(&feature, action)
+                }
+            }
+        }
+
+        private static func keep(_ feature: inout Feature, _ action: Action) -> Effect? {
+            feature.told.append(action)
+            return nil
+        }
+    }
+
+    /// Told `.confirmDelete` for a tap on the delete alert that arrived once the save alert showed.
+    func test_aStaleTap_forAnAlertThatIsGone_neverActsOnTheAlertShownAfterIt() {
         let delete = AlertState<Feature.Action>(
             title: "Delete?", buttons: [ButtonState("Delete", action: .confirmDelete)])
         let save = AlertState<Feature.Action>(title: "Save?", buttons: [ButtonState("Save", action: .confirmSave)])
-        let alertCase = \Feature.Destination.shownAlert
         var feature = Feature()
 
         feature.alert = delete
-        XCTAssertEqual(feature.handleAlert(.presented(.confirmDelete), in: \.alert), .confirmDelete)
+        _ = feature.transition(on: .alert(.presented(.confirmDelete)))
+        XCTAssertEqual(feature.told, [.confirmDelete])
         feature.alert = save
-        XCTAssertNil(feature.handleAlert(.presented(.confirmDelete), in: \.alert), "the save alert never offered it")
+        _ = feature.transition(on: .alert(.presented(.confirmDelete)))
+        XCTAssertEqual(feature.told, [.confirmDelete], "the save alert never offered it")
         XCTAssertEqual(feature.alert, save, "the save alert still shows")
-        XCTAssertEqual(feature.handleAlert(.presented(.confirmSave), in: \.alert), .confirmSave)
+        _ = feature.transition(on: .alert(.presented(.confirmSave)))
+        XCTAssertEqual(feature.told, [.confirmDelete, .confirmSave])
 
         feature.destination = .alert(delete)
-        XCTAssertEqual(
-            feature.handleAlert(.presented(.confirmDelete), in: \.destination, case: alertCase), .confirmDelete)
+        _ = feature.transition(on: .destination(.presented(.alert(.confirmDelete))))
+        XCTAssertEqual(feature.told.last, .confirmDelete)
         feature.destination = .alert(save)
-        XCTAssertNil(feature.handleAlert(.presented(.confirmDelete), in: \.destination, case: alertCase))
+        _ = feature.transition(on: .destination(.presented(.alert(.confirmDelete))))
+        XCTAssertEqual(feature.told.count, 3)
         XCTAssertEqual(feature.destination, .alert(save))
 
         feature.dialog = ConfirmationDialogState(
             title: "Delete?", buttons: [ButtonState("Delete", action: .confirmDelete)])
-        XCTAssertEqual(feature.handleAlert(.presented(.confirmDelete), in: \.dialog), .confirmDelete)
+        _ = feature.transition(on: .dialog(.presented(.confirmDelete)))
+        XCTAssertEqual(feature.told.count, 4)
         let saveDialog = ConfirmationDialogState<Feature.Action>(
             title: "Save?", buttons: [ButtonState("Save", action: .confirmSave)])
         feature.dialog = saveDialog
-        XCTAssertNil(feature.handleAlert(.presented(.confirmDelete), in: \.dialog))
+        _ = feature.transition(on: .dialog(.presented(.confirmDelete)))
+        XCTAssertEqual(feature.told.count, 4)
         XCTAssertEqual(feature.dialog, saveDialog)
     }
 
@@ -426,28 +468,62 @@ final class AlertStateTests: XCTestCase {
     }
 
     func test_dialogAndAlertInADestination() {
-        struct Feature: ChildState {
-            enum Destination: Equatable, Sendable {
-                case alert(AlertState<Int>), other
-                var shownAlert: AlertState<Int>? { if case .alert(let alert) = self { alert } else { nil } }
-            }
-            var destination: Destination?
-            var dialog: ConfirmationDialogState<Int>?
-            enum Event: Sendable {}
-            enum Effect: Sendable {}
-            mutating func handle(event: Event) -> Effect? {}
-        }
-        let alertCase = \Feature.Destination.shownAlert
         var feature = Feature(destination: .other)
-        XCTAssertNil(feature.handleAlert(.presented(1), in: \.destination, case: alertCase))
+        _ = feature.transition(on: .destination(.presented(.alert(.confirmDelete))))
         XCTAssertEqual(feature.destination, .other, "another destination is left alone")
-        feature.destination = .alert(AlertState(title: "T", buttons: [ButtonState("One", action: 1)]))
-        XCTAssertEqual(feature.handleAlert(.presented(1), in: \.destination, case: alertCase), 1)
+        XCTAssertEqual(feature.told, [])
+        feature.destination = .alert(AlertState(title: "T", buttons: [ButtonState("One", action: .confirmDelete)]))
+        _ = feature.transition(on: .destination(.presented(.alert(.confirmDelete))))
+        XCTAssertEqual(feature.told, [.confirmDelete])
         XCTAssertNil(feature.destination)
-        feature.dialog = ConfirmationDialogState(title: "D", buttons: [ButtonState("Two", action: 2)])
-        XCTAssertEqual(feature.handleAlert(.presented(2), in: \.dialog), 2)
-        XCTAssertNil(feature.dialog)
-        XCTAssertNil(feature.handleAlert(.presented(2), in: \.dialog))
+        feature.dialog = ConfirmationDialogState(title: "D", buttons: [ButtonState("Two", action: .confirmSave)])
+        _ = feature.transition(on: .dialog(.presented(.confirmSave)))
+        XCTAssertEqual(feature.told, [.confirmDelete, .confirmSave])
+        XCTAssertNil(feature.dialog, "a tapped dialog goes away by itself")
+        _ = feature.transition(on: .dialog(.presented(.confirmSave)))
+        XCTAssertEqual(feature.told, [.confirmDelete, .confirmSave], "gone: a late tap tells nothing")
+    }
+
+    /// A feature with no effects at all, presenting an alert.
+    private struct Prompt: State {
+        var alert: AlertState<Int>?
+        var told: [Int] = []
+
+        enum Event: Sendable { case show, alert(PresentationEvent<Int>) }
+        typealias Effect = Never
+
+        static var initialState: Prompt { Prompt() }
+
+        static let alert = ChildPlace(\Prompt.alert, event: Event.alert)
+        static let places: ChildPlaces<Prompt> = [alert]
+
+        mutating func handle(event: Event) -> Never? {
+            switch event {
+            case .show:
+                alert = AlertState(title: "Pick", buttons: [ButtonState("One", action: 1), ButtonState("Cancel")])
+                return nil
+            case .alert(let event):
+                return route(event, to: Self.alert) { prompt, action in
+                    prompt.told.append(action)
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Stopped with `Never.plan(.cancel(id: \Prompt.alert))`: the alert's leaving was ended with a cancellation,
+    /// which a parent whose Effect is Never cannot carry. Hence the child process.
+    func test_aParentWithNoEffects_presentsAnAlert_andATapDismissesIt() {
+        runInChildProcess(self) {
+            var prompt = Prompt()
+            _ = prompt.transition(on: .show)
+            XCTAssertNil(prompt.transition(on: .alert(.presented(1))))
+            XCTAssertEqual(prompt.told, [1])
+            XCTAssertNil(prompt.alert)
+            _ = prompt.transition(on: .show)
+            XCTAssertNil(prompt.transition(on: .alert(.dismiss)))
+            XCTAssertNil(prompt.alert)
+        }
     }
 }
 
@@ -533,8 +609,4 @@ private final class LockedIDs: @unchecked Sendable {
 
     func insert(_ id: UUID) { lock.withLock { _ = ids.insert(id) } }
     var count: Int { lock.withLock { ids.count } }
-}
-
-extension EnumCase where Root == HostScreen, Value == Ticker {
-    static var ticker: Self { EnumCase(HostScreen.ticker) { if case .ticker(let ticker) = $0 { ticker } else { nil } } }
 }

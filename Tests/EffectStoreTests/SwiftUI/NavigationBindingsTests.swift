@@ -11,13 +11,14 @@
         var title = ""
 
         enum Event: Equatable, Sendable { case titleChanged(String) }
-        enum Effect: Equatable, Sendable { case validate(String) }
+        enum Work: Equatable, Sendable { case validate(String) }
+        typealias Effect = Planned<Work>
 
         mutating func handle(event: Event) -> Effect? {
             switch event {
             case .titleChanged(let title):
                 self.title = title
-                return .validate(title)
+                return .work(.validate(title))
             }
         }
     }
@@ -49,8 +50,8 @@
         }
     }
 
-    /// A parent with a sheet, a popover, a stack, an alert and a dialog, which keeps every event it receives, so a
-    /// test sees exactly what the bindings sent.
+    /// A parent with a sheet, a popover, a stack, an alert, a dialog and a destination, which keeps every event it
+    /// receives, so a test sees exactly what the bindings sent.
     private struct Library: State, Equatable {
         var editor: Editor?
         var note: Note?
@@ -63,16 +64,30 @@
 
         enum Action: Equatable, Sendable { case deleteAll }
 
-        /// One destination of several, held in one optional property.
-        enum Destination: Equatable, Sendable {
+        /// One destination of several, held in one optional property, each case a place of its own.
+        enum Destination: ChildState, Equatable {
             case confirm(AlertState<Action>)
             case rename(Note)
 
-            /// The alert, when the destination is the confirmation: what the view's key path reads.
-            var confirm: AlertState<Action>? { if case .confirm(let alert) = self { alert } else { nil } }
-        }
+            enum Event: Equatable, Sendable { case confirm(Action), rename(Note.Event) }
+            /// What the confirmation tells.
+            typealias Effect = PlannedEffect<Never, Action>
 
-        enum DestinationEvent: Equatable, Sendable { case confirm(PresentationEvent<Action>) }
+            static let confirm = ChildPlace(
+                case: Destination.confirm, extract: { if case .confirm(let alert) = $0 { alert } else { nil } },
+                event: Event.confirm)
+            static let rename = ChildPlace(
+                case: Destination.rename, extract: { if case .rename(let note) = $0 { note } else { nil } },
+                event: Event.rename)
+            static let places: ChildPlaces<Destination> = [confirm, rename]
+
+            mutating func handle(event: Event) -> Effect? {
+                switch event {
+                case .confirm(let action): route(action, to: Self.confirm) { _, action in .tell(action) }
+                case .rename(let event): route(event, to: Self.rename)
+                }
+            }
+        }
 
         enum Event: Equatable, Sendable {
             case edit(id: Int)
@@ -86,17 +101,21 @@
             case showDialog
             case dialog(PresentationEvent<Action>)
             case showConfirm
-            case destination(DestinationEvent)
+            case destination(PresentationEvent<Destination.Event>)
         }
 
-        enum Work: Sendable {
-            case editor(Editor.Effect)
-        }
+        enum Work: Sendable { case editor(Editor.Work) }
         typealias Effect = Planned<Work>
 
         static var initialState: Library { Library() }
 
-        static let places: ChildPlaces<Library> = [.stack(\.path), .presented(\.editor)]
+        static let editor = ChildPlace(\Library.editor, event: Event.editor, work: Work.editor)
+        static let note = ChildPlace(\Library.note, event: Event.note)
+        static let path = ChildPlace(\Library.path, event: Event.path)
+        static let alert = ChildPlace(\Library.alert, event: Event.alert)
+        static let dialog = ChildPlace(\Library.dialog, event: Event.dialog)
+        static let destination = ChildPlace(\Library.destination, event: Event.destination)
+        static let places: ChildPlaces<Library> = [editor, note, path, alert, dialog, destination]
 
         mutating func handle(event: Event) -> Effect? {
             received.append(event)
@@ -110,42 +129,44 @@
                 editor = Editor(id: id)
                 return nil
             case .editor(let event):
-                return handle(event, in: \.editor, effect: { .work(.editor($0)) })
+                return route(event, to: Self.editor)
             case .showNote(let text):
                 note = Note(text: text)
                 return nil
             case .note(let event):
-                return handle(event, in: \.note) { (_: Never) -> Effect in }
+                return route(event, to: Self.note)
             case .push(let name):
                 path.push(Page(name: name))
                 return nil
             case .path(let event):
-                return handle(event, in: \.path) { (_: StackElementID, _: Never) -> Effect in }
+                return route(event, to: Self.path)
             case .showAlert:
                 alert = AlertState(title: "Delete everything?", buttons: buttons)
                 return nil
             case .alert(let event):
-                if handleAlert(event, in: \.alert) == .deleteAll { deletions += 1 }
-                return nil
+                return route(event, to: Self.alert, messages: Self.delete)
             case .showDialog:
                 dialog = ConfirmationDialogState(title: "Delete", titleVisibility: .visible, buttons: buttons)
                 return nil
             case .dialog(let event):
-                if handleAlert(event, in: \.dialog) == .deleteAll { deletions += 1 }
-                return nil
+                return route(event, to: Self.dialog, messages: Self.delete)
             case .showConfirm:
                 destination = .confirm(AlertState(title: "Sure?", buttons: buttons))
                 return nil
-            case .destination(.confirm(let event)):
-                if handleAlert(event, in: \.destination, case: \.confirm) == .deleteAll { deletions += 1 }
-                return nil
+            case .destination(let event):
+                return route(event, to: Self.destination) { library, action in
+                    library.destination = nil
+                    return Self.delete(&library, action)
+                }
             }
         }
-    }
 
-    extension EnumCase where Root == Library.Destination, Value == AlertState<Library.Action> {
-        static var confirm: Self {
-            EnumCase(Library.Destination.confirm) { $0.confirm }
+        /// What a tap on Delete all does.
+        private static func delete(_ library: inout Library, _ action: Action) -> Effect? {
+            switch action {
+            case .deleteAll: library.deletions += 1
+            }
+            return nil
         }
     }
 
@@ -173,7 +194,7 @@
 
         func test_presentation_readsTheChildsProjection_whoseEventsReachTheParentWrapped() {
             let model = makeModel()
-            let editor = model.binding(presented: \.editor, event: Library.Event.editor)
+            let editor = model.binding(Library.editor)
             XCTAssertNil(editor.wrappedValue)
 
             model.send(.edit(id: 1))
@@ -189,7 +210,7 @@
 
         func test_presentation_setToNil_sendsDismissOnce() {
             let model = makeModel()
-            let editor = model.binding(presented: \.editor, event: Library.Event.editor)
+            let editor = model.binding(Library.editor)
             model.send(.edit(id: 1))
 
             editor.wrappedValue = nil
@@ -202,7 +223,7 @@
 
         func test_presentation_setToAProjection_isIgnored() {
             let model = makeModel()
-            let editor = model.binding(presented: \.editor, event: Library.Event.editor)
+            let editor = model.binding(Library.editor)
             model.send(.edit(id: 1))
             guard let projection = editor.wrappedValue else { return XCTFail("not presented") }
 
@@ -213,7 +234,7 @@
 
         func test_presentation_childWithAnotherID_getsANewProjection_andAGoneChildKeepsItsLastState() {
             let model = makeModel()
-            let editor = model.binding(presented: \.editor, event: Library.Event.editor)
+            let editor = model.binding(Library.editor)
             model.send(.edit(id: 1))
             guard let first = editor.wrappedValue else { return XCTFail("not presented") }
             first.send(.titleChanged("One"))
@@ -233,7 +254,7 @@
         func test_presentation_aGoneChildsProjection_sendsEventsTheParentIgnores() {
             let model = makeModel()
             model.send(.edit(id: 1))
-            let editor = model.binding(presented: \.editor, event: Library.Event.editor)
+            let editor = model.binding(Library.editor)
             guard let projection = editor.wrappedValue else { return XCTFail("not presented") }
             model.send(.editor(.dismiss))
 
@@ -245,23 +266,23 @@
 
         func test_scope_ofAChildThatIsNotIdentifiable_keepsOneProjectionWhileItIsPresent() {
             let model = makeModel()
-            XCTAssertNil(model.scope(\.note, event: { Library.Event.note(.presented($0)) }))
+            XCTAssertNil(model.scope(Library.note))
             model.send(.showNote("a"))
-            guard let note = model.scope(\.note, event: { Library.Event.note(.presented($0)) }) else {
+            guard let note = model.scope(Library.note) else {
                 return XCTFail("not presented")
             }
 
             note.send(.append("b"))
             model.send(.showNote("new"))
 
-            XCTAssertTrue(model.scope(\.note, event: { Library.Event.note(.presented($0)) }) === note)
+            XCTAssertTrue(model.scope(Library.note) === note)
             XCTAssertEqual(note.text, "new")
             XCTAssertEqual(model.state.received, [.showNote("a"), .note(.presented(.append("b"))), .showNote("new")])
         }
 
         func test_presentation_registersPresenceNotTheChildsProperties() {
             let model = makeModel()
-            let editor = model.binding(presented: \.editor, event: Library.Event.editor)
+            let editor = model.binding(Library.editor)
             model.send(.edit(id: 1))
             guard let projection = editor.wrappedValue else { return XCTFail("not presented") }
 
@@ -278,53 +299,67 @@
 
         func test_alert_buttonWithAnAction_sendsIt_andTheClosingWriteSendsNothing() {
             let model = makeModel()
-            let isPresented = model.binding(isPresented: \.alert, event: Library.Event.alert)
-            XCTAssertFalse(isPresented.wrappedValue)
+            let alert = model.binding(Library.alert)
+            XCTAssertNil(alert.wrappedValue)
             model.send(.showAlert)
-            XCTAssertTrue(isPresented.wrappedValue)
-            guard let delete = model.alert?.buttons.first else { return XCTFail("not presented") }
+            guard let shown = alert.wrappedValue, let delete = shown.buttons.first?.action else {
+                return XCTFail("not presented")
+            }
 
-            model.sendAction(of: delete, event: Library.Event.alert)  // the tap
-            isPresented.wrappedValue = false  // SwiftUI closes the alert
+            shown.send(delete)  // the tap
+            alert.wrappedValue = nil  // SwiftUI closes the alert
 
             XCTAssertEqual(model.state.received, [.showAlert, .alert(.presented(.deleteAll))])
             XCTAssertEqual(model.deletions, 1)
-            XCTAssertFalse(isPresented.wrappedValue)
+            XCTAssertNil(alert.wrappedValue)
         }
 
         func test_alert_buttonWithoutAnAction_sendsNothing_andTheClosingWriteSendsDismiss() {
             let model = makeModel()
-            let isPresented = model.binding(isPresented: \.alert, event: Library.Event.alert)
+            let alert = model.binding(Library.alert)
             model.send(.showAlert)
-            guard let never = model.alert?.buttons.last else { return XCTFail("not presented") }
+            guard let shown = alert.wrappedValue else { return XCTFail("not presented") }
+            XCTAssertNil(shown.buttons.last?.action, "the No button has no action to send")
 
-            model.sendAction(of: never, event: Library.Event.alert)
-            isPresented.wrappedValue = false
+            alert.wrappedValue = nil
 
             XCTAssertEqual(model.state.received, [.showAlert, .alert(.dismiss)])
             XCTAssertNil(model.alert)
             XCTAssertEqual(model.deletions, 0)
         }
 
-        func test_isPresented_setToTrue_isIgnored() {
+        func test_alert_setToNilWhileNothingIsPresented_sendsNothing() {
             let model = makeModel()
-            let isPresented = model.binding(isPresented: \.alert, event: Library.Event.alert)
+            let alert = model.binding(Library.alert)
 
-            isPresented.wrappedValue = true
+            alert.wrappedValue = nil
 
-            XCTAssertFalse(isPresented.wrappedValue)
+            XCTAssertNil(alert.wrappedValue)
             XCTAssertEqual(model.state.received, [])
+        }
+
+        func test_alert_aLateTapOnTheProjectionOfAGoneAlert_isIgnored() {
+            let model = makeModel()
+            model.send(.showAlert)
+            guard let shown = model.scope(Library.alert) else { return XCTFail("not presented") }
+            model.send(.alert(.dismiss))
+
+            shown.send(.deleteAll)
+
+            XCTAssertEqual(model.deletions, 0, "the alert is gone: its action means nothing now")
+            XCTAssertNil(model.alert)
         }
 
         func test_confirmationDialog_sendsTheTappedAction_orItsDismissal() {
             let model = makeModel()
-            let isPresented = model.binding(isPresented: \.dialog, event: Library.Event.dialog)
+            let dialog = model.binding(Library.dialog)
             model.send(.showDialog)
-            guard let delete = model.dialog?.buttons.first else { return XCTFail("not presented") }
-            model.sendAction(of: delete, event: Library.Event.dialog)
-            isPresented.wrappedValue = false
+            guard let shown = dialog.wrappedValue else { return XCTFail("not presented") }
+            XCTAssertEqual(shown.titleVisibility, .visible)
+            shown.send(.deleteAll)
+            dialog.wrappedValue = nil
             model.send(.showDialog)
-            isPresented.wrappedValue = false  // tapped outside
+            dialog.wrappedValue = nil  // tapped outside
 
             XCTAssertEqual(
                 model.state.received,
@@ -334,18 +369,19 @@
             XCTAssertNil(model.dialog)
         }
 
-        func test_alertInADestinationEnum_isReadThroughTheCasesKeyPath_andItsButtonsSendWrapped() {
+        func test_alertInADestinationEnum_isReadThroughItsCasePlace_andItsButtonsSendWrapped() {
             let model = makeModel()
-            let embed: @Sendable (PresentationEvent<Library.Action>) -> Library.Event = { .destination(.confirm($0)) }
-            let isPresented = model.binding(isPresented: \.destination?.confirm, event: embed)
-            XCTAssertTrue(isNotified(reading: { _ = isPresented.wrappedValue }, by: { model.send(.showConfirm) }))
-            XCTAssertTrue(isPresented.wrappedValue)
-            guard let delete = model.destination?.confirm?.buttons.first else { return XCTFail("not presented") }
+            let destination = model.binding(Library.destination)
+            XCTAssertTrue(isNotified(reading: { _ = destination.wrappedValue }, by: { model.send(.showConfirm) }))
+            guard let confirm = destination.wrappedValue?.scope(Library.Destination.confirm) else {
+                return XCTFail("not presented")
+            }
+            XCTAssertNil(destination.wrappedValue?.scope(Library.Destination.rename), "another case")
 
-            model.sendAction(of: delete, event: embed)
-            isPresented.wrappedValue = false
+            confirm.send(.deleteAll)
+            destination.wrappedValue = nil  // SwiftUI closes the alert
 
-            XCTAssertEqual(model.state.received, [.showConfirm, .destination(.confirm(.presented(.deleteAll)))])
+            XCTAssertEqual(model.state.received, [.showConfirm, .destination(.presented(.confirm(.deleteAll)))])
             XCTAssertNil(model.destination)
             XCTAssertEqual(model.deletions, 1)
         }
@@ -354,7 +390,7 @@
 
         func test_path_readsTheIds_andAShorterPathPopsFromTheFirstIdItLeavesOut() {
             let model = makeModel()
-            let path = model.binding(path: \.path, event: Library.Event.path)
+            let path = model.binding(Library.path)
             for name in ["a", "b", "c"] { model.send(.push(name)) }
             XCTAssertEqual(path.wrappedValue, [0, 1, 2])
 
@@ -368,7 +404,7 @@
 
         func test_path_anyOtherPath_isIgnored() {
             let model = makeModel()
-            let path = model.binding(path: \.path, event: Library.Event.path)
+            let path = model.binding(Library.path)
             for name in ["a", "b"] { model.send(.push(name)) }
 
             path.wrappedValue = [0, 1]  // the same
@@ -382,9 +418,9 @@
 
         func test_path_registersTheIdsNotTheScreens() {
             let model = makeModel()
-            let path = model.binding(path: \.path, event: Library.Event.path)
+            let path = model.binding(Library.path)
             model.send(.push("a"))
-            guard let screen = model.scope(screen: 0, in: \.path, event: Library.Event.path) else {
+            guard let screen = model.scope(screen: 0, in: Library.path) else {
                 return XCTFail("not on the stack")
             }
 
@@ -395,17 +431,17 @@
         func test_scopeScreen_sendsItsEventsAsElementEvents_andIsNilOncePopped() {
             let model = makeModel()
             for name in ["a", "b"] { model.send(.push(name)) }
-            guard let screen = model.scope(screen: 1, in: \.path, event: Library.Event.path) else {
+            guard let screen = model.scope(screen: 1, in: Library.path) else {
                 return XCTFail("not on the stack")
             }
-            XCTAssertNil(model.scope(screen: 7, in: \.path, event: Library.Event.path), "an id not on the stack")
+            XCTAssertNil(model.scope(screen: 7, in: Library.path), "an id not on the stack")
 
             screen.send(.visit)
             XCTAssertEqual(screen.state, Page(name: "b", visits: 1))
-            XCTAssertTrue(model.scope(screen: 1, in: \.path, event: Library.Event.path) === screen)
-            model.binding(path: \.path, event: Library.Event.path).wrappedValue = [0]
+            XCTAssertTrue(model.scope(screen: 1, in: Library.path) === screen)
+            model.binding(Library.path).wrappedValue = [0]
 
-            XCTAssertNil(model.scope(screen: 1, in: \.path, event: Library.Event.path))
+            XCTAssertNil(model.scope(screen: 1, in: Library.path))
             XCTAssertEqual(screen.state, Page(name: "b", visits: 1), "the popped screen's last state")
             XCTAssertEqual(
                 model.state.received,
@@ -416,7 +452,7 @@
         func test_childProjection_sendFromInsideItsOnChange_endsWithTheLatestState() {
             let model = makeModel()
             model.send(.edit(id: 1))
-            guard let editor = model.scope(\.editor, event: { Library.Event.editor(.presented($0)) }) else {
+            guard let editor = model.scope(Library.editor) else {
                 return XCTFail("not presented")
             }
             // `onChange` runs while the parent hands the child its state; the child's send from there goes through
@@ -442,7 +478,7 @@
             let store = Store<Library>(effectHandler: NoAnswers())
             let model = ObservableState(store)
             model.send(.edit(id: 1))
-            guard let editor = model.scope(\.editor, event: { Library.Event.editor(.presented($0)) }) else {
+            guard let editor = model.scope(Library.editor) else {
                 return XCTFail("not presented")
             }
             let dispatched = expectation(description: "dispatched on another thread")
@@ -468,7 +504,7 @@
                 let model = makeModel()
                 parent = model
                 model.send(.edit(id: 1))
-                return model.scope(\.editor, event: { Library.Event.editor(.presented($0)) })
+                return model.scope(Library.editor)
             }()
             guard let projection else { return XCTFail("not presented") }
 

@@ -15,9 +15,8 @@
         var isDone = false
 
         enum Event: Sendable { case toggle, rename(String) }
-        enum Effect: Sendable { case none }
 
-        mutating func handle(event: Event) -> Effect? {
+        mutating func handle(event: Event) -> Never? {
             switch event {
             case .toggle: isDone.toggle()
             case .rename(let title): self.title = title
@@ -53,13 +52,18 @@
             case bumpUnrelated
         }
 
-        enum Effect: Sendable { case item(id: Int, Item.Effect) }
+        // Planned<Never>, not Never: a parent whose Effect is Never stops when a row leaves (see AlertStateTests'
+        // test_aParentWithNoEffects_presentsAnAlert_andATapDismissesIt).
+        typealias Effect = Planned<Never>
 
         static var initialState: Checklist { Checklist() }
 
+        static let items = ChildPlace(\Checklist.items, event: Event.item)
+        static let places: ChildPlaces<Checklist> = [items]
+
         mutating func handle(event: Event) -> Effect? {
             switch event {
-            case .item(let id, let event): return handle((id, event), in: \.items, effect: Effect.item)
+            case .item(let id, let event): return route((id, event), to: Self.items)
             case .retitle(let id, let title): items[id: id]?.title = title
             case .retitleRepeatedly(let id, let title, let times):
                 for time in 1...times { items[id: id]?.title = "\(title) \(time)" }
@@ -97,7 +101,7 @@
 
         private func list(_ state: Checklist) -> (Store<Checklist>, List) {
             let store = Store<Checklist>(initialState: state, effectHandler: NoAnswers())
-            return (store, ObservableRows(store, rows: \.items, event: Checklist.Event.item))
+            return (store, ObservableRows(store, Checklist.items))
         }
 
         /// Runs `read` under `withObservationTracking`; the returned counter counts the `onChange` calls that follow.

@@ -9,7 +9,7 @@
     @MainActor
     final class ObservableStackTests: XCTestCase {
         private func screens(of store: Store<Host>) -> ObservableRows<StackElement<HostScreen>, HostScreen.Event> {
-            ObservableRows(store, screens: \.path, event: Host.Event.path)
+            ObservableRows(store, Host.path)
         }
 
         private func fired(afterReading read: () -> Void) -> Fired {
