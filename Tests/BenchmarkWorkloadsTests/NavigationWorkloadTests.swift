@@ -16,10 +16,13 @@ final class NavigationWorkloadTests: XCTestCase {
 
     func test_pushStarted_startsTheScreensRunUnderItsScope_andPopCancelsIt() {
         var navigator = BenchNavigator(depth: 0)
-        XCTAssertEqual(
-            navigator.transition(on: .pushStarted),
-            BenchNavigator.Effect.work(.screen(0, .idle)).cancellable(id: ScreenScope(\BenchNavigator.path, 0))
-        )
-        XCTAssertEqual(navigator.transition(on: .pop), .cancel(id: ScreenScope(\BenchNavigator.path, 0)))
+        let started = navigator.transition(on: .pushStarted)
+        XCTAssertEqual(started, BenchNavigator.path.lift((0, .work(.idle))))
+        guard case .cancellable(let run, let scope, cancelInFlight: false)? = started?.plan else {
+            return XCTFail("the screen's run is not under its scope: \(String(describing: started))")
+        }
+        XCTAssertEqual(run, .work(.screen(0, .idle)))
+        XCTAssertEqual(navigator.transition(on: .pop), BenchNavigator.path.ending(0))
+        XCTAssertEqual(BenchNavigator.path.ending(0), .cancel(id: scope), "the pop cancels the run's scope")
     }
 }

@@ -183,20 +183,22 @@ final class ReplayUndoTests: XCTestCase {
         struct Book: ChildState, Identifiable, Equatable, Codable {
             let id: Int
             enum Event: Sendable, Equatable, Codable { case remind }
-            enum Effect: Sendable, Equatable, Codable { case reminder }
-            mutating func handle(event: Event) -> Effect? { .reminder }
+            enum Work: Sendable, Equatable, Codable { case reminder }
+            typealias Effect = Planned<Work>
+            mutating func handle(event: Event) -> Effect? { .work(.reminder) }
         }
 
         var books: IdentifiedStates<Book> = []
 
         enum Event: Sendable, Equatable, Codable { case add(Int), book(id: Int, Book.Event) }
         enum Work: Sendable, Equatable {
-            case book(id: Int, Book.Effect)
+            case book(id: Int, Book.Work)
         }
         typealias Effect = Planned<Work>
 
         static var initialState: Shelf { Shelf() }
-        static let places: ChildPlaces<Shelf> = [.rows(\.books)]
+        static let books = ChildPlace(\Shelf.books, event: Event.book, work: Work.book)
+        static let places: ChildPlaces<Shelf> = [books]
 
         mutating func handle(event: Event) -> Effect? {
             switch event {
@@ -204,7 +206,7 @@ final class ReplayUndoTests: XCTestCase {
                 books.append(Book(id: id))
                 return nil
             case .book(let id, let event):
-                return handle((id, event), in: \.books, effect: { .work(.book(id: $0, $1)) })
+                return route((id, event), to: Self.books)
             }
         }
     }
@@ -223,8 +225,8 @@ final class ReplayUndoTests: XCTestCase {
         _ = store.undo().wait(timeout: .seconds(5))
         let session = recorder.log
 
-        XCTAssertEqual(session.entries.last?.effect, .cancel(id: RowScope(1)), "the undo's record says it")
-        XCTAssertEqual(session.replay().last?.effect, .cancel(id: RowScope(1)))
+        XCTAssertEqual(session.entries.last?.effect, Shelf.books.ending(1), "the undo's record says it")
+        XCTAssertEqual(session.replay().last?.effect, Shelf.books.ending(1))
         let failures = TestFailureCollector()
         assertReplayMatchesRecording(session, reporter: failures.reporter)
         XCTAssertEqual(failures.messages, [])

@@ -379,12 +379,12 @@ final class TestStorePlanTests: XCTestCase {
                 + #".work(.search("swift")) (from send(.submitted) at TestStorePlanTests.swift:\#(sendLine))."#)
     }
 
-    func test_receiveEffect_byEnumCase_returnsTheAssociatedValue_notAnotherCaseOfTheSameType() {
+    func test_receiveEffect_extracting_returnsTheAssociatedValue_notAnotherCaseOfTheSameType() {
         let failures = TestFailureCollector()
         let store = TestStore(initialState: Search(query: "swift"), exhaustivity: .partial, reporter: failures.reporter)
 
         store.send(.submitted)
-        let saved = store.receiveEffect(case: .saveHistory)
+        let saved = store.receiveEffect(extracting: savedQuery)
 
         XCTAssertEqual(saved, "swift")
         XCTAssertEqual(failures.messages, [])
@@ -392,28 +392,25 @@ final class TestStorePlanTests: XCTestCase {
             store.inFlightEffects, [.work(.search("swift")), .work(.saveHistory("swift"))], "partial mode skipped one")
     }
 
-    func test_receiveEffect_byEnumCase_inExhaustiveModeWantsTheNextEffect() {
+    func test_receiveEffect_extracting_inExhaustiveModeWantsTheNextEffect() {
         let failures = TestFailureCollector()
         let store = TestStore(initialState: Search(query: "swift"), reporter: failures.reporter)
 
         store.send(.submitted)
-        XCTAssertNil(store.receiveEffect(case: .saveHistory))
-        XCTAssertEqual(store.receiveEffect(case: .search), "swift")
-        XCTAssertEqual(store.receiveEffect(case: .saveHistory), "swift")
+        let skipped: String? = store.receiveEffect(extracting: savedQuery)  // typed: inside XCTAssertNil it is Any
+        XCTAssertNil(skipped)
+        XCTAssertEqual(store.receiveEffect { if case .work(.search(let query)) = $0 { query } else { nil } }, "swift")
+        XCTAssertEqual(store.receiveEffect(extracting: savedQuery), "swift")
 
         XCTAssertEqual(failures.messages.count, 1)
         XCTAssertTrue(
             failures.messages.first?.hasPrefix(
-                "TestStore<Search>: expected to receive an effect of the case given (with a String), but the next "
-                    + #"effect is .work(.search("swift"))"#) ?? false, failures.messages.first ?? "")
+                "TestStore<Search>: expected to receive an effect from which the case given takes a String, but the "
+                    + #"next effect is .work(.search("swift"))"#) ?? false, failures.messages.first ?? "")
     }
 }
 
-extension EnumCase where Root == Search.Effect, Value == String {
-    fileprivate static var search: Self {
-        EnumCase({ .work(.search($0)) }) { if case .work(.search(let query)) = $0 { query } else { nil } }
-    }
-    fileprivate static var saveHistory: Self {
-        EnumCase({ .work(.saveHistory($0)) }) { if case .work(.saveHistory(let query)) = $0 { query } else { nil } }
-    }
+/// The query of a `.work(.saveHistory)` effect; `nil` for any other.
+private func savedQuery(_ effect: Search.Effect) -> String? {
+    if case .work(.saveHistory(let query)) = effect { query } else { nil }
 }

@@ -117,7 +117,7 @@ final class TestStoreScopedExhaustivityTests: XCTestCase {
 
     // MARK: - Receiving by matching
 
-    func test_receiveEffectWhere_andCase_matchEffectsInAnExhaustiveTest() {
+    func test_receiveEffectWhere_andExtracting_matchEffectsInAnExhaustiveTest() {
         let failures = TestFailureCollector()
         let store = TestStore(initialState: Search(), reporter: failures.reporter)
 
@@ -128,10 +128,7 @@ final class TestStoreScopedExhaustivityTests: XCTestCase {
         store.complete(.work(.search("swift")), with: .results(["Swift"])) { $0.results = ["Swift"] }
 
         store.send(.submitted)
-        let searchCase = EnumCase<Search.Effect, String>({ .work(.search($0)) }) {
-            if case .work(.search(let query)) = $0 { query } else { nil }
-        }
-        let query = store.receiveEffect(case: searchCase)
+        let query = store.receiveEffect { if case .work(.search(let query)) = $0 { query } else { nil } }
         XCTAssertEqual(query, "swift")
         store.receiveEffect(where: { $0 == .work(.saveHistory("swift")) })
         store.complete(.work(.search("swift")))

@@ -36,9 +36,9 @@ final class AppEffectOrderTests: XCTestCase {
         }
         .answering { effect in
             switch effect {
-            case .work(.screen(let id, .work(.record(.work(.tick))))):
+            case .work(.screen(let id, .record(.tick))):
                 return [.atOnce(.path(.element(id: id, .record(.timerTicked))))]
-            case .work(.screen(let id, .work(.record(.work(.transcribe))))):
+            case .work(.screen(let id, .record(.transcribe))):
                 // The transcript may come before the end, between the end and the save, or after the screen is gone.
                 return [.later(.path(.element(id: id, .record(.transcribed("Daily standup")))))]
             default: return []

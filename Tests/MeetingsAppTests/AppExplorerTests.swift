@@ -19,7 +19,7 @@ final class AppExplorerTests: XCTestCase {
                 .path(.element(id: 0, .detail(.destination(.presented(.edit(.titleChanged("Retro"))))))),
                 .path(.element(id: 0, .detail(.destination(.presented(.edit(.doneTapped)))))),
                 .path(.element(id: 0, .detail(.destination(.dismiss)))),
-                .path(.element(id: 0, .detail(.alert(.presented(.confirmDeletion))))),
+                .path(.element(id: 0, .detail(.destination(.presented(.alert(.confirmDeletion)))))),
                 .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7))))),
                 .path(.element(id: 1, .record(.timerTicked))), .path(.element(id: 1, .record(.endMeetingTapped))),
                 .path(.element(id: 1, .record(.alert(.presented(.confirmSave))))),
@@ -41,12 +41,12 @@ final class AppExplorerTests: XCTestCase {
         .transitionInvariant("a popped screen's effects are cancelled") { transition in
             let kept = Set(transition.to.path.ids)
             return transition.from.path.ids.allSatisfy {
-                kept.contains($0) || transition.effect?.cancels(id: ScreenScope(\App.path, $0)) == true
+                kept.contains($0) || transition.effect.ends(App.path.ending($0))
             }
         }
         .transitionInvariant("a dismissed add sheet's effects are cancelled") { transition in
             guard transition.from.list.addForm != nil, transition.to.list.addForm == nil else { return true }
-            return transition.effect?.cancels(id: PresentationScope(\MeetingsList.addForm)) == true
+            return transition.effect.ends(App.list.lift(MeetingsList.addForm.ending()))
         }
         .explore()
 

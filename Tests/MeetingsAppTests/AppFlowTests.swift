@@ -9,9 +9,9 @@ import XCTest
 /// dismissal or a pop causes, and the clock.
 final class AppFlowTests: XCTestCase {
     private let design = Meeting.design
-    private let tick = App.Effect.work(.screen(1, .work(.record(.work(.tick)))))
+    private let tick = App.Effect.work(.screen(1, .record(.tick)))
     private let ticked = App.Event.path(.element(id: 1, .record(.timerTicked)))
-    private let transcribe = App.Effect.work(.screen(1, .work(.record(.work(.transcribe)))))
+    private let transcribe = App.Effect.work(.screen(1, .record(.transcribe)))
 
     // MARK: - Loading and saving
 
@@ -124,8 +124,8 @@ final class AppFlowTests: XCTestCase {
         store.send(.list(.addTapped(stamp(1, 2)))) { $0.list.addForm = newMeetingForm(1, attendee: 2) }
         store.send(.list(.addForm(.presented(.titleChanged("Retro"))))) { $0.list.addForm?.meeting.title = "Retro" }
         store.send(.list(.addForm(.dismiss))) { $0.list.addForm = nil }
-        // The list's plan reaches the app as a plan: the sheet's presentation ends.
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: PresentationScope(\MeetingsList.addForm)))
+        // The sheet's presentation ends, under the list's own place: the list is a place of the app.
+        XCTAssertEqual(store.transitions.last?.effect, App.list.lift(MeetingsList.addForm.ending()))
         store.finish()
     }
 
@@ -136,13 +136,13 @@ final class AppFlowTests: XCTestCase {
 
         openDetail(in: store)
         store.send(.path(.element(id: 0, .detail(.editTapped)))) {
-            $0.path[id: 0, case: .detail]?.destination = .edit(MeetingForm(meeting: self.design))
+            $0.path[id: 0, case: App.Screen.detail]?.destination = .edit(MeetingForm(meeting: self.design))
         }
         store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.titleChanged("Design review")))))))) {
-            $0.path[id: 0, case: .detail]?.destination = .edit(MeetingForm(meeting: renamed))
+            $0.path[id: 0, case: App.Screen.detail]?.destination = .edit(MeetingForm(meeting: renamed))
         }
         store.send(.path(.element(id: 0, .detail(.destination(.dismiss))))) {
-            $0.path[id: 0, case: .detail]?.destination = nil
+            $0.path[id: 0, case: App.Screen.detail]?.destination = nil
         }
         XCTAssertEqual(store.transitions.last?.effect, endOfDestination(onDetail: 0))
         store.finish()
@@ -157,18 +157,18 @@ final class AppFlowTests: XCTestCase {
 
         openDetail(in: store)
         store.send(.path(.element(id: 0, .detail(.editTapped)))) {
-            $0.path[id: 0, case: .detail]?.destination = .edit(MeetingForm(meeting: self.design))
+            $0.path[id: 0, case: App.Screen.detail]?.destination = .edit(MeetingForm(meeting: self.design))
         }
         store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.titleChanged("Design review")))))))) {
-            $0.path[id: 0, case: .detail]?.destination = .edit(MeetingForm(meeting: renamed))
+            $0.path[id: 0, case: App.Screen.detail]?.destination = .edit(MeetingForm(meeting: renamed))
         }
         let removeLinus = App.Event.path(
             .element(id: 0, .detail(.destination(.presented(.edit(.removeAttendee(id: UUID(number: 103))))))))
         store.send(removeLinus) {
-            $0.path[id: 0, case: .detail]?.destination = .edit(MeetingForm(meeting: edited))
+            $0.path[id: 0, case: App.Screen.detail]?.destination = .edit(MeetingForm(meeting: edited))
         }
         store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.doneTapped))))))) {
-            $0.path.modify(id: 0, case: .detail) {
+            $0.path.modify(id: 0, case: App.Screen.detail) {
                 $0.meeting = edited
                 $0.destination = nil
             }
@@ -185,15 +185,15 @@ final class AppFlowTests: XCTestCase {
 
         openDetail(in: store)
         store.send(.path(.element(id: 0, .detail(.deleteTapped)))) {
-            $0.path[id: 0, case: .detail]?.destination = .alert(.deleteMeeting(self.design))
+            $0.path[id: 0, case: App.Screen.detail]?.destination = .alert(.deleteMeeting(self.design))
         }
-        store.send(.path(.element(id: 0, .detail(.alert(.presented(.confirmDeletion)))))) {
+        store.send(.path(.element(id: 0, .detail(.destination(.presented(.alert(.confirmDeletion))))))) {
             $0.list.meetings.value = [.standup]
             $0.path = []
         }
-        // The detail's effects end — its alert's presentation with them: removal wins, so the end of the alert the
-        // detail returned is not there too — and the list without the meeting is saved.
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: ScreenScope(\App.path, 0)))
+        // The detail's effects end — its alert's presentation with them: removal wins, so the end of the alert is
+        // not there too — and the list without the meeting is saved.
+        XCTAssertEqual(store.transitions.last?.effect, App.path.ending(0))
         saving.receiveSave([.standup])
         store.finish()
     }
@@ -203,10 +203,10 @@ final class AppFlowTests: XCTestCase {
 
         openDetail(in: store)
         store.send(.path(.element(id: 0, .detail(.deleteTapped)))) {
-            $0.path[id: 0, case: .detail]?.destination = .alert(.deleteMeeting(self.design))
+            $0.path[id: 0, case: App.Screen.detail]?.destination = .alert(.deleteMeeting(self.design))
         }
-        store.send(.path(.element(id: 0, .detail(.alert(.dismiss))))) {
-            $0.path[id: 0, case: .detail]?.destination = nil
+        store.send(.path(.element(id: 0, .detail(.destination(.dismiss))))) {
+            $0.path[id: 0, case: App.Screen.detail]?.destination = nil
         }
         XCTAssertEqual(store.transitions.last?.effect, endOfDestination(onDetail: 0))
         store.finish()
@@ -226,7 +226,7 @@ final class AppFlowTests: XCTestCase {
         }
         XCTAssertEqual(store.state.path.ids, [0, 1])
         store.send(.path(.popFrom(id: 1))) { $0.path.pop() }
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: ScreenScope(\App.path, 1)))
+        XCTAssertEqual(store.transitions.last?.effect, App.path.ending(1))
         store.send(.path(.popFrom(id: 0))) { $0.path.pop() }
         store.send(.list(.meetingTapped(id: meeting.id))) { $0.path.push(.detail(MeetingDetail(meeting: meeting))) }
         XCTAssertEqual(store.state.path.ids, [2], "a stack never gives an id twice")
@@ -253,11 +253,11 @@ final class AppFlowTests: XCTestCase {
 
         startMeeting(in: store)
         store.send(.path(.element(id: 1, .record(.transcribed("Hello")))), from: transcribe) {
-            $0.path[id: 1, case: .record]?.transcript = "Hello"
+            $0.path[id: 1, case: App.Screen.record]?.transcript = "Hello"
         }
         // Five ticks, one a second: two seconds per speaker.
         let ticks = store.advance(by: .seconds(5), answering: tick, with: ticked) {
-            $0.path.modify(id: 1, case: .record) {
+            $0.path.modify(id: 1, case: App.Screen.record) {
                 $0.secondsElapsed += 1
                 $0.speakerIndex = $0.secondsElapsed / 2
             }
@@ -268,7 +268,7 @@ final class AppFlowTests: XCTestCase {
         store.receiveEffect(tick)
         store.complete(tick, with: ticked) {
             $0.path.pop()
-            $0.path[id: 0, case: .detail]?.meeting = recorded
+            $0.path[id: 0, case: App.Screen.detail]?.meeting = recorded
             $0.list.meetings.value = [recorded]
         }
         store.receiveCancellation(of: transcribe)  // the pop stopped the transcription
@@ -285,15 +285,15 @@ final class AppFlowTests: XCTestCase {
 
         startMeeting(in: store)
         store.advance(by: .seconds(1), answering: tick, with: ticked) {
-            $0.path[id: 1, case: .record]?.secondsElapsed = 1
+            $0.path[id: 1, case: App.Screen.record]?.secondsElapsed = 1
         }
         store.send(.path(.element(id: 1, .record(.endMeetingTapped)))) {
-            $0.path[id: 1, case: .record]?.alert = .endMeeting(isDiscardable: true)
+            $0.path[id: 1, case: App.Screen.record]?.alert = .endMeeting(isDiscardable: true)
         }
         store.advance(by: .seconds(3), answering: tick, with: ticked)  // the alert shows: time stands still
         store.send(.path(.element(id: 1, .record(.alert(.presented(.confirmSave)))))) {
             $0.path.pop()
-            $0.path[id: 0, case: .detail]?.meeting = recorded
+            $0.path[id: 0, case: App.Screen.detail]?.meeting = recorded
             $0.list.meetings.value = [recorded]
         }
         store.receiveCancellation(of: transcribe)
@@ -308,18 +308,20 @@ final class AppFlowTests: XCTestCase {
 
         startMeeting(in: store)
         store.send(.path(.element(id: 1, .record(.endMeetingTapped)))) {
-            $0.path[id: 1, case: .record]?.alert = .endMeeting(isDiscardable: true)
+            $0.path[id: 1, case: App.Screen.record]?.alert = .endMeeting(isDiscardable: true)
         }
-        store.send(.path(.element(id: 1, .record(.alert(.dismiss))))) { $0.path[id: 1, case: .record]?.alert = nil }
+        store.send(.path(.element(id: 1, .record(.alert(.dismiss))))) {
+            $0.path[id: 1, case: App.Screen.record]?.alert = nil
+        }
         store.advance(by: .seconds(1), answering: tick, with: ticked) {
-            $0.path[id: 1, case: .record]?.secondsElapsed = 1
+            $0.path[id: 1, case: App.Screen.record]?.secondsElapsed = 1
         }
         store.send(.path(.element(id: 1, .record(.endMeetingTapped)))) {
-            $0.path[id: 1, case: .record]?.alert = .endMeeting(isDiscardable: true)
+            $0.path[id: 1, case: App.Screen.record]?.alert = .endMeeting(isDiscardable: true)
         }
         store.send(.path(.element(id: 1, .record(.alert(.presented(.confirmDiscard)))))) { $0.path.pop() }
         store.receiveCancellation(of: transcribe)
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: ScreenScope(\App.path, 1)))
+        XCTAssertEqual(store.transitions.last?.effect, App.path.ending(1))
         store.finish()  // no record, no save, no timer left
     }
 
@@ -328,19 +330,19 @@ final class AppFlowTests: XCTestCase {
 
         startMeeting(in: store)
         store.send(.path(.element(id: 1, .record(.nextSpeakerTapped)))) {
-            $0.path.modify(id: 1, case: .record) {
+            $0.path.modify(id: 1, case: App.Screen.record) {
                 $0.speakerIndex = 1
                 $0.secondsElapsed = 2
             }
         }
         store.send(.path(.element(id: 1, .record(.nextSpeakerTapped)))) {
-            $0.path.modify(id: 1, case: .record) {
+            $0.path.modify(id: 1, case: App.Screen.record) {
                 $0.speakerIndex = 2
                 $0.secondsElapsed = 4
             }
         }
         store.send(.path(.element(id: 1, .record(.nextSpeakerTapped)))) {
-            $0.path[id: 1, case: .record]?.alert = .endMeeting(isDiscardable: false)
+            $0.path[id: 1, case: App.Screen.record]?.alert = .endMeeting(isDiscardable: false)
         }
         store.send(.path(.popFrom(id: 1))) { $0.path.pop() }
         store.receiveCancellation(of: transcribe)
@@ -352,13 +354,13 @@ final class AppFlowTests: XCTestCase {
 
         startMeeting(in: store)
         store.advance(by: .seconds(2), answering: tick, with: ticked) {
-            $0.path.modify(id: 1, case: .record) {
+            $0.path.modify(id: 1, case: App.Screen.record) {
                 $0.secondsElapsed += 1
                 $0.speakerIndex = $0.secondsElapsed / 2
             }
         }
         store.send(.path(.popFrom(id: 1))) { $0.path.pop() }
-        XCTAssertEqual(store.transitions.last?.effect, .cancel(id: ScreenScope(\App.path, 1)))
+        XCTAssertEqual(store.transitions.last?.effect, App.path.ending(1))
         store.receiveCancellation(of: transcribe)
         XCTAssertEqual(store.clock.scheduledCount, 0, "no tick waits")
         store.advance(by: .seconds(10))
@@ -386,8 +388,9 @@ final class AppFlowTests: XCTestCase {
         store.send(.path(.element(id: 1, .record(.alert(.presented(.confirmSave))))))
         store.send(.path(.popFrom(id: 1)))  // popped already
         store.send(.path(.popFrom(id: 42)))  // never pushed
-        store.send(.path(.element(id: 0, .detail(.alert(.presented(.confirmDeletion))))))  // no alert shows
-        store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.doneTapped)))))))  // no form shows
+        // No alert shows, and no form:
+        store.send(.path(.element(id: 0, .detail(.destination(.presented(.alert(.confirmDeletion)))))))
+        store.send(.path(.element(id: 0, .detail(.destination(.presented(.edit(.doneTapped)))))))
         store.send(.list(.addForm(.presented(.doneTapped))))  // no add sheet shows
         XCTAssertTrue(store.transitions.suffix(8).allSatisfy { $0.effect == nil && $0.from == $0.to })
         store.finish()
@@ -443,16 +446,14 @@ final class AppFlowTests: XCTestCase {
     private func expectRecordingAndDetailEnded(in store: TestStore<App>, line: UInt = #line) {
         XCTAssertEqual(
             store.transitions.last?.effect,
-            .all(.cancel(id: ScreenScope(\App.path, 1)), .cancel(id: ScreenScope(\App.path, 0))),
+            App.path.ending(1, 0),
             "both screens end, top first, in that transition", line: line
         )
         store.receiveCancellation(of: transcribe, line: line)
     }
 
-    /// The end of the detail's destination (`PresentationScope`), as the app runs it: scoped to the detail's
-    /// screen, and started under the screen's effects.
+    /// The end of the detail's destination, as the app runs it: lifted from the detail on screen `id`.
     private func endOfDestination(onDetail id: StackElementID) -> App.Effect {
-        let screen = ScreenScope(\App.path, id)
-        return App.Effect.cancel(id: ScopedEffectID(scope: screen, id: PresentationScope(\MeetingDetail.destination)))
+        App.path.lift((id, App.Screen.detail.lift(MeetingDetail.destination.ending())))
     }
 }

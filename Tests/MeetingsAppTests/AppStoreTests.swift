@@ -27,7 +27,9 @@ final class AppStoreTests: XCTestCase {
     }
 
     /// The recording's state on `store`, when screen 1 is a recording.
-    private func recording(_ store: Store<App>) -> MeetingRecording? { store.state.path[id: 1, case: .record] }
+    private func recording(_ store: Store<App>) -> MeetingRecording? {
+        store.state.path[id: 1, case: App.Screen.record]
+    }
 
     /// A loaded store of the design meeting, its detail pushed and its meeting started with `stamp(7)`, the
     /// transcription running.
@@ -181,7 +183,7 @@ final class AppStoreTests: XCTestCase {
         // Not awaited: the dispatch's future waits for the recording's timer and transcription.
         store.dispatch(event: events.startMeeting(onScreen: 0))
         XCTAssertEqual(
-            store.state.path[id: 1, case: .record]?.stamp,
+            store.state.path[id: 1, case: App.Screen.record]?.stamp,
             EventStamp(id: UUID(number: 4), date: Date(timeIntervalSince1970: 103)),
             "the fourth stamp, whose id follows the five before: the recording's record gets its id and date"
         )

@@ -22,24 +22,28 @@ final class FeatureTests: XCTestCase {
     }
 
     func test_detail_dismissingOrSwitchingTheDestination_endsItsPresentation() {
-        let end = MeetingDetail.Effect.cancel(id: PresentationScope(\MeetingDetail.destination))
         var detail = MeetingDetail(meeting: design)
 
         XCTAssertNil(detail.transition(on: .editTapped))
-        XCTAssertEqual(detail.transition(on: .deleteTapped), end, "the edit sheet gave way to the alert")
+        XCTAssertEqual(
+            detail.transition(on: .deleteTapped),
+            MeetingDetail.destination.lift(MeetingDetail.Destination.edit.ending()),
+            "the edit sheet gave way to the alert")
         XCTAssertNil(detail.transition(on: .deleteTapped), "one alert for another of its kind: the same presentation")
-        XCTAssertEqual(detail.transition(on: .alert(.dismiss)), end)
+        XCTAssertEqual(detail.transition(on: .destination(.dismiss)), MeetingDetail.destination.ending())
         XCTAssertEqual(detail.destination, nil)
-        XCTAssertNil(detail.transition(on: .alert(.presented(.confirmDeletion))), "a late tap is ignored")
+        XCTAssertNil(
+            detail.transition(on: .destination(.presented(.alert(.confirmDeletion)))), "a late tap is ignored")
     }
 
     func test_detail_confirmDeletion_tellsTheApp_inTheTransitionThatEndsTheAlert() {
         var detail = MeetingDetail(meeting: design, destination: .alert(.deleteMeeting(design)))
 
         XCTAssertEqual(
-            detail.transition(on: .alert(.presented(.confirmDeletion))),
-            .all(.cancel(id: PresentationScope(\MeetingDetail.destination)), .tell(.deleteConfirmed(design.id)))
+            detail.transition(on: .destination(.presented(.alert(.confirmDeletion)))),
+            .all(MeetingDetail.destination.ending(), .tell(.deleteConfirmed(design.id)))
         )
+        XCTAssertEqual(detail.destination, nil)
     }
 
     func test_detail_startMeeting_tellsTheStampedStart() {
@@ -102,15 +106,33 @@ final class FeatureTests: XCTestCase {
         var app = App.loaded(design)
         _ = app.transition(on: .list(.meetingTapped(id: design.id)))
 
-        let screen = ScreenScope(\App.path, 1)
+        let started = app.transition(on: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7))))))
+
         XCTAssertEqual(
-            app.transition(on: .path(.element(id: 0, .detail(.startMeetingTapped(stamp(7)))))),
-            App.Effect.all(
-                App.Effect.work(.screen(1, .work(.record(.work(.tick)))))
-                    .delayed(by: .seconds(1), id: ScopedEffectID(scope: screen, id: MeetingRecording.ID.timer)),
-                .work(.screen(1, .work(.record(.work(.transcribe)))))
-            ).cancellable(id: screen)
+            started,
+            App.path.lift((1, App.Screen.record.lift(.all(MeetingRecording.nextTick, .work(.transcribe)))))
         )
+        // Under the scope that popping screen 1 cancels, and the timer's id is the screen's own.
+        guard case .cancellable(_, let screen, cancelInFlight: false)? = started?.plan else {
+            return XCTFail("the recording's effects do not run under its screen: \(String(describing: started))")
+        }
+        XCTAssertEqual(App.path.ending(1), .cancel(id: screen))
+        let timer = delayIDs(in: started)
+        XCTAssertEqual(timer.count, 1)
+        XCTAssertNotEqual(timer.first, EffectID(MeetingRecording.ID.timer))
+        XCTAssertNotEqual(
+            timer, delayIDs(in: App.path.lift((2, App.Screen.record.lift(MeetingRecording.nextTick)))),
+            "another screen's timer is another id")
+    }
+
+    /// The ids of the delays in `effect`, at any depth.
+    private func delayIDs(in effect: App.Effect?) -> [EffectID?] {
+        switch effect?.plan {
+        case .delayed(_, let id, _)?: [id]
+        case .cancellable(let inner, _, _)?: delayIDs(in: inner)
+        case .all(let effects)?: effects.flatMap { delayIDs(in: $0) }
+        default: []
+        }
     }
 
     func test_thePath_roundTripsThroughJSON_keepingItsIDs() throws {

@@ -4,7 +4,8 @@ import RecruitmentProcess
 import XCTest
 
 /// Data in, data out: `AppState` routes each event to its child, lifts the child's effect, resets the process list
-/// on log-out and ignores process events while logged out.
+/// on log-out and ignores process events while logged out. Each test runs `transition(on:)`, what the store runs,
+/// and writes the effects it expects through the place, `AppState.process.lift(_:)`.
 final class AppStateTests: XCTestCase {
     private let ana = SessionState.loggedIn(user: "ana")
     private let processes = Process.examples
@@ -31,19 +32,22 @@ final class AppStateTests: XCTestCase {
     func test_logOut_whileLoading_resetsTheList_andCancelsTheDownload() {
         assertTransition(
             from: AppState(session: ana, process: .loading), on: .session(.logOut),
-            to: AppState(session: .loggedOut, process: .idle), effect: .cancel(id: ProcessEffectID.download))
+            to: AppState(session: .loggedOut, process: .idle), effect: AppState.process.lift(.cancelDownload))
     }
 
-    func test_liftedEffect_keepsTheProcessListsPlan_aroundTheLiftedEffect() {
-        XCTAssertEqual(AppState.Effect.lift(.work(.downloadProcesses)), .work(.process(.work(.downloadProcesses))))
+    func test_liftedEffect_keepsTheProcessListsPlan_aroundTheLiftedWork_underAnIDOfThePlacesOwn() {
+        let download = AppState.Effect.work(.process(.downloadProcesses))
+        XCTAssertEqual(AppState.process.lift(.work(.downloadProcesses)), download, "a property's child never leaves")
+        let start = AppState.process.lift(.startDownload)
+        guard case .cancellable(let started, let id, cancelInFlight: false)? = start.plan else {
+            return XCTFail("the download is no longer cancellable: \(start)")
+        }
+        XCTAssertEqual(started, download)
+        XCTAssertNotEqual(id, EffectID(ProcessEffectID.download), "the process list's ids are its place's own")
+        XCTAssertEqual(AppState.process.lift(.cancelDownload), .cancel(id: id), "the log-out cancels that download")
         XCTAssertEqual(
-            AppState.Effect.lift(.startDownload),
-            AppState.Effect.work(.process(.work(.downloadProcesses))).cancellable(id: ProcessEffectID.download))
-        XCTAssertEqual(
-            AppState.Effect.lift(.all(.startDownload, .work(.downloadProcesses).delayed(by: .seconds(1)))),
-            .all(
-                AppState.Effect.work(.process(.work(.downloadProcesses))).cancellable(id: ProcessEffectID.download),
-                AppState.Effect.work(.process(.work(.downloadProcesses))).delayed(by: .seconds(1))))
+            AppState.process.lift(.all(.startDownload, .work(.downloadProcesses).delayed(by: .seconds(1)))),
+            .all(start, download.delayed(by: .seconds(1))))
     }
 
     func test_logOut_whenLoggedOut_isIgnored() {
@@ -55,7 +59,7 @@ final class AppStateTests: XCTestCase {
     func test_processEvent_whenLoggedIn_isDelegatedAndItsEffectLifted() {
         assertTransition(
             from: AppState(session: ana), on: .process(.fetchProcesses),
-            to: AppState(session: ana, process: .loading), effect: .lift(.startDownload))
+            to: AppState(session: ana, process: .loading), effect: AppState.process.lift(.startDownload))
         assertTransition(
             from: AppState(session: ana, process: .loading), on: .process(.load(processes: processes)),
             to: AppState(session: ana, process: .loaded(processes)), effect: nil)
@@ -79,8 +83,8 @@ final class AppStateTests: XCTestCase {
                 .when(.session(.logIn(user: "ana")), then: AppState(session: ana)),
                 .when(
                     .process(.fetchProcesses), then: AppState(session: ana, process: .loading),
-                    effect: .lift(.startDownload)),
-                .when(.session(.logOut), then: AppState(), effect: .lift(.cancelDownload)),
+                    effect: AppState.process.lift(.startDownload)),
+                .when(.session(.logOut), then: AppState(), effect: AppState.process.lift(.cancelDownload)),
                 .when(.process(.load(processes: processes)), then: AppState()),
             ])
     }
@@ -95,7 +99,7 @@ final class AppStateTests: XCTestCase {
         let exploration = StateExplorer(initialState: AppState.initialState, events: events)
             .invariant("logged out means an idle list") { $0.session.isLoggedIn || $0.process == .idle }
             .transitionInvariant("downloads start only for a logged-in user") { transition in
-                transition.effect != .lift(.startDownload) || transition.to.session.isLoggedIn
+                transition.effect != AppState.process.lift(.startDownload) || transition.to.session.isLoggedIn
             }
             .explore()
 
@@ -106,7 +110,8 @@ final class AppStateTests: XCTestCase {
 
     // MARK: Helper
 
-    /// Sends `event` to `state` and checks the next state and the effect; failures point at the caller's line.
+    /// Runs `state`'s transition on `event` and checks the next state and the effect; failures point at the caller's
+    /// line.
     private func assertTransition(
         from state: AppState,
         on event: AppState.Event,
@@ -116,7 +121,7 @@ final class AppStateTests: XCTestCase {
         line: UInt = #line
     ) {
         var next = state
-        let effect = next.handle(event: event)
+        let effect = next.transition(on: event)
         XCTAssertEqual(next, expectedState, "next state of \(state) on \(event)", file: file, line: line)
         XCTAssertEqual(effect, expectedEffect, "effect of \(state) on \(event)", file: file, line: line)
     }

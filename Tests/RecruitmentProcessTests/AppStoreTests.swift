@@ -3,14 +3,14 @@ import EffectStoreTesting
 import RecruitmentProcess
 import XCTest
 
-/// The app-level effect handler (`ProcessEffects` lifted with `ComposedEffectHandler`) on its own, then the whole
-/// loop with a real `Store<AppState>`.
+/// The app-level effect handler (`AppEffects`, which hands the process list's work to `ProcessEffects` through
+/// `AppState.process`) on its own, then the whole loop with a real `Store<AppState>`.
 final class AppStoreTests: XCTestCase {
     func test_appEffects_downloadProcesses_answersWithTheLiftedLoad() {
         let service = InMemoryProcessService(processes: Process.examples)
 
         assertEffect(
-            .work(.process(.work(.downloadProcesses))), on: makeAppEffects(service: service),
+            .work(.process(.downloadProcesses)), on: AppEffects(service: service),
             produces: .process(.load(processes: Process.examples)))
     }
 
@@ -18,7 +18,7 @@ final class AppStoreTests: XCTestCase {
         let service = InMemoryProcessService(script: [.fail(message: "Offline")])
 
         assertEffect(
-            .work(.process(.work(.downloadProcesses))), on: makeAppEffects(service: service),
+            .work(.process(.downloadProcesses)), on: AppEffects(service: service),
             produces: .process(.failed(reason: "Offline")))
     }
 

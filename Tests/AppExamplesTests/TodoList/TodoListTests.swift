@@ -39,22 +39,22 @@ final class TodoListTests: XCTestCase {
     }
 
     func test_remind_startsTheRowsReminderUnderTheRow_withoutSaving() {
+        let reminder = Todo.Effect.work(.notify(title: "Milk"))
+            .debounced(id: Todo.ReminderID.reminder, for: .seconds(60))
         var todo = Todo(id: 1, title: "Milk")
-        XCTAssertEqual(
-            todo.transition(on: .remind(after: .seconds(60))),
-            Todo.Effect.work(.notify(title: "Milk")).debounced(id: Todo.ReminderID.reminder, for: .seconds(60))
-        )
+        XCTAssertEqual(todo.transition(on: .remind(after: .seconds(60))), reminder)
 
         var state = list(Todo(id: 1, title: "Milk"))
         let effect = state.transition(on: .todo(id: 1, .remind(after: .seconds(60))))
 
         XCTAssertEqual(state.todos[id: 1]?.isReminderPending, true)
-        XCTAssertEqual(
-            effect,
-            TodoList.Effect.work(.todo(id: 1, .work(.notify(title: "Milk"))))
-                .debounced(id: ScopedEffectID(row: 1, id: Todo.ReminderID.reminder), for: .seconds(60))
-                .cancellable(id: RowScope(1))
-        )
+        XCTAssertEqual(effect, TodoList.todos.lift((1, reminder)))
+        // Under the row's scope, which deleting the row cancels, and debounced under an id of the row's own.
+        guard case .cancellable(let debounced, let row, cancelInFlight: false)? = effect?.plan,
+            case .debounced(.work(.todo(id: 1, .notify(title: "Milk"))), let id, .seconds(60))? = debounced.plan
+        else { return XCTFail("not the row's debounced reminder: \(String(describing: effect))") }
+        XCTAssertEqual(TodoList.todos.ending(1), .cancel(id: row))
+        XCTAssertNotEqual(id, EffectID(Todo.ReminderID.reminder))
     }
 
     func test_toggleDone_cancelsAPendingReminder() {
@@ -70,7 +70,7 @@ final class TodoListTests: XCTestCase {
         let effect = state.transition(on: .delete(id: 1))
 
         XCTAssertEqual(state.todos.ids, [2])
-        XCTAssertEqual(effect, .all(.cancel(id: RowScope(1)), save(Todo(id: 2, title: "Bread"))))
+        XCTAssertEqual(effect, .all(TodoList.todos.ending(1), save(Todo(id: 2, title: "Bread"))))
         XCTAssertNil(state.transition(on: .delete(id: 1)))
     }
 
@@ -84,10 +84,7 @@ final class TodoListTests: XCTestCase {
         let effect = state.transition(on: .clearCompleted)
 
         XCTAssertEqual(state.todos.ids, [2])
-        XCTAssertEqual(
-            effect,
-            .all(.all(.cancel(id: RowScope(1)), .cancel(id: RowScope(3))), save(Todo(id: 2, title: "Bread")))
-        )
+        XCTAssertEqual(effect, .all(TodoList.todos.ending(1, 3), save(Todo(id: 2, title: "Bread"))))
         XCTAssertNil(state.transition(on: .clearCompleted))
     }
 

@@ -11,7 +11,7 @@ final class TodoStoreTests: XCTestCase {
     )
         -> Store<TodoList>
     {
-        Store<TodoList>(effectHandler: makeTodoEffects(storage: file, notifier: notifier), clock: clock)
+        Store<TodoList>(effectHandler: TodoListEffects(storage: file, notifier: notifier), clock: clock)
     }
 
     func test_load_readsTheSavedList() async {
@@ -143,11 +143,11 @@ final class TodoStoreTests: XCTestCase {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("todos-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         let first = Store<TodoList>(
-            effectHandler: makeTodoEffects(storage: TodoFile(url: url), notifier: RecordingNotifier())
+            effectHandler: TodoListEffects(storage: TodoFile(url: url), notifier: RecordingNotifier())
         )
         _ = await first.dispatch(event: .add(title: "Milk")).value
         let second = Store<TodoList>(
-            effectHandler: makeTodoEffects(storage: TodoFile(url: url), notifier: RecordingNotifier())
+            effectHandler: TodoListEffects(storage: TodoFile(url: url), notifier: RecordingNotifier())
         )
 
         let state = await second.dispatch(event: .load).value

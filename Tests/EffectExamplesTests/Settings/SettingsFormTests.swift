@@ -4,12 +4,13 @@ import EffectStoreTesting
 import Testing
 
 /// The settings form, data in, data out: both bound fields set by one binding event, the name checked after a pause,
-/// the save cancellable, and its failure shown as an alert whose button retries.
+/// the save cancellable, and its failure shown as an alert whose button retries. The form presents its alert at a
+/// place, so each test runs `transition(on:)`, what the store runs.
 struct SettingsFormTests {
     @Test func theToggle_isSetByABindingEvent_andAsksForNothing() {
         var form = SettingsForm()
 
-        let effect = form.handle(event: .binding(.set(\.notificationsOn, true)))
+        let effect = form.transition(on: .binding(.set(\.notificationsOn, true)))
 
         #expect(form.notificationsOn)
         #expect(effect == nil)
@@ -19,7 +20,7 @@ struct SettingsFormTests {
         var form = SettingsForm()
         form.nameProblem = "taken"
 
-        let effect = form.handle(event: .binding(.set(\.displayName, "Blob")))
+        let effect = form.transition(on: .binding(.set(\.displayName, "Blob")))
 
         #expect(form.displayName == "Blob")
         #expect(form.nameProblem == nil)
@@ -33,7 +34,7 @@ struct SettingsFormTests {
         var form = SettingsForm()
         form.displayName = "B"
 
-        #expect(form.handle(event: .binding(.set(\.displayName, ""))) == .cancel(id: SettingsForm.ID.nameCheck))
+        #expect(form.transition(on: .binding(.set(\.displayName, ""))) == .cancel(id: SettingsForm.ID.nameCheck))
     }
 
     @Test func bindingEvents_areEqual_whenTheySetTheSameFieldToTheSameValue() {
@@ -58,26 +59,28 @@ struct SettingsFormTests {
         form.displayName = "Blob"
 
         #expect(
-            form.handle(event: .saveTapped)
+            form.transition(on: .saveTapped)
                 == SettingsForm.Effect.work(.save(notificationsOn: false, displayName: "Blob"))
                 .cancellable(id: SettingsForm.ID.save, cancelInFlight: true))
         #expect(form.isSaving)
-        #expect(form.handle(event: .cancelSaveTapped) == .cancel(id: SettingsForm.ID.save))
+        #expect(form.transition(on: .cancelSaveTapped) == .cancel(id: SettingsForm.ID.save))
         #expect(!form.isSaving)
     }
 
     @Test func aFailedSave_showsTheAlert_whoseButtonRetries() {
         var form = SettingsForm()
         form.displayName = "Blob"
-        _ = form.handle(event: .saveTapped)
+        _ = form.transition(on: .saveTapped)
 
-        #expect(form.handle(event: .saveFailed("offline")) == nil)
+        #expect(form.transition(on: .saveFailed("offline")) == nil)
         #expect(form.alert?.message == "offline")
 
         #expect(
-            form.handle(event: .alert(.presented(.retry)))
-                == SettingsForm.Effect.work(.save(notificationsOn: false, displayName: "Blob"))
-                .cancellable(id: SettingsForm.ID.save, cancelInFlight: true))
+            form.transition(on: .alert(.presented(.retry)))
+                == .all(
+                    SettingsForm.alert.ending(),
+                    SettingsForm.Effect.work(.save(notificationsOn: false, displayName: "Blob"))
+                        .cancellable(id: SettingsForm.ID.save, cancelInFlight: true)))
         #expect(form.alert == nil)
         #expect(form.isSaving)
     }

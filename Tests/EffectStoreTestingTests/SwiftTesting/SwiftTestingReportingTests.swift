@@ -160,12 +160,11 @@ struct TestStoreSwiftTestingTests {
         }
     }
 
-    @Test func aCaseThatMatchesNothing_isRecorded() {
-        let save = EnumCase(SavingCounter.Effect.save) { if case .save(let count) = $0 { count } else { nil } }
+    @Test func anExtractionThatMatchesNothing_isRecorded() {
         let line = #line + 3
-        expectIssue(containing: "an effect of the case given", atLine: line) {
+        expectIssue(containing: "an effect from which the case given takes", atLine: line) {
             let store = TestStore(initialState: SavingCounter.idle(0), exhaustivity: .partial)
-            store.receiveEffect(case: save)
+            store.receiveEffect { if case .save(let count) = $0 { count } else { nil } }
         }
     }
 
@@ -246,8 +245,8 @@ struct TestStoreSwiftTestingTests {
         let calls: [(String, Int, () -> Void)] = [
             ("send(.tick, from: .work(.ticks)) was called after finish()", #line, { store.send(.tick, from: .work(.ticks)) }),
             ("receiveEffect(where:) was called after finish()", #line, { store.receiveEffect(where: { _ in true }) }),
-            ("receiveEffect(case:) was called after finish()", #line + 1,
-             { store.receiveEffect(case: EnumCase(Stopwatch.Effect.plan) { $0.plan }) }),
+            ("receiveEffect(extracting:) was called after finish()", #line + 1,
+             { store.receiveEffect { $0.plan } }),
             ("receiveCancellation(of: .work(.ticks)) was called after finish()", #line + 1,
              { store.receiveCancellation(of: .work(.ticks)) }),
             ("advance(by: 1000 ms) was called after finish()", #line, { store.advance(by: .seconds(1)) }),

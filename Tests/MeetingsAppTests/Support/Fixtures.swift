@@ -63,3 +63,15 @@ func savingStore(_ meetings: Meeting...) -> (TestStore<App>, MeetingsSaving) {
     saving.receiveLoad { $0.list.meetings.apply(.loaded(saved)) }
     return (store, saving)
 }
+
+extension Optional where Wrapped == App.Effect {
+    /// Whether this effect of a transition ends, in that transition, every child that `ending` ends — a place's
+    /// ending, such as `App.path.ending(1)` — on its own or among its `.all` effects (`cancels(id:)`).
+    func ends(_ ending: App.Effect) -> Bool {
+        switch ending.plan {
+        case .cancel(let id)?: self?.cancels(id: id) == true
+        case .all(let endings)?: endings.allSatisfy { ends($0) }
+        default: false
+        }
+    }
+}
