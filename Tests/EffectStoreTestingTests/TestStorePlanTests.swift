@@ -405,7 +405,7 @@ final class TestStorePlanTests: XCTestCase {
         XCTAssertEqual(failures.messages.count, 1)
         XCTAssertTrue(
             failures.messages.first?.hasPrefix(
-                "TestStore<Search>: expected to receive an effect from which the case given takes a String, but the "
+                "TestStore<Search>: expected to receive an effect from which the closure given takes a value, but the "
                     + #"next effect is .work(.search("swift"))"#) ?? false, failures.messages.first ?? "")
     }
 }

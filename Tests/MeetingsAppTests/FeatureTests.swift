@@ -21,16 +21,14 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(form.transition(on: .doneTapped), .tell(.done(done)))
     }
 
-    func test_detail_dismissingOrSwitchingTheDestination_endsItsPresentation() {
+    func test_detail_dismissingOrSwitchingTheDestination_endsNothing_sinceItPerformsNothing() {
         var detail = MeetingDetail(meeting: design)
 
         XCTAssertNil(detail.transition(on: .editTapped))
-        XCTAssertEqual(
-            detail.transition(on: .deleteTapped),
-            MeetingDetail.destination.lift(MeetingDetail.Destination.edit.ending()),
-            "the edit sheet gave way to the alert")
+        XCTAssertNil(detail.transition(on: .deleteTapped), "the edit sheet gave way to the alert: nothing ran under it")
+        XCTAssertEqual(detail.destination, .alert(.deleteMeeting(design)))
         XCTAssertNil(detail.transition(on: .deleteTapped), "one alert for another of its kind: the same presentation")
-        XCTAssertEqual(detail.transition(on: .destination(.dismiss)), MeetingDetail.destination.ending())
+        XCTAssertNil(detail.transition(on: .destination(.dismiss)))
         XCTAssertEqual(detail.destination, nil)
         XCTAssertNil(
             detail.transition(on: .destination(.presented(.alert(.confirmDeletion)))), "a late tap is ignored")
@@ -41,7 +39,7 @@ final class FeatureTests: XCTestCase {
 
         XCTAssertEqual(
             detail.transition(on: .destination(.presented(.alert(.confirmDeletion)))),
-            .all(MeetingDetail.destination.ending(), .tell(.deleteConfirmed(design.id)))
+            .tell(.deleteConfirmed(design.id))
         )
         XCTAssertEqual(detail.destination, nil)
     }

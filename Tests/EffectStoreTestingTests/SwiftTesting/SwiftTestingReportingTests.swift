@@ -162,7 +162,7 @@ struct TestStoreSwiftTestingTests {
 
     @Test func anExtractionThatMatchesNothing_isRecorded() {
         let line = #line + 3
-        expectIssue(containing: "an effect from which the case given takes", atLine: line) {
+        expectIssue(containing: "an effect from which the closure given takes a value", atLine: line) {
             let store = TestStore(initialState: SavingCounter.idle(0), exhaustivity: .partial)
             store.receiveEffect { if case .save(let count) = $0 { count } else { nil } }
         }
