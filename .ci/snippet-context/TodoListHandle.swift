@@ -18,14 +18,15 @@ struct TodoList: State, Equatable {
     }
 
     enum Work: Sendable, Equatable {
-        case todo(id: Todo.ID, Todo.Effect)
+        case todo(id: Todo.ID, Todo.Work)
         case load
         case save(IdentifiedStates<Todo>)
     }
     typealias Effect = Planned<Work>
 
     static var initialState: TodoList { TodoList() }
-    static let places: ChildPlaces<TodoList> = [.rows(\.todos)]
+    static let todos = ChildPlace(\TodoList.todos, event: Event.todo, work: Work.todo)
+    static let places: ChildPlaces<TodoList> = [todos]
 
     private func save() -> Effect {
         Effect.work(.save(todos)).queued(id: SaveQueue.save, keepingOnlyLatest: true)

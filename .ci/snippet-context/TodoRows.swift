@@ -2,4 +2,4 @@
 // store, with the fakes of TodoFakes.swift, and Observation for `withObservationTracking`.
 import Observation
 
-let store = Store<TodoList>(effectHandler: makeTodoEffects(storage: file, notifier: notifier))
+let store = Store<TodoList>(effectHandler: TodoListEffects(storage: file, notifier: notifier))
