@@ -202,26 +202,24 @@ public struct EventStamper: Sendable {
         return make(count)
     }
 
-    /// `embed` with a stamp made when it is called: an event stamped at the moment the view makes it, for a button
-    /// whose action is fixed data — an alert's, a dialog's — so that its transition has the time of the tap (and
-    /// an id).
+    /// `embed` with a stamp made when it is called: an event stamped at the moment the view makes it, for a control
+    /// whose event is otherwise fixed data, so that its transition has the time of the tap (and an id).
     ///
     /// ```swift
-    /// enum Event: Sendable { case alert(PresentationEvent<AlertAction>, EventStamp) /* … */ }
+    /// enum Event: Sendable { case noteAdded(String, EventStamp) /* … */ }
     ///
-    /// // In the view: each tap, or dismissal, is stamped as it is sent.
-    /// .alert(\.alert, in: model, event: stamper.stamping(Event.alert))
+    /// // In the view: each tap is stamped as it is sent.
+    /// let addNote = stamper.stamping(Event.noteAdded)
+    /// Button("Add") { model.send(addNote(draft)) }
     ///
     /// // In the state:
-    /// case .alert(let event, let stamp):
-    ///     switch handleAlert(event, in: \.alert) {
-    ///     case .confirmSave?: return .tell(.saved(at: stamp.date))
-    ///     case nil: return nil
-    ///     }
+    /// case .noteAdded(let text, let stamp):
+    ///     notes.append(Note(id: stamp.id, text: text, date: stamp.date))
+    ///     return nil
     /// ```
     ///
-    /// - Parameter embed: Builds the event from its input — the alert's event — and the stamp, usually an enum case.
-    ///   Called once per call of the result, on the caller's thread.
+    /// - Parameter embed: Builds the event from its input and the stamp, usually an enum case. Called once per call
+    ///   of the result, on the caller's thread.
     /// - Returns: A function that stamps each input as it comes: one ``stamp()`` per call.
     public func stamping<Input, Event>(
         _ embed: @escaping @Sendable (Input, EventStamp) -> Event
@@ -232,7 +230,8 @@ public struct EventStamper: Sendable {
     /// ``stamping(_:)`` with a stamp of `count` ids for each call.
     ///
     /// ```swift
-    /// .confirmationDialog(\.copyDialog, in: model, event: stamper.stamping(ids: 2, Event.copyDialog))
+    /// let copyMeeting = stamper.stamping(ids: 2, Event.copyMeeting)   // the copy's id and its first attendee's
+    /// Button("Copy") { model.send(copyMeeting(meeting)) }
     /// ```
     ///
     /// - Parameters:

@@ -20,7 +20,7 @@
 ///
 /// Those of ``EffectHandler``, for ``perform(_:)``: the store calls it on its queue (<doc:Threading>), once per piece
 /// of work, in the order the work was produced; return quickly, with a future or an ``EffectAnswer`` of the event to
-/// send back, or `nil` for none. The store takes every ``Planned/plan(_:)`` apart — all at once, cancellable, queued,
+/// send back, or `nil` for none. The store takes every ``PlannedEffect/plan(_:)`` apart — all at once, cancellable, queued,
 /// debounced, throttled, delayed — and hands the handler only the work in it, when the plan says so.
 public protocol PlannedEffectHandler<Work>: EffectHandler where HandledEffect == PlannedEffect<Work, Message> {
     /// What this handler performs: the `Work` of the feature's `Planned<Work>` effects. Swift infers it from

@@ -52,7 +52,7 @@ public protocol ChildState: Sendable {
     /// ```swift
     /// static let sharedValues: SharedValues<App> = [
     ///     .elements(\.list.meetings),
-    ///     .elements(in: \.path, case: .detail, at: \.meeting),
+    ///     .elements(in: \.path, case: Screen.detail, at: \.meeting),
     /// ]
     /// ```
     static var sharedValues: SharedValues<Self> { get }

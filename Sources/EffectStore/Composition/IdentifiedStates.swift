@@ -1,7 +1,7 @@
 /// An ordered collection of child states, each found by its id in constant time: the rows of a list feature.
 ///
 /// A parent state keeps its rows here and routes each row's events by id with
-/// ``ChildState/handle(_:in:effect:)``. Order is kept as in an array; ids are unique.
+/// ``ChildState/route(_:to:)`` at their ``ChildPlace``. Order is kept as in an array; ids are unique.
 ///
 /// ```swift
 /// var todos: IdentifiedStates<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Bread")]
@@ -11,7 +11,7 @@
 /// todos.map(\.title)                   // ["Bread", "Eggs"]
 /// ```
 ///
-/// A parent that declares the collection among its places (``ChildPlaces/rows(_:)``) ends the work of every row that
+/// A parent that declares the collection among its places (its ``ChildPlace``) ends the work of every row that
 /// leaves it, however it leaves — any of the removals below, or a collection made anew in its place
 /// (<doc:BuildingAnAppFromFeatures#When-a-child-leaves>).
 ///
@@ -67,7 +67,7 @@ public struct IdentifiedStates<Element: Identifiable> where Element.ID: Sendable
     /// ```
     ///
     /// Setting an element whose own id is not `id` is a programmer error and stops with a message. Setting `nil`
-    /// removes the element; in a declared place its work ends (``ChildPlaces/rows(_:)``).
+    /// removes the element; in a declared place its work ends (``ChildPlace``).
     ///
     /// - Parameter id: The element's id.
     public subscript(id id: Element.ID) -> Element? {
@@ -143,7 +143,7 @@ public struct IdentifiedStates<Element: Identifiable> where Element.ID: Sendable
 
     /// Removes the element with `id` and returns it; `nil` when there is none.
     ///
-    /// In a declared place, the work of a removed row ends in the same transition (``ChildPlaces/rows(_:)``).
+    /// In a declared place, the work of a removed row ends in the same transition (``ChildPlace``).
     ///
     /// - Parameter id: The element's id.
     /// - Returns: The removed element, or `nil`.
@@ -155,7 +155,7 @@ public struct IdentifiedStates<Element: Identifiable> where Element.ID: Sendable
 
     /// Removes the element at `position` and returns it.
     ///
-    /// In a declared place, the work of a removed row ends in the same transition (``ChildPlaces/rows(_:)``).
+    /// In a declared place, the work of a removed row ends in the same transition (``ChildPlace``).
     ///
     /// - Parameter position: A valid position.
     /// - Returns: The removed element.
@@ -170,7 +170,7 @@ public struct IdentifiedStates<Element: Identifiable> where Element.ID: Sendable
 
     /// Removes every element that satisfies `shouldBeRemoved`, keeping the others in order.
     ///
-    /// In a declared place, the work of a removed row ends in the same transition (``ChildPlaces/rows(_:)``).
+    /// In a declared place, the work of a removed row ends in the same transition (``ChildPlace``).
     ///
     /// ```swift
     /// todos.removeAll { $0.isDone }

@@ -42,11 +42,10 @@ extension EffectPlan: Hashable where Effect: Hashable {}
 extension EffectPlan {
     /// The same plan — the same ids, queues and times — over `transform` applied to each of its effects.
     ///
-    /// A parent feature uses it to carry a child's plan up into its own effect type;
-    /// ``ComposableEffect/lifting(_:into:under:)`` does that for an effect that may or may not be a plan:
+    /// A ``ChildPlace`` carries a child's plan up into its parent's effect type this way (``ChildPlace/lift(_:)``):
     ///
     /// ```swift
-    /// let parentPlan = childPlan.map { ParentState.Effect.lifting($0, into: ParentState.Effect.child) }
+    /// let described = plan.map { String(describing: $0) }   // the same plan, over the effects' descriptions
     /// ```
     ///
     /// - Parameter transform: Turns each effect of the plan into one of the new type.

@@ -2,7 +2,7 @@
 /// dismissal by the user.
 ///
 /// The parent wraps it in one case of its own event, and routes it with
-/// ``ChildState/handle(_:in:effect:)``, which hands `.presented` events to the
+/// ``ChildState/route(_:to:)``, at the child's ``ChildPlace``, which hands `.presented` events to the
 /// child while it is there and sets the child to `nil` on `.dismiss`:
 ///
 /// ```swift
@@ -14,7 +14,7 @@
 ///
 /// A view sends `.dismiss` when the user dismisses the presentation (a swipe down, which SwiftUI's `sheet(item:)`
 /// reports by setting its binding to `nil`), so that the state follows the screen: ``ObservableState``'s
-/// `binding(presented:event:)` and ``ObservableState/binding(isPresented:event:)`` send it for you. See
+/// `ObservableState.binding(_:)` of the child's place sends it for you. See
 /// <doc:Navigation>.
 public enum PresentationEvent<ChildEvent> {
     /// One of the presented child's events. Ignored when nothing is presented: a late event for a dismissed child.

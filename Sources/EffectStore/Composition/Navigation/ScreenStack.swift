@@ -47,10 +47,9 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 
 /// A navigation stack as a value: the screens pushed above a root, in order, each with an id the stack gave it.
 ///
-/// Keep one in a parent state, usually of an enum of screen kinds, and route its screens' events and pops with
-/// ``ChildState/handle(_:in:effect:)``; declare it among the parent's places
-/// (``ChildPlaces/stack(_:)``) so that everything a popped screen started is cancelled in the transition that pops it,
-/// however it is popped:
+/// Keep one in a parent state, usually of an enum of screen kinds, at a ``ChildPlace`` the parent declares, and route
+/// its screens' events and pops with ``ChildState/route(_:to:)``: everything a popped screen started is cancelled in the
+/// transition that pops it, however it is popped:
 ///
 /// ```swift
 /// struct App: State {
@@ -59,9 +58,11 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 ///
 ///     enum Screen: ChildState, Equatable { case detail(Detail), record(Recording) /* … */ }
 ///     enum Event: Sendable { case meetingTapped(Meeting), path(StackEvent<Screen.Event>) }
-///     enum Effect: ComposableEffect { case screen(StackElementID, Screen.Effect), plan(EffectPlan<Effect>) }
+///     enum Work: Sendable { case screen(StackElementID, Screen.Work) }
+///     typealias Effect = Planned<Work>
 ///
-///     static let places: ChildPlaces<App> = [.stack(\.path)]
+///     static let path = ChildPlace(\App.path, event: Event.path, work: Work.screen)
+///     static let places: ChildPlaces<App> = [path]
 ///
 ///     mutating func handle(event: Event) -> Effect? {
 ///         switch event {
@@ -69,7 +70,7 @@ public struct StackElementID: Hashable, Comparable, Codable, Sendable, Expressib
 ///             path.push(.detail(Detail(meeting: meeting)))
 ///             return nil
 ///         case .path(let event):
-///             return handle(event, in: \.path, effect: Effect.screen)
+///             return route(event, to: Self.path)
 ///         }
 ///     }
 /// }
@@ -93,7 +94,7 @@ public struct ScreenStack<Screen> {
     /// The id the next pushed screen gets.
     var nextElementID: StackElementID
     /// Which screens the recent changes touched, for ``ObservableRows`` (see ``elements``), and whether the stack was
-    /// made anew (``ChildPlaces/stack(_:)``); not part of the value.
+    /// made anew (see ``ChildPlace``); not part of the value.
     @usableFromInline var journal: ChangeJournal<StackElementID>
 
     /// The id the next pushed screen gets: greater than every id this stack has given.
@@ -220,7 +221,7 @@ public struct ScreenStack<Screen> {
     }
 
     /// Counts on from `next` when it is past this stack's next id: the stack that this one replaced in a declared place
-    /// (``ChildPlaces/stack(_:)``) gave every id below it, and no later push may give one of them again.
+    /// (see ``ChildPlace``) gave every id below it, and no later push may give one of them again.
     @usableFromInline
     mutating func continueCounting(from next: StackElementID) {
         if next.rawValue > nextElementID.rawValue { nextElementID = next }
@@ -332,7 +333,7 @@ extension StackElement: Hashable where Screen: Hashable {}
 
 extension ScreenStack {
     /// The screens with their ids, bottom first: a collection of ``StackElement``s, found by id too. What
-    /// ``ObservableRows/init(_:screens:event:)`` observes, one object per screen.
+    /// ``ObservableRows/init(_:_:)-(Store<S>,ChildPlace<S,ScreenStack<Screen>>)`` observes, one object per screen.
     ///
     /// ```swift
     /// path.elements.map(\.id)        // the same as path.ids

@@ -1,7 +1,7 @@
 /// An event for a ``ScreenStack``: one screen's own event, or the user going back.
 ///
 /// The parent wraps it in one case of its own event and routes it with
-/// ``ChildState/handle(_:in:effect:)``:
+/// ``ChildState/route(_:to:)``, at the stack's ``ChildPlace``:
 ///
 /// ```swift
 /// enum Event: Sendable {
@@ -12,7 +12,7 @@
 ///
 /// A view sends `.popFrom(id:)` when the user goes back (the back button, a swipe: what SwiftUI's
 /// `NavigationStack(path:)` reports as a shorter path), so that the state follows the screen:
-/// ``ObservableState/binding(path:event:)`` sends it for you.
+/// `ObservableState.binding(_:)` of the stack's place sends it for you.
 public enum StackEvent<ScreenEvent> {
     /// An event of the screen with `id`. Ignored when that screen is not on the stack: a late event for a popped
     /// screen.

@@ -107,7 +107,7 @@ public struct ChildEnding<Holder: ChildHolder>: Sendable {
 }
 
 /// The place of one child that is there as long as its parent is — a property — or while its parent is in one case of
-/// an enum: what ``ChildPlace/init(_:event:work:)-(WritableKeyPath<Parent,Child>,_,_)`` and
+/// an enum: what ``ChildPlace/init(_:event:work:)-(_,(Child.Event)->Parent.Event,_)`` and
 /// ``ChildPlace/init(case:extract:event:work:)`` declare. Never stored: the parent stores the child itself.
 public enum SingleChild<Child: ChildState>: ChildHolder where Child.Effect: ComposableEffect {
     public typealias Stored = Child

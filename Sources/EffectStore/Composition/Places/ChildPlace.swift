@@ -265,7 +265,7 @@ where Parent.Effect: ComposableEffect {
     }
 
     /// Performs a child's work in the parent's effect handler, and answers with the parent's event: the child's
-    /// answer, embedded as ``init(_:event:work:)-(WritableKeyPath<Parent,Holder>,_,_)``'s `event` says.
+    /// answer, embedded as ``init(_:event:work:)-(_,(Holder.PlaceEvent)->Parent.Event,_)``'s `event` says.
     ///
     /// ```swift
     /// final class TodoListEffects: PlannedEffectHandler {

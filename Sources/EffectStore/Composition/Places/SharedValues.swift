@@ -13,8 +13,8 @@
 ///
 ///     static let sharedValues: SharedValues<App> = [
 ///         .elements(\.list.meetings),
-///         .elements(in: \.path, case: .detail, at: \.meeting),
-///         .elements(in: \.path, case: .record, at: \.meeting),
+///         .elements(in: \.path, case: Screen.detail, at: \.meeting),
+///         .elements(in: \.path, case: Screen.record, at: \.meeting),
 ///     ]
 ///     // …
 /// }
