@@ -152,7 +152,7 @@ struct OrderSearch<S: State & Hashable> {
     func source(of choice: ScheduleChoice, in world: OrderWorld<S>) -> String {
         switch choice {
         case .event(let index): return bounds.eventsInAnyOrder ? "event \(index)" : "events"
-        case .answer(let position, _): return "job \(world.pending[position].job)"
+        case .answer(let effect, _): return "effect \(effect)"
         case .timer: return "clock"
         }
     }
@@ -208,7 +208,7 @@ struct OrderSearch<S: State & Hashable> {
         switch choice {
         case .event(let index): return [0, index]
         case .timer: return [1]
-        case .answer(let position, let outcome): return [2, position, outcome]
+        case .answer(let effect, let outcome): return [2, effect, outcome]
         }
     }
 
@@ -254,8 +254,8 @@ struct OrderSearch<S: State & Hashable> {
             switch choice {
             case .event(let index):
                 lines.append("    store.send(\(Describing.value(machine.explorer.events[index], maxLength: 0)))")
-            case .answer(let position, let outcome):
-                let pending = world.pending[position]
+            case .answer(let name, let outcome):
+                guard let pending = world.pending.first(where: { $0.name == name }) else { break }
                 let effect = Describing.value(pending.effect, maxLength: 0)
                 switch pending.outcomes[outcome] {
                 case _ where pending.cancelled:

@@ -35,24 +35,27 @@ extension EffectOutcome: Sendable where Event: Sendable {}
 /// One choice of a ``Schedule``: what is delivered next.
 ///
 /// ```swift
-/// ScheduleChoice.event(0).description              // "e0"
-/// ScheduleChoice.answer(1, outcome: 0).description // "a1.0"
-/// ScheduleChoice.timer.description                 // "t"
+/// ScheduleChoice.event(0).description                      // "e0"
+/// ScheduleChoice.answer(effect: 1, outcome: 0).description // "a1.0"
+/// ScheduleChoice.timer.description                         // "t"
 /// ```
+///
+/// An effect is named by the order in which the schedule performed it: `a1.0` is always the second effect performed,
+/// whatever was delivered before it, so one name never stands for two effects in one schedule.
 public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
     /// The user's event at this index of ``StateExplorer/events`` is sent.
     case event(Int)
-    /// The pending effect at this position (0 is the oldest effect still waiting for an answer) gives the outcome at
-    /// this index of the answers its effect has.
-    case answer(Int, outcome: Int)
+    /// The effect the schedule performed `effect`-th (0 is the first performed) gives the outcome at this index of
+    /// the answers its effect has.
+    case answer(effect: Int, outcome: Int)
     /// The virtual clock moves to the earliest timer set, which fires.
     case timer
 
-    /// `e<index>`, `a<position>.<outcome>` or `t`.
+    /// `e<index>`, `a<effect>.<outcome>` or `t`.
     public var description: String {
         switch self {
         case .event(let index): return "e\(index)"
-        case .answer(let position, let outcome): return "a\(position).\(outcome)"
+        case .answer(let effect, let outcome): return "a\(effect).\(outcome)"
         case .timer: return "t"
         }
     }
@@ -67,10 +70,10 @@ public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
             self = .event(index)
         } else if text.first == "a" {
             let parts = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 2, let position = Int(parts[0]), let outcome = Int(parts[1]), position >= 0,
+            guard parts.count == 2, let effect = Int(parts[0]), let outcome = Int(parts[1]), effect >= 0,
                 outcome >= 0
             else { return nil }
-            self = .answer(position, outcome: outcome)
+            self = .answer(effect: effect, outcome: outcome)
         } else {
             return nil
         }
@@ -81,7 +84,7 @@ public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
 /// replays exactly.
 ///
 /// ```swift
-/// let schedule = Schedule("e0 e1 a1.0 a0.0")!   // both searches start; the newer answers first
+/// let schedule = Schedule("e0 e1 a1.0 a0.0")!   // both searches start; the second performed answers first
 /// let run = explorer.replay(schedule)
 /// ```
 ///
@@ -98,7 +101,7 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     /// Reads a schedule from its text, as a failure report prints it; `nil` when a word is not a choice.
     ///
     /// ```swift
-    /// Schedule("e0 t a0.0")   // send event 0, fire the timer, answer the oldest pending effect
+    /// Schedule("e0 t a0.0")   // send event 0, fire the timer, answer the first effect performed
     /// ```
     ///
     /// - Parameter text: Choices separated by spaces.

@@ -88,6 +88,8 @@ extension StateExplorer {
 /// its way to the store's queue.
 struct PendingEffect<S: State> {
     let job: UInt64
+    /// Its name in schedules: the order in which the schedule performed it, from 0.
+    let name: Int
     let effect: S.Effect
     let outcomes: [EffectOutcome<S.Event>]
     /// Cancelled: only its answers are left, each of which may have been sent before the cancel.
@@ -114,6 +116,8 @@ struct OrderWorld<S: State & Hashable> {
     var timers: [(timer: UInt64, due: UInt64)] = []
     var now: UInt64 = 0
     var sent: [Bool]
+    /// The effects performed so far: the name the next one gets.
+    var performed = 0
     var nextChain: UInt64 = 1
     /// The chains (one per user event) still waiting for something started on their behalf.
     var unsettled: Set<UInt64> = []
@@ -190,9 +194,9 @@ struct OrderMachine<S: State & Hashable> {
     /// The choices `world` offers; `outOfOrderLimit` bounds answers given before an older pending effect's.
     func choices(in world: OrderWorld<S>, outOfOrderLimit: Int) -> [ScheduleChoice] {
         // An effect that answers at once does so before anything else.
-        if let position = world.pending.firstIndex(where: \.answersAtOnce) {
-            return world.pending[position].outcomes.indices.compactMap { index in
-                if case .atOnce = world.pending[position].outcomes[index] { return .answer(position, outcome: index) }
+        if let first = world.pending.first(where: \.answersAtOnce) {
+            return first.outcomes.indices.compactMap { index in
+                if case .atOnce = first.outcomes[index] { return .answer(effect: first.name, outcome: index) }
                 return nil
             }
         }
@@ -208,9 +212,9 @@ struct OrderMachine<S: State & Hashable> {
                 // An answer sent before its effect was cancelled reaches the store whenever; it is no delivery out of
                 // order, as the store drops it.
                 choices += pending.outcomes.indices.filter { PendingEffect<S>.answers(pending.outcomes[$0]) }
-                    .map { .answer(position, outcome: $0) }
+                    .map { .answer(effect: pending.name, outcome: $0) }
             } else if world.outOfOrder < outOfOrderLimit || world.pending[..<position].allSatisfy(\.cancelled) {
-                choices += pending.outcomes.indices.map { .answer(position, outcome: $0) }
+                choices += pending.outcomes.indices.map { .answer(effect: pending.name, outcome: $0) }
             }
         }
         if !world.timers.isEmpty { choices.append(.timer) }
@@ -230,7 +234,8 @@ struct OrderMachine<S: State & Hashable> {
             if let failure = handle(explorer.events[index], chain: chain, in: &world, transitions: &transitions) {
                 return failure
             }
-        case .answer(let position, let outcome):
+        case .answer(let name, let outcome):
+            guard let position = world.pending.firstIndex(where: { $0.name == name }) else { return .invalid }
             let pending = world.pending.remove(at: position)
             // The store's rule (`Store.process(_:)`): the answer of a job that is no longer live — it was cancelled
             // after the answer was sent to the store's queue, before the store took it — is dropped.
@@ -301,7 +306,9 @@ struct OrderMachine<S: State & Hashable> {
                 if outcomes.isEmpty {
                     actions += world.scheduler.ended(job)
                 } else {
-                    world.pending.append(PendingEffect(job: job, effect: effect, outcomes: outcomes))
+                    world.pending.append(
+                        PendingEffect(job: job, name: world.performed, effect: effect, outcomes: outcomes))
+                    world.performed += 1
                 }
             case .stop(let job):
                 // The job's work stops; an answer it may have sent already is still on its way to the store.
@@ -378,9 +385,9 @@ struct OrderMachine<S: State & Hashable> {
         switch choice {
         case .event(let index) where index < explorer.events.count:
             return "send \(Describing.value(explorer.events[index]))"
-        case .answer(let position, let outcome)
-        where position < world.pending.count && outcome < world.pending[position].outcomes.count:
-            let pending = world.pending[position]
+        case .answer(let name, let outcome):
+            guard let pending = world.pending.first(where: { $0.name == name }), outcome < pending.outcomes.count
+            else { return "not possible" }
             let described = "\(Describing.value(pending.effect)) \(describe(pending.outcomes[outcome]))"
             return pending.cancelled ? described + ", sent before its cancel: the store drops it" : described
         case .timer:

@@ -75,7 +75,7 @@ final class EffectOrderExplorerTests: XCTestCase {
     }
 
     func test_doubleSubmit_isFound_shrunk_andReplayed() throws {
-        try expectFound(doubleSubmit(fixed: false), "one order per checkout", schedule: "e0 e1 a0.0 a0.0")
+        try expectFound(doubleSubmit(fixed: false), "one order per checkout", schedule: "e0 e1 a0.0 a1.0")
         expectClean(doubleSubmit(fixed: true), EffectOrderBounds(depth: 8, outOfOrder: 2))
     }
 
@@ -86,7 +86,7 @@ final class EffectOrderExplorerTests: XCTestCase {
 
     func test_rearmedTimer_isFound_shrunk_andReplayed() throws {
         try expectFound(
-            rearmedTimer(fixed: false), "a stopped timer does not count", schedule: "e0 t a0.0 e1 t a0.0")
+            rearmedTimer(fixed: false), "a stopped timer does not count", schedule: "e0 t a0.0 e1 t a1.0")
         let test = try XCTUnwrap(rearmedTimer(fixed: false).exploreEffectOrders().failure?.testStoreTest)
         XCTAssertEqual(
             test.components(separatedBy: "\n").filter { $0.contains("store.") && !$0.contains("let store") },
@@ -146,10 +146,24 @@ final class EffectOrderExplorerTests: XCTestCase {
 
     func test_scheduleText_roundTrips_andRejectsOtherWords() {
         let schedule = Schedule("e0 t a1.2 e3")
-        XCTAssertEqual(schedule?.choices, [.event(0), .timer, .answer(1, outcome: 2), .event(3)])
+        XCTAssertEqual(schedule?.choices, [.event(0), .timer, .answer(effect: 1, outcome: 2), .event(3)])
         XCTAssertEqual(schedule?.description, "e0 t a1.2 e3")
         XCTAssertEqual(Schedule("")?.choices, [])
         for text in ["x", "e", "a1", "a1.", "e-1", "t1", "a.0"] { XCTAssertNil(Schedule(text), text) }
+    }
+
+    func test_anEffect_keepsItsNameInASchedule_whateverIsDeliveredBeforeIt() throws {
+        // Two orders placed: a0 is the first performed and a1 the second, before and after either answers. (Named by
+        // their position among the pending effects, both answers were "a0.0", each naming another effect.)
+        let explorer = doubleSubmit(fixed: false)
+        let run = explorer.replay(try XCTUnwrap(Schedule("e0 e1 a1.0 a0.0")))
+        XCTAssertNil(run.invalidChoice)
+        XCTAssertEqual(run.transitions.map(\.event), [.submitTapped, .submitTapped, .orderPlaced, .orderPlaced])
+        XCTAssertEqual(explorer.replay(try XCTUnwrap(Schedule("e0 e1 a0.0 a0.0"))).invalidChoice,
+                       .answer(effect: 0, outcome: 0), "the first order has answered already")
+        let failure = try XCTUnwrap(explorer.exploreEffectOrders().failure)
+        XCTAssertEqual(
+            failure.steps.map { String($0.prefix(while: { $0 != ":" })) }, ["e0", "e1", "a0.0", "a1.0"])
     }
 
     func test_replay_carriesOutPlansThroughTheStoresScheduler_onAVirtualClock() throws {
@@ -167,7 +181,7 @@ final class EffectOrderExplorerTests: XCTestCase {
         XCTAssertNil(debounced.failedCheck)
         // The first search started (its timer fired), then the second query cancelled it: an answer it sent before
         // the cancel still reaches the store, which drops it.
-        let cancelled = explorer.replay(try XCTUnwrap(Schedule("e0 t e1 t a0.0 a0.0")))
+        let cancelled = explorer.replay(try XCTUnwrap(Schedule("e0 t e1 t a0.0 a1.0")))
         XCTAssertNil(cancelled.invalidChoice)
         XCTAssertEqual(cancelled.replayed, 6)
         XCTAssertEqual(cancelled.state.results, ["swift"])

@@ -370,7 +370,7 @@ struct AssertionsSwiftTestingTests {
             .answering { _ in [.later(.orderPlaced)] }
             .exploreEffectOrders()
         let line = #line + 2
-        expectIssue(containing: "Effect order \"e0 e1 a0.0 a0.0\" breaks \"one order per checkout\"", atLine: line) {
+        expectIssue(containing: "Effect order \"e0 e1 a0.0 a1.0\" breaks \"one order per checkout\"", atLine: line) {
             exploration.assertNoFailure()
         }
     }
