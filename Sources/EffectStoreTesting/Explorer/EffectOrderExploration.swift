@@ -1,0 +1,128 @@
+import EffectStore
+import EffectStoreLogging
+
+/// What ``StateExplorer/exploreEffectOrders(bounds:strategy:in:)`` found: its figures, and the first failure, shrunk.
+///
+/// ```swift
+/// let exploration = explorer.exploreEffectOrders(bounds: EffectOrderBounds(depth: 8))
+/// print(exploration.summary)   // "412 schedules, 37 distinct states, …"
+/// exploration.assertNoFailure()
+/// ```
+public struct EffectOrderExploration<S: State & Hashable> {
+    /// The schedules explored to their end or to the depth bound.
+    public let schedules: Int
+    /// The distinct feature states reached.
+    public let distinctStates: Int
+    /// The distinct configurations reached — state, pending effects, timers and scheduler together (exhaustive
+    /// strategy only; 0 otherwise).
+    public let configurations: Int
+    /// The orders that reached a configuration already explored, and so were not explored again.
+    public let mergedOrders: Int
+    /// The seconds spent, failure shrinking included.
+    public let seconds: Double
+    /// Why the exploration stopped before its bounds, or `nil`.
+    public let cutShort: CutShortReason?
+    /// The first failure found, shrunk, or `nil`.
+    public let failure: EffectOrderFailure<S>?
+
+    /// The figures in one line: schedules, distinct states, configurations, merged orders, time.
+    public var summary: String {
+        var text = "\(schedules) schedules, \(distinctStates) distinct states"
+        if configurations > 0 { text += ", \(configurations) configurations, \(mergedOrders) merged orders" }
+        text += ", " + String(format: "%.3f s", seconds)
+        if let cutShort { text += ", cut short by \(cutShort)" }
+        return text
+    }
+
+    /// Fails with the failure's report, if any — and, unless allowed, when the exploration was cut short.
+    ///
+    /// ```swift
+    /// explorer.exploreEffectOrders().assertNoFailure()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - allowCutShort: Whether an exploration stopped by its time or schedule limit passes; `false` by default.
+    ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``).
+    ///     Called on the calling thread.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
+    public func assertNoFailure(
+        allowCutShort: Bool = false, reporter: TestFailureReporter = .automatic, fileID: StaticString = #fileID,
+        file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        if let failure { reporter.report(failure.message, at: location) }
+        if let cutShort, !allowCutShort {
+            reporter.report(
+                """
+                The exploration of the effect orders of \(S.self) was cut short by \(cutShort) (\(summary)), so it \
+                proves less than its bounds say.
+                To fix, lower the depth or out-of-order bound, raise the limit, or pass `allowCutShort: true`.
+                """, at: location)
+        }
+    }
+}
+
+/// A schedule that breaks a check, shrunk, with how to replay it and a test that reproduces it.
+///
+/// ```swift
+/// if let failure = exploration.failure {
+///     print(failure.schedule)        // "e0 e1 a1.0 a0.0"
+///     print(failure.testStoreTest)   // a test to paste
+/// }
+/// ```
+public struct EffectOrderFailure<S: State> {
+    /// What failed: an invariant's name, or the end-of-schedule check.
+    public let check: String
+    /// Why, in a sentence.
+    public let reason: String
+    /// The shortest failing schedule found, shrunk by dropping and reordering choices while it still fails.
+    public let schedule: Schedule
+    /// The schedule as first found, before shrinking.
+    public let found: Schedule
+    /// For a random or priority strategy, the seed and the run (from 0) that found it.
+    public let seed: (seed: UInt64, run: Int)?
+    /// The shrunk schedule's steps, one line each: the choice and what it delivered.
+    public let steps: [String]
+    /// The state in which the check failed.
+    public let state: S
+    /// A `TestStore` test that replays the shrunk schedule and fails while the bug is there, ready to paste; empty
+    /// when an exploration in a child process ended before it had a schedule to replay (``reason`` says why).
+    public let testStoreTest: String
+
+    /// The full report: the check, the schedule and its steps, how to replay it, and the test.
+    public var message: String {
+        // An exploration in a child process that ended before it had a schedule to replay: the reason says why.
+        guard !testStoreTest.isEmpty else { return "Exploring effect orders fails \"\(check)\": \(reason)" }
+        var text = "Effect order \"\(schedule)\" breaks \"\(check)\": \(reason)"
+        text += "\nSteps:\n" + steps.map { "  " + $0 }.joined(separator: "\n")
+        text += "\nReplay it with `explorer.replay(Schedule(\"\(schedule)\")!)`"
+        if let seed { text += " (found by seed \(seed.seed), run \(seed.run), as \"\(found)\")" }
+        text += ", or paste this test:\n" + testStoreTest
+        return text
+    }
+}
+
+/// One replayed schedule: what each choice did, and the failure it meets, if any.
+///
+/// ```swift
+/// let run = explorer.replay(Schedule("e0 e1 a1.0 a0.0")!)
+/// run.state          // the state at the end
+/// run.failedCheck    // the invariant broken, or nil
+/// ```
+public struct EffectOrderRun<S: State> {
+    /// Every event handled, in order, with the states before and after.
+    public let transitions: [Transition<S>]
+    /// The state after the last choice replayed.
+    public let state: S
+    /// The choices replayed: all of the schedule's, or those up to the failure or the first invalid choice.
+    public let replayed: Int
+    /// The first choice that was not possible (no such event, pending effect, outcome or timer), or `nil`.
+    public let invalidChoice: ScheduleChoice?
+    /// The check that failed, or `nil`.
+    public let failedCheck: String?
+    /// Why it failed, or `nil`.
+    public let failureReason: String?
+}
