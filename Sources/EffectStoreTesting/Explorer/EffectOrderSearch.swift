@@ -53,7 +53,7 @@ struct OrderSearch<S: State & Hashable> {
 
     mutating func exhaustive() {
         let start = machine.start()
-        seen[start.key()] = 0
+        seen[machine.key(of: start)] = 0
         var frontier: [(world: OrderWorld<S>, path: [ScheduleChoice])] = [(start, [])]
         for depth in 0...max(bounds.depth, 0) {
             var next: [(world: OrderWorld<S>, path: [ScheduleChoice])] = []
@@ -82,7 +82,7 @@ struct OrderSearch<S: State & Hashable> {
                         break
                     }
                     states.insert(after.state)
-                    let key = after.key()
+                    let key = machine.key(of: after)
                     if let earlier = seen[key], earlier <= after.outOfOrder {
                         merged += 1
                         continue

@@ -127,6 +127,9 @@ public struct EffectOrderBounds: Sendable {
     /// The most choices in a schedule; longer schedules are cut there, and the end-of-schedule check is not made.
     public var depth: Int
     /// The most out-of-order deliveries in a schedule: answers given while an older effect still waits for its own.
+    /// `Int.max`, the default, bounds nothing: every order is explored, and the effects pending count as a set, so
+    /// that orders which started the same effects in another order merge. A bound keeps the order in which they
+    /// started, since which answer is out of order depends on it.
     public var outOfOrder: Int
     /// Whether the user's events may be sent in any order; `false` sends them in the order given, interleaved with
     /// answers and timers.
@@ -146,13 +149,13 @@ public struct EffectOrderBounds: Sendable {
     ///
     /// - Parameters:
     ///   - depth: The most choices in a schedule; 12 by default.
-    ///   - outOfOrder: The most out-of-order deliveries in a schedule; 2 by default.
+    ///   - outOfOrder: The most out-of-order deliveries in a schedule; `Int.max` (every order) by default.
     ///   - eventsInAnyOrder: Whether the user's events may be sent in any order; `false` by default.
     ///   - allowsRunningEffects: Whether effects may be left running at the end; `false` by default.
     ///   - maxSchedules: The most schedules explored; 100,000 by default.
     ///   - timeLimit: The most seconds spent; 10 by default.
     public init(
-        depth: Int = 12, outOfOrder: Int = 2, eventsInAnyOrder: Bool = false, allowsRunningEffects: Bool = false,
+        depth: Int = 12, outOfOrder: Int = .max, eventsInAnyOrder: Bool = false, allowsRunningEffects: Bool = false,
         maxSchedules: Int = 100_000, timeLimit: Double = 10
     ) {
         self.depth = depth

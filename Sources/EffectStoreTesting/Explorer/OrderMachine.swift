@@ -39,33 +39,6 @@ struct OrderWorld<S: State & Hashable> {
     /// The chains (one per user event) still waiting for something started on their behalf.
     var unsettled: Set<UInt64> = []
     var outOfOrder = 0
-
-    /// What identifies this world for merging orders: equal keys behave alike from here on. The state is compared
-    /// with `==`; the pending work by value: effects, ids, queues and timers, with the job, timer and chain numbers
-    /// replaced by their rank (only their order matters), and timers by how far off they are.
-    func key() -> OrderKey<S> {
-        let inUse = scheduler.numbersInUse
-        let numbers = Set(inUse.jobsAndTimers).union(pending.map(\.job)).union(silent.map(\.job))
-            .union(timers.map(\.timer)).sorted()
-        let chains = Set(inUse.chains).union(unsettled).sorted()
-        let numberRank = Dictionary(uniqueKeysWithValues: numbers.enumerated().map { ($0.element, $0.offset) })
-        let chainRank = Dictionary(uniqueKeysWithValues: chains.enumerated().map { ($0.element, $0.offset) })
-        func number(_ value: UInt64) -> Int { numberRank[value] ?? -1 }
-        func chain(_ value: UInt64) -> Int { chainRank[value] ?? -1 }
-        func effect(_ value: S.Effect) -> String { Describing.value(value, maxLength: 0) }
-        var lines = [scheduler.shape(number: number, chain: chain, effect: effect)]
-        lines += pending.map { "\($0.cancelled ? "sent" : "pending") \(number($0.job)) \(effect($0.effect))" }
-        lines += silent.map { "silent \(number($0.job))" }
-        lines += timers.map { "due \(number($0.timer)) in \($0.due - now)" }
-        lines.append("sent \(sent)")
-        lines.append("unsettled " + unsettled.map(chain).sorted().map(String.init).joined(separator: ","))
-        return OrderKey(state: state, rest: lines.joined(separator: "\n"))
-    }
-}
-
-struct OrderKey<S: State & Hashable>: Hashable {
-    let state: S
-    let rest: String
 }
 
 /// How far a search has come: for the figures of an exploration a crash stopped.
@@ -101,6 +74,13 @@ struct OrderMachine<S: State & Hashable> {
         self.planReader = EffectStore.planReader(for: S.Effect.self)
         self.willStep = willStep
     }
+
+    /// Whether the order in which pending effects started counts: under a bound on out-of-order deliveries. Without
+    /// one, pending effects are a set, and orders that reach the same set merge.
+    var orderMatters: Bool { bounds.outOfOrder != .max }
+
+    /// The key `world` merges by.
+    func key(of world: OrderWorld<S>) -> OrderKey<S> { world.key(orderMatters: orderMatters) }
 
     func start() -> OrderWorld<S> {
         OrderWorld(
@@ -157,7 +137,7 @@ struct OrderMachine<S: State & Hashable> {
             // The store's rule (`Store.process(_:)`): the answer of a job that is no longer live — it was cancelled
             // after the answer was sent to the store's queue, before the store took it — is dropped.
             if pending.cancelled, world.scheduler.liveChain(of: pending.job) == nil { return .done }
-            if position > 0 && !pending.answersAtOnce && !world.pending[..<position].allSatisfy(\.cancelled) {
+            if orderMatters, position > 0, !pending.answersAtOnce, !world.pending[..<position].allSatisfy(\.cancelled) {
                 world.outOfOrder += 1
             }
             guard let chain = world.scheduler.liveChain(of: pending.job) else {
