@@ -22,11 +22,40 @@ public struct EffectOrderExploration<S: State & Hashable> {
     public let seconds: Double
     /// Why the exploration stopped before its bounds, or `nil`.
     public let cutShort: CutShortReason?
+    /// What each bound cut, for the bounds that cut something: the schedules cut at the depth bound, the deliveries
+    /// the out-of-order bound held back, what a schedule or time limit left unexplored (see ``EffectOrderBound``).
+    /// Empty when the exploration explored everything within its bounds.
+    ///
+    /// ```swift
+    /// exploration.cuts   // [.depth: 3]: three schedules went on past the depth bound, unchecked
+    /// ```
+    public let cuts: [EffectOrderBound: Int]
     /// The first failure found, shrunk, or `nil`.
     public let failure: EffectOrderFailure<S>?
 
-    /// The figures in one line: schedules, distinct states, configurations, merged orders, time.
+    init(
+        _ counts: ExplorationCounts, seconds: Double, cutShort: CutShortReason?, failure: EffectOrderFailure<S>?
+    ) {
+        schedules = counts.schedules
+        distinctStates = counts.distinctStates
+        configurations = counts.configurations
+        mergedOrders = counts.mergedOrders
+        cuts = counts.cuts
+        self.seconds = seconds
+        self.cutShort = cutShort
+        self.failure = failure
+    }
+
+    /// The figures in one line: schedules, distinct states, configurations, merged orders, time, and what each bound
+    /// cut.
     public var summary: String {
+        var text = figures
+        for bound in EffectOrderBound.allCases { if let count = cuts[bound] { text += "; " + Self.cut(count, by: bound) } }
+        return text
+    }
+
+    /// The counts and the time, without the cuts.
+    private var figures: String {
         var text = "\(schedules) schedules, \(distinctStates) distinct states"
         if configurations > 0 { text += ", \(configurations) configurations, \(mergedOrders) merged orders" }
         text += ", " + String(format: "%.3f s", seconds)
@@ -34,14 +63,17 @@ public struct EffectOrderExploration<S: State & Hashable> {
         return text
     }
 
-    /// Fails with the failure's report, if any — and, unless allowed, when the exploration was cut short.
+    /// Fails with the failure's report, if any; otherwise once for each bound that cut the exploration, unless the
+    /// test accepts that bound's cuts. An exploration that a bound cut proves less than it seems to: a schedule cut
+    /// at the depth bound was not checked at its end, and a bug one step past it would pass.
     ///
     /// ```swift
     /// explorer.exploreEffectOrders().assertNoFailure()
+    /// timerExplorer.exploreEffectOrders().assertNoFailure(accepting: [.depth])   // it ticks forever
     /// ```
     ///
     /// - Parameters:
-    ///   - allowCutShort: Whether an exploration stopped by its time or schedule limit passes; `false` by default.
+    ///   - accepting: The bounds whose cuts the test accepts; none by default.
     ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``).
     ///     Called on the calling thread.
     ///   - fileID: Where a failure points; the caller's file ID by default.
@@ -49,18 +81,47 @@ public struct EffectOrderExploration<S: State & Hashable> {
     ///   - line: Where a failure points; the caller's line by default.
     ///   - column: Where a failure points; the caller's column by default.
     public func assertNoFailure(
-        allowCutShort: Bool = false, reporter: TestFailureReporter = .automatic, fileID: StaticString = #fileID,
-        file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        accepting: Set<EffectOrderBound> = [], reporter: TestFailureReporter = .automatic,
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        if let failure { reporter.report(failure.message, at: location) }
-        if let cutShort, !allowCutShort {
+        if let failure {
+            reporter.report(failure.message, at: location)
+            return
+        }
+        for bound in EffectOrderBound.allCases where !accepting.contains(bound) {
+            guard let count = cuts[bound] else { continue }
             reporter.report(
                 """
-                The exploration of the effect orders of \(S.self) was cut short by \(cutShort) (\(summary)), so it \
-                proves less than its bounds say.
-                To fix, lower the depth or out-of-order bound, raise the limit, or pass `allowCutShort: true`.
+                The exploration of the effect orders of \(S.self) passed only within its bounds: \(Self.cut(count, by: bound)) \
+                (\(figures)).
+                To fix, \(Self.fix(bound)), or pass `accepting: [.\(bound)]` if a partial exploration is enough.
                 """, at: location)
+        }
+    }
+
+    /// What `count` cuts by `bound` are, in words.
+    static func cut(_ count: Int, by bound: EffectOrderBound) -> String {
+        func counted(_ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        switch bound {
+        case .depth:
+            return "the depth bound cut \(counted("schedule", "schedules")) before the end, which went unchecked"
+        case .outOfOrder:
+            return "the out-of-order bound held back \(counted("delivery", "deliveries"))"
+        case .maxSchedules:
+            return "the schedule limit stopped it with \(counted("configuration or run", "configurations or runs")) left"
+        case .timeLimit:
+            return "the time limit stopped it with \(counted("configuration or run", "configurations or runs")) left"
+        }
+    }
+
+    /// How to lift `bound`.
+    static func fix(_ bound: EffectOrderBound) -> String {
+        switch bound {
+        case .depth: return "raise `depth` past the longest schedule (or send fewer events)"
+        case .outOfOrder: return "leave `outOfOrder` out, so that every order is explored"
+        case .maxSchedules: return "raise `maxSchedules`, or lower the other bounds"
+        case .timeLimit: return "raise `timeLimit`, or lower the other bounds"
         }
     }
 }
@@ -125,4 +186,38 @@ public struct EffectOrderRun<S: State> {
     public let failedCheck: String?
     /// Why it failed, or `nil`.
     public let failureReason: String?
+}
+
+/// The counts of an exploration of effect orders: what a search found, and what a child process hands back.
+struct ExplorationCounts {
+    var schedules = 0
+    var distinctStates = 0
+    var configurations = 0
+    var mergedOrders = 0
+    var cuts: [EffectOrderBound: Int] = [:]
+}
+
+extension ExplorationCounts: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case schedules, distinctStates, configurations, mergedOrders, cuts
+    }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schedules = try container.decode(Int.self, forKey: .schedules)
+        distinctStates = try container.decode(Int.self, forKey: .distinctStates)
+        configurations = try container.decode(Int.self, forKey: .configurations)
+        mergedOrders = try container.decode(Int.self, forKey: .mergedOrders)
+        let named = try container.decode([String: Int].self, forKey: .cuts)
+        for bound in EffectOrderBound.allCases { cuts[bound] = named["\(bound)"] }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schedules, forKey: .schedules)
+        try container.encode(distinctStates, forKey: .distinctStates)
+        try container.encode(configurations, forKey: .configurations)
+        try container.encode(mergedOrders, forKey: .mergedOrders)
+        try container.encode(Dictionary(uniqueKeysWithValues: cuts.map { ("\($0.key)", $0.value) }), forKey: .cuts)
+    }
 }

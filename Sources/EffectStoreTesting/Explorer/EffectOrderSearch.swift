@@ -11,6 +11,8 @@ struct OrderSearch<S: State & Hashable> {
     var seen: [OrderKey<S>: Int] = [:]
     var merged = 0
     var cutShort: CutShortReason?
+    /// What each bound cut: see ``EffectOrderBound``.
+    var cuts: [EffectOrderBound: Int] = [:]
     var found: (choices: [ScheduleChoice], seed: (seed: UInt64, run: Int)?)?
     let startTime = DispatchTime.now().uptimeNanoseconds
 
@@ -23,14 +25,21 @@ struct OrderSearch<S: State & Hashable> {
     /// The figures so far, for ``OrderMachine/willStep``.
     func figures(run: Int? = nil) -> OrderFigures { OrderFigures(schedules: schedules, states: states.count, run: run) }
 
-    /// Whether a limit stops the search now; records which.
-    mutating func limitReached() -> Bool {
+    /// Whether a limit stops the search now, with `left` configurations or runs still to explore; records which.
+    mutating func limitReached(left: Int) -> Bool {
         if schedules >= bounds.maxSchedules {
             cutShort = .scheduleLimit(bounds.maxSchedules)
+            cuts[.maxSchedules] = left
         } else if elapsed >= bounds.timeLimit {
             cutShort = .timeLimit(seconds: bounds.timeLimit)
+            cuts[.timeLimit] = left
         }
         return cutShort != nil
+    }
+
+    /// Counts `count` cut by `bound`.
+    mutating func cut(_ bound: EffectOrderBound, _ count: Int = 1) {
+        if count > 0 { cuts[bound, default: 0] += count }
     }
 
     mutating func run(_ strategy: EffectOrderStrategy) -> EffectOrderExploration<S> {
@@ -44,9 +53,14 @@ struct OrderSearch<S: State & Hashable> {
             walks(seed: seed, runs: runs, changePoints: changePoints)
         }
         let failure = found.map { report(shrink($0.choices), found: $0.choices, seed: $0.seed) }
-        return EffectOrderExploration(
+        return EffectOrderExploration(counts, seconds: elapsed, cutShort: cutShort, failure: failure)
+    }
+
+    /// The counts so far.
+    var counts: ExplorationCounts {
+        ExplorationCounts(
             schedules: schedules, distinctStates: states.count, configurations: seen.count, mergedOrders: merged,
-            seconds: elapsed, cutShort: cutShort, failure: failure)
+            cuts: cuts)
     }
 
     // MARK: - Exhaustive, breadth-first: the first failure found is a shortest one
@@ -57,17 +71,19 @@ struct OrderSearch<S: State & Hashable> {
         var frontier: [(world: OrderWorld<S>, path: [ScheduleChoice])] = [(start, [])]
         for depth in 0...max(bounds.depth, 0) {
             var next: [(world: OrderWorld<S>, path: [ScheduleChoice])] = []
-            for (world, path) in frontier {
-                if limitReached() { return }
-                let choices = machine.choices(in: world, outOfOrderLimit: bounds.outOfOrder)
+            for (index, (world, path)) in frontier.enumerated() {
+                if limitReached(left: frontier.count - index + next.count) { return }
+                let (choices, heldBack) = machine.offered(in: world)
                 if choices.isEmpty || depth == bounds.depth {
                     schedules += 1
                     if choices.isEmpty, machine.endFailure(of: world) != nil {
                         found = (path, nil)
                         return
                     }
+                    if !choices.isEmpty { cut(.depth) }
                     continue
                 }
+                cut(.outOfOrder, heldBack)
                 for choice in choices {
                     machine.willStep?(path + [choice], figures())
                     var after = world
@@ -101,22 +117,24 @@ struct OrderSearch<S: State & Hashable> {
     mutating func walks(seed: UInt64, runs: Int, changePoints: Int?) {
         var random = SplitMix64(seed: seed)
         for run in 0..<max(runs, 0) {
-            if limitReached() { return }
+            if limitReached(left: runs - run) { return }
             var world = machine.start()
             var path: [ScheduleChoice] = []
             var priorities: [String: Int] = [:]
             var lowest = 0
             let changes = Set((0..<(changePoints ?? 0)).map { _ in random.next(below: max(bounds.depth, 1)) })
             while true {
-                let choices = machine.choices(in: world, outOfOrderLimit: bounds.outOfOrder)
+                let (choices, heldBack) = machine.offered(in: world)
                 if choices.isEmpty || path.count >= bounds.depth {
                     if choices.isEmpty, machine.endFailure(of: world) != nil {
                         found = (path, (seed, run))
                         schedules += 1
                         return
                     }
+                    if !choices.isEmpty { cut(.depth) }
                     break
                 }
+                cut(.outOfOrder, heldBack)
                 let choice: ScheduleChoice
                 if changePoints == nil {
                     choice = choices[random.next(below: choices.count)]

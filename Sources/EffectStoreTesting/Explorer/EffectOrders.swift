@@ -14,8 +14,9 @@ import EffectStoreLogging
 /// }
 /// ```
 ///
-/// An effect the answers closure gives no outcome for ends at once with no answer, as one an effect handler returns
-/// `nil` for. See <doc:ExploringEffectOrders>.
+/// An effect the answers closure gives no outcome for is a failure of the exploration, "every effect has an answer",
+/// that names it: what it would answer would go unexplored. Declare an effect that ends with no answer (a log, a
+/// fire-and-forget save) with `[.finishes]`, and one that never ends with `[.never]`. See <doc:ExploringEffectOrders>.
 public enum EffectOutcome<Event> {
     /// Answers with `event` as it is performed, before anything else is delivered.
     case atOnce(Event)
@@ -164,6 +165,39 @@ public struct EffectOrderBounds: Sendable {
         self.allowsRunningEffects = allowsRunningEffects
         self.maxSchedules = maxSchedules
         self.timeLimit = timeLimit
+    }
+}
+
+/// One of the bounds of ``EffectOrderBounds``, for naming which of them cut an exploration
+/// (``EffectOrderExploration/cuts``) and which cuts a test accepts
+/// (``EffectOrderExploration/assertNoFailure(accepting:reporter:fileID:file:line:column:)``).
+///
+/// ```swift
+/// let exploration = explorer.exploreEffectOrders(bounds: EffectOrderBounds(depth: 8))
+/// exploration.cuts[.depth]                        // the schedules cut at 8 choices, if any
+/// exploration.assertNoFailure(accepting: [.depth]) // a ticking timer never ends: the cut is expected
+/// ```
+public enum EffectOrderBound: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// ``EffectOrderBounds/depth``: counts the schedules cut there, whose end was neither reached nor checked.
+    case depth
+    /// ``EffectOrderBounds/outOfOrder``: counts the deliveries not tried because the schedule had as many answers
+    /// out of order as the bound allows.
+    case outOfOrder
+    /// ``EffectOrderBounds/maxSchedules``: counts what was left unexplored when the limit stopped the exploration
+    /// (configurations for the exhaustive strategy, runs for the others).
+    case maxSchedules
+    /// ``EffectOrderBounds/timeLimit``: counts what was left unexplored when the time was up, as for
+    /// ``maxSchedules``.
+    case timeLimit
+
+    /// `depth`, `outOfOrder`, `maxSchedules` or `timeLimit`: the name of the bound in ``EffectOrderBounds``.
+    public var description: String {
+        switch self {
+        case .depth: return "depth"
+        case .outOfOrder: return "outOfOrder"
+        case .maxSchedules: return "maxSchedules"
+        case .timeLimit: return "timeLimit"
+        }
     }
 }
 

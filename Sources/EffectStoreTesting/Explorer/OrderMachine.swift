@@ -39,6 +39,8 @@ struct OrderWorld<S: State & Hashable> {
     /// The chains (one per user event) still waiting for something started on their behalf.
     var unsettled: Set<UInt64> = []
     var outOfOrder = 0
+    /// The effects performed that the explorer had no answer for: the step that performed them fails.
+    var unanswered: [S.Effect] = []
 }
 
 /// How far a search has come: for the figures of an exploration a crash stopped.
@@ -118,8 +120,34 @@ struct OrderMachine<S: State & Hashable> {
         return choices
     }
 
-    /// Applies `choice` to `world`, appending what was handled to `transitions`.
+    /// The choices `world` offers under the out-of-order bound, and how many deliveries the bound holds back.
+    func offered(in world: OrderWorld<S>) -> (choices: [ScheduleChoice], heldBack: Int) {
+        let offered = choices(in: world, outOfOrderLimit: bounds.outOfOrder)
+        guard orderMatters, world.outOfOrder >= bounds.outOfOrder else { return (offered, 0) }
+        return (offered, choices(in: world, outOfOrderLimit: .max).count - offered.count)
+    }
+
+    /// Applies `choice` to `world`, appending what was handled to `transitions`, and checks what holds after a step:
+    /// that every effect performed had an answer to give.
     func step(_ world: inout OrderWorld<S>, _ choice: ScheduleChoice, transitions: inout [Transition<S>])
+        -> StepOutcome
+    {
+        let outcome = deliver(choice, in: &world, transitions: &transitions)
+        guard case .done = outcome else { return outcome }
+        if let effect = world.unanswered.first {
+            return .failed(
+                check: "every effect has an answer",
+                reason: """
+                    \(Describing.value(effect)) was performed, but answering(_:) gives it no outcome, so what it \
+                    would answer goes unexplored. To fix, return the outcomes it may have: [.finishes] for an effect \
+                    that ends with no answer, [.never] for one that never ends
+                    """)
+        }
+        return .done
+    }
+
+    /// Delivers `choice` in `world`.
+    private func deliver(_ choice: ScheduleChoice, in world: inout OrderWorld<S>, transitions: inout [Transition<S>])
         -> StepOutcome
     {
         guard choices(in: world, outOfOrderLimit: .max).contains(choice) else { return .invalid }
@@ -201,6 +229,8 @@ struct OrderMachine<S: State & Hashable> {
             case .perform(let effect, let job):
                 let outcomes = explorer.answers?(effect) ?? []
                 if outcomes.isEmpty {
+                    // It ends here, so that the world stays whole; the step that performed it fails.
+                    world.unanswered.append(effect)
                     actions += world.scheduler.ended(job)
                 } else {
                     world.pending.append(

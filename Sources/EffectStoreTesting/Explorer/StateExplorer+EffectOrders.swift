@@ -16,8 +16,8 @@ extension StateExplorer {
     /// ```
     ///
     /// - Parameter answers: For a performed effect (never a plan: plans are carried out by the store's scheduler),
-    ///   the outcomes it may have; each schedule picks one. None: the effect ends at once with no answer. Runs on the
-    ///   thread that explores.
+    ///   the outcomes it may have; each schedule picks one. None is a failure that names the effect: return
+    ///   `[.finishes]` for an effect that ends with no answer. Runs on the thread that explores.
     /// - Returns: The explorer with the answers set.
     public func answering(_ answers: @escaping (S.Effect) -> [EffectOutcome<S.Event>]) -> StateExplorer {
         var copy = self

@@ -375,6 +375,27 @@ struct AssertionsSwiftTestingTests {
         }
     }
 
+    @Test func anExplorationABoundCut_isRecorded_unlessAccepted() {
+        let exploration = StateExplorer(initialState: RearmedTimer(), events: [.start, .stop])
+            .answering { _ in [.later(.ticked)] }
+            .exploreEffectOrders(bounds: EffectOrderBounds(depth: 5))
+        let line = #line + 2
+        expectIssue(containing: "passed only within its bounds: the depth bound cut 2 schedules", atLine: line) {
+            exploration.assertNoFailure()
+        }
+        exploration.assertNoFailure(accepting: [.depth])
+    }
+
+    @Test func anEffectWithNoAnswer_isRecorded_namingIt() {
+        let exploration = StateExplorer(initialState: SaveAfterDismiss(), events: [.saveTapped])
+            .answering { _ in [] }
+            .exploreEffectOrders()
+        let line = #line + 2
+        expectIssue(containing: "breaks \"every effect has an answer\": .work(.save) was performed", atLine: line) {
+            exploration.assertNoFailure()
+        }
+    }
+
     @Test func aDivergentReplay_isRecorded() {
         let store = Store<Counter>(initialState: Counter(count: 0), effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
