@@ -9,10 +9,16 @@ import EffectStoreLogging
 /// exploration.assertNoFailure()
 /// ```
 public struct EffectOrderExploration<S: State & Hashable> {
-    /// The schedules explored to their end or to the depth bound.
+    /// The schedules explored to their end, to a failure, or to the depth bound.
     public let schedules: Int
     /// The distinct feature states reached.
     public let distinctStates: Int
+    /// The distinct transitions between states explored: a state, and the state an event led it to (itself, for an
+    /// event that changed nothing).
+    public let transitions: Int
+    /// How many schedules the exploration had explored when it met its first failure, the failing one included;
+    /// `nil` when it found none (or a crash ended it in a child process).
+    public let schedulesUntilFailure: Int?
     /// The distinct configurations reached — state, pending effects, timers and scheduler together (exhaustive
     /// strategy only; 0 otherwise).
     public let configurations: Int
@@ -38,6 +44,8 @@ public struct EffectOrderExploration<S: State & Hashable> {
     ) {
         schedules = counts.schedules
         distinctStates = counts.distinctStates
+        transitions = counts.transitions
+        schedulesUntilFailure = counts.schedulesUntilFailure
         configurations = counts.configurations
         mergedOrders = counts.mergedOrders
         cuts = counts.cuts
@@ -46,8 +54,8 @@ public struct EffectOrderExploration<S: State & Hashable> {
         self.failure = failure
     }
 
-    /// The figures in one line: schedules, distinct states, configurations, merged orders, time, and what each bound
-    /// cut.
+    /// The figures in one line: schedules, distinct states, transitions, configurations, merged orders, the schedules
+    /// until the first failure, time, and what each bound cut.
     public var summary: String {
         var text = figures
         for bound in EffectOrderBound.allCases { if let count = cuts[bound] { text += "; " + Self.cut(count, by: bound) } }
@@ -56,8 +64,9 @@ public struct EffectOrderExploration<S: State & Hashable> {
 
     /// The counts and the time, without the cuts.
     private var figures: String {
-        var text = "\(schedules) schedules, \(distinctStates) distinct states"
+        var text = "\(schedules) schedules, \(distinctStates) distinct states, \(transitions) transitions"
         if configurations > 0 { text += ", \(configurations) configurations, \(mergedOrders) merged orders" }
+        if let schedulesUntilFailure { text += ", the first failure in schedule \(schedulesUntilFailure)" }
         text += ", " + String(format: "%.3f s", seconds)
         if let cutShort { text += ", cut short by \(cutShort)" }
         return text
@@ -192,20 +201,24 @@ public struct EffectOrderRun<S: State> {
 struct ExplorationCounts {
     var schedules = 0
     var distinctStates = 0
+    var transitions = 0
     var configurations = 0
     var mergedOrders = 0
+    var schedulesUntilFailure: Int?
     var cuts: [EffectOrderBound: Int] = [:]
 }
 
 extension ExplorationCounts: Codable {
     private enum CodingKeys: String, CodingKey {
-        case schedules, distinctStates, configurations, mergedOrders, cuts
+        case schedules, distinctStates, transitions, configurations, mergedOrders, schedulesUntilFailure, cuts
     }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schedules = try container.decode(Int.self, forKey: .schedules)
         distinctStates = try container.decode(Int.self, forKey: .distinctStates)
+        transitions = try container.decode(Int.self, forKey: .transitions)
+        schedulesUntilFailure = try container.decodeIfPresent(Int.self, forKey: .schedulesUntilFailure)
         configurations = try container.decode(Int.self, forKey: .configurations)
         mergedOrders = try container.decode(Int.self, forKey: .mergedOrders)
         let named = try container.decode([String: Int].self, forKey: .cuts)
@@ -216,6 +229,8 @@ extension ExplorationCounts: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schedules, forKey: .schedules)
         try container.encode(distinctStates, forKey: .distinctStates)
+        try container.encode(transitions, forKey: .transitions)
+        try container.encodeIfPresent(schedulesUntilFailure, forKey: .schedulesUntilFailure)
         try container.encode(configurations, forKey: .configurations)
         try container.encode(mergedOrders, forKey: .mergedOrders)
         try container.encode(Dictionary(uniqueKeysWithValues: cuts.map { ("\($0.key)", $0.value) }), forKey: .cuts)

@@ -8,12 +8,16 @@ struct OrderSearch<S: State & Hashable> {
     let machine: OrderMachine<S>
     var schedules = 0
     var states: Set<S> = []
+    /// The distinct transitions between states: a state and the state an event led it to.
+    var transitions: Set<StatePair<S>> = []
     var seen: [OrderKey<S>: Int] = [:]
     var merged = 0
     var cutShort: CutShortReason?
     /// What each bound cut: see ``EffectOrderBound``.
     var cuts: [EffectOrderBound: Int] = [:]
     var found: (choices: [ScheduleChoice], seed: (seed: UInt64, run: Int)?)?
+    /// The schedules explored when the failure was found, the failing one included.
+    var schedulesUntilFailure: Int?
     let startTime = DispatchTime.now().uptimeNanoseconds
 
     init(machine: OrderMachine<S>) { self.machine = machine }
@@ -45,6 +49,8 @@ struct OrderSearch<S: State & Hashable> {
     mutating func run(_ strategy: EffectOrderStrategy) -> EffectOrderExploration<S> {
         states.insert(machine.explorer.initialState)
         switch strategy {
+        case _ where machine.initialFailure() != nil:
+            fail([], seed: nil)
         case .exhaustive:
             exhaustive()
         case .random(let seed, let runs):
@@ -59,8 +65,21 @@ struct OrderSearch<S: State & Hashable> {
     /// The counts so far.
     var counts: ExplorationCounts {
         ExplorationCounts(
-            schedules: schedules, distinctStates: states.count, configurations: seen.count, mergedOrders: merged,
-            cuts: cuts)
+            schedules: schedules, distinctStates: states.count, transitions: transitions.count,
+            configurations: seen.count, mergedOrders: merged, schedulesUntilFailure: schedulesUntilFailure, cuts: cuts)
+    }
+
+    /// Records the failing schedule `path`, which ends the search.
+    mutating func fail(_ path: [ScheduleChoice], seed: (seed: UInt64, run: Int)?) {
+        found = (path, seed)
+        schedules += 1
+        schedulesUntilFailure = schedules
+    }
+
+    /// Records what a step reached.
+    mutating func reached(_ world: OrderWorld<S>, by handled: [Transition<S>]) {
+        states.insert(world.state)
+        for transition in handled { transitions.insert(StatePair(from: transition.from, to: transition.to)) }
     }
 
     // MARK: - Exhaustive, breadth-first: the first failure found is a shortest one
@@ -75,11 +94,11 @@ struct OrderSearch<S: State & Hashable> {
                 if limitReached(left: frontier.count - index + next.count) { return }
                 let (choices, heldBack) = machine.offered(in: world)
                 if choices.isEmpty || depth == bounds.depth {
-                    schedules += 1
                     if choices.isEmpty, machine.endFailure(of: world) != nil {
-                        found = (path, nil)
+                        fail(path, seed: nil)
                         return
                     }
+                    schedules += 1
                     if !choices.isEmpty { cut(.depth) }
                     continue
                 }
@@ -90,14 +109,14 @@ struct OrderSearch<S: State & Hashable> {
                     var transitions: [Transition<S>] = []
                     switch machine.step(&after, choice, transitions: &transitions) {
                     case .failed:
-                        found = (path + [choice], nil)
+                        fail(path + [choice], seed: nil)
                         return
                     case .invalid:
                         continue
                     case .done:
                         break
                     }
-                    states.insert(after.state)
+                    reached(after, by: transitions)
                     let key = machine.key(of: after)
                     if let earlier = seen[key], earlier <= after.outOfOrder {
                         merged += 1
@@ -127,8 +146,7 @@ struct OrderSearch<S: State & Hashable> {
                 let (choices, heldBack) = machine.offered(in: world)
                 if choices.isEmpty || path.count >= bounds.depth {
                     if choices.isEmpty, machine.endFailure(of: world) != nil {
-                        found = (path, (seed, run))
-                        schedules += 1
+                        fail(path, seed: (seed, run))
                         return
                     }
                     if !choices.isEmpty { cut(.depth) }
@@ -155,10 +173,9 @@ struct OrderSearch<S: State & Hashable> {
                 machine.willStep?(path, figures(run: run))
                 var transitions: [Transition<S>] = []
                 let outcome = machine.step(&world, choice, transitions: &transitions)
-                states.insert(world.state)
+                reached(world, by: transitions)
                 if case .failed = outcome {
-                    found = (path, (seed, run))
-                    schedules += 1
+                    fail(path, seed: (seed, run))
                     return
                 }
             }
@@ -311,6 +328,12 @@ struct OrderSearch<S: State & Hashable> {
         let words = text.split { !$0.isLetter && !$0.isNumber }
         return words.enumerated().map { $0.offset == 0 ? $0.element.lowercased() : $0.element.capitalized }.joined()
     }
+}
+
+/// A transition between two states, for counting the distinct ones.
+struct StatePair<S: Hashable>: Hashable {
+    let from: S
+    let to: S
 }
 
 /// A small seeded generator (SplitMix64): the same seed gives the same schedules on every platform. `package`, so

@@ -128,7 +128,7 @@ struct OrderMachine<S: State & Hashable> {
     }
 
     /// Applies `choice` to `world`, appending what was handled to `transitions`, and checks what holds after a step:
-    /// that every effect performed had an answer to give.
+    /// that every effect performed had an answer to give, and, when nothing is left in flight, the invariants at rest.
     func step(_ world: inout OrderWorld<S>, _ choice: ScheduleChoice, transitions: inout [Transition<S>])
         -> StepOutcome
     {
@@ -143,7 +143,30 @@ struct OrderMachine<S: State & Hashable> {
                     that ends with no answer, [.never] for one that never ends
                     """)
         }
-        return .done
+        return failureAtRest(world) ?? .done
+    }
+
+    /// The failure of the first invariant at rest `world` breaks, when nothing is in flight there.
+    func failureAtRest(_ world: OrderWorld<S>) -> StepOutcome? {
+        guard world.scheduler.isIdle else { return nil }
+        for invariant in explorer.invariants {
+            guard case .atRest(let holds) = invariant.check, !holds(world.state) else { continue }
+            return .failed(
+                check: invariant.name,
+                reason: "nothing is in flight, and the state \(Describing.value(world.state)) breaks it")
+        }
+        return nil
+    }
+
+    /// The failure of the initial state, which no step checks: a state invariant or an invariant at rest it breaks.
+    func initialFailure() -> StepOutcome? {
+        let world = start()
+        for invariant in explorer.invariants {
+            guard case .state(let holds) = invariant.check, !holds(world.state) else { continue }
+            return .failed(
+                check: invariant.name, reason: "the initial state \(Describing.value(world.state)) breaks it")
+        }
+        return failureAtRest(world)
     }
 
     /// Delivers `choice` in `world`.
@@ -268,6 +291,13 @@ struct OrderMachine<S: State & Hashable> {
                 check: "every dispatch settles",
                 reason: "nothing is pending, yet \(world.unsettled.count) dispatch(es) never settled")
         }
+        for invariant in explorer.invariants {
+            guard case .eventually(let holds) = invariant.check, !holds(world.state) else { continue }
+            return .failed(
+                check: invariant.name,
+                reason: "the schedule ended — every event sent, nothing left to deliver — in the state "
+                    + "\(Describing.value(world.state)), which does not satisfy it")
+        }
         return nil
     }
 
@@ -279,7 +309,10 @@ struct OrderMachine<S: State & Hashable> {
         var replayed = 0
         var invalid: ScheduleChoice?
         var failure: (String, String)?
-        for choice in choices {
+        if case .failed(let check, let reason)? = initialFailure() {
+            failure = (check, reason)
+        }
+        for choice in choices where failure == nil {
             willStep?(Array(choices.prefix(replayed + 1)), nil)
             let before = transitions.count
             let described = describe(choice, in: world)

@@ -396,6 +396,25 @@ struct AssertionsSwiftTestingTests {
         }
     }
 
+    @Test func anInvariantAtRest_andAnEventuallyProperty_areRecorded() {
+        let explorer = StateExplorer(initialState: StaleSearch(), events: [.typed("a"), .typed("ab")])
+            .answering { effect in
+                guard case .work(.search(let query)) = effect else { return [] }
+                return [.later(.answered(query: query, results: [])), .finishes]
+            }
+        let atRest = explorer.invariantAtRest("at rest, the results are the query's") { $0.resultsQuery == $0.query }
+            .exploreEffectOrders()
+        let line = #line + 2
+        expectIssue(containing: "breaks \"at rest, the results are the query's\": nothing is in flight", atLine: line) {
+            atRest.assertNoFailure()
+        }
+        let eventually = explorer.eventually("the spinner stops") { !$0.isSearching }.exploreEffectOrders()
+        let endLine = #line + 2
+        expectIssue(containing: "breaks \"the spinner stops\": the schedule ended", atLine: endLine) {
+            eventually.assertNoFailure()
+        }
+    }
+
     @Test func aDivergentReplay_isRecorded() {
         let store = Store<Counter>(initialState: Counter(count: 0), effectHandler: NoAnswers())
         let recorder = SessionRecorder(recording: store)
