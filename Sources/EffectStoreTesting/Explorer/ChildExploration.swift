@@ -76,7 +76,7 @@ struct ChildExploration<S: State & Hashable> {
                 reason: "the child process, which runs \(test.name) again from its start, met the exploration at "
                     + "\(otherSite) first, not this one at \(site). To fix, explore in a child process once per test",
                 schedule: Schedule([]), found: Schedule([]), seed: nil, steps: [], state: explorer.initialState,
-                testStoreTest: "")
+                regressionTest: "")
             return EffectOrderExploration(ExplorationCounts(), seconds: elapsed(), cutShort: nil, failure: failure)
         }
         if let result = exploring.result {
@@ -99,14 +99,14 @@ struct ChildExploration<S: State & Hashable> {
                     + "schedule it started being \"\(Schedule(last?.schedule ?? []))\" (raise the timeout, or lower "
                     + "the bounds, if the exploration is only slow)",
                 schedule: Schedule(last?.schedule ?? []), found: Schedule(last?.schedule ?? []), seed: nil,
-                steps: [], state: explorer.initialState, testStoreTest: "")
+                steps: [], state: explorer.initialState, regressionTest: "")
         case .ended where last == nil:
             failure = EffectOrderFailure(
                 check: "no crash",
                 reason: "the child process ended before its first schedule (\(exploring.crash)). Its output ends "
                     + "with:\n\(exploring.tail)",
                 schedule: Schedule([]), found: Schedule([]), seed: nil, steps: [], state: explorer.initialState,
-                testStoreTest: "")
+                regressionTest: "")
         case .ended:
             let found = last?.schedule ?? []
             var runs = 1

@@ -140,7 +140,7 @@ public struct EffectOrderExploration<S: State & Hashable> {
 /// ```swift
 /// if let failure = exploration.failure {
 ///     print(failure.schedule)        // "e0 e1 a1.0 a0.0"
-///     print(failure.testStoreTest)   // a test to paste
+///     print(failure.regressionTest)  // a test to paste
 /// }
 /// ```
 public struct EffectOrderFailure<S: State> {
@@ -158,19 +158,25 @@ public struct EffectOrderFailure<S: State> {
     public let steps: [String]
     /// The state in which the check failed.
     public let state: S
-    /// A `TestStore` test that replays the shrunk schedule and fails while the bug is there, ready to paste; empty
-    /// when an exploration in a child process ended before it had a schedule to replay (``reason`` says why).
-    public let testStoreTest: String
+    /// A test that replays the shrunk schedule by value and checks every property of the explorer — it fails while
+    /// the bug is there, and passes once it is fixed — ready to paste where `explorer` names the explorer that found
+    /// it (see ``StateExplorer/assertEffectOrder(_:bounds:accepting:reporter:fileID:file:line:column:)``). Empty
+    /// when there is nothing to replay: the exploration's own set-up failed (an effect with no answer, a child
+    /// process that ended before its first schedule; ``reason`` says why).
+    public let regressionTest: String
 
     /// The full report: the check, the schedule and its steps, how to replay it, and the test.
     public var message: String {
         // An exploration in a child process that ended before it had a schedule to replay: the reason says why.
-        guard !testStoreTest.isEmpty else { return "Exploring effect orders fails \"\(check)\": \(reason)" }
+        guard !regressionTest.isEmpty || !steps.isEmpty else {
+            return "Exploring effect orders fails \"\(check)\": \(reason)"
+        }
         var text = "Effect order \"\(schedule)\" breaks \"\(check)\": \(reason)"
         text += "\nSteps:\n" + steps.map { "  " + $0 }.joined(separator: "\n")
         text += "\nReplay it with `explorer.replay(Schedule(\"\(schedule)\")!)`"
         if let seed { text += " (found by seed \(seed.seed), run \(seed.run), as \"\(found)\")" }
-        text += ", or paste this test:\n" + testStoreTest
+        guard !regressionTest.isEmpty else { return text + "." }
+        text += ", or paste this test, which fails until the bug is fixed:\n" + regressionTest
         return text
     }
 }

@@ -84,8 +84,9 @@ struct OrderSearch<S: State & Hashable> {
 
     // MARK: - Exhaustive, breadth-first: the first failure found is a shortest one
 
-    mutating func exhaustive() {
-        let start = machine.start()
+    /// Explores from `start`, the start of every schedule by default.
+    mutating func exhaustive(from start: OrderWorld<S>? = nil) {
+        let start = start ?? machine.start()
         seen[machine.key(of: start)] = 0
         var frontier: [(world: OrderWorld<S>, path: [ScheduleChoice])] = [(start, [])]
         for depth in 0...max(bounds.depth, 0) {
@@ -254,10 +255,10 @@ struct OrderSearch<S: State & Hashable> {
         -> EffectOrderFailure<S>
     {
         let (run, steps, _) = machine.replay(choices)
+        let check = run.failedCheck ?? "unknown"
         return EffectOrderFailure(
-            check: run.failedCheck ?? "unknown", reason: run.failureReason ?? "", schedule: Schedule(choices),
-            found: Schedule(found), seed: seed, steps: steps, state: run.state,
-            testStoreTest: testStoreTest(choices, failedCheck: run.failedCheck ?? "", state: run.state))
+            check: check, reason: run.failureReason ?? "", schedule: Schedule(choices), found: Schedule(found),
+            seed: seed, steps: steps, state: run.state, regressionTest: machine.regressionTest(choices, check: check))
     }
 
     /// The failure of a schedule whose last choice crashed a child process: everything before it is replayed here
@@ -266,67 +267,13 @@ struct OrderSearch<S: State & Hashable> {
         _ choices: [ScheduleChoice], found: [ScheduleChoice], seed: (seed: UInt64, run: Int)?, crash: String
     ) -> EffectOrderFailure<S>
     {
-        let (run, steps, world) = machine.replay(Array(choices.dropLast()))
-        let crashed = choices.last.map { ["\($0): \(machine.describe($0, in: world)) → crashed"] } ?? []
+        var replay = OrderReplay(machine)
+        for choice in choices.dropLast() { _ = replay.take(choice) }
+        let crashed = choices.last.map { ["\($0): \(replay.describe($0)) → crashed"] } ?? []
         return EffectOrderFailure(
             check: "no crash", reason: "crashed: \(crash)", schedule: Schedule(choices), found: Schedule(found),
-            seed: seed, steps: steps + crashed, state: run.state,
-            testStoreTest: testStoreTest(choices, failedCheck: "no crash", state: run.state, crash: crash))
-    }
-
-    /// A `TestStore` test that replays `choices`, in partial exhaustivity, and fails while the state it reaches is
-    /// the failing one — or, for a `crash`, crashes at its last call while the bug is there. The last choice is not
-    /// carried out here, so a crashing one is only written.
-    func testStoreTest(_ choices: [ScheduleChoice], failedCheck: String, state: S, crash: String? = nil) -> String {
-        var world = machine.start()
-        var lines = [
-            "func test_effectOrder_\(identifier(failedCheck))() {",
-            "    // Effect order \"\(Schedule(choices))\", found by StateExplorer.exploreEffectOrders.",
-            "    let store = TestStore(initialState: \(Describing.value(machine.explorer.initialState, maxLength: 0)), "
-                + "exhaustivity: .partial)",
-        ]
-        for (offset, choice) in choices.enumerated() {
-            switch choice {
-            case .event(let index):
-                lines.append("    store.send(\(Describing.value(machine.explorer.events[index], maxLength: 0)))")
-            case .answer(let name, let outcome):
-                guard let pending = world.pending.first(where: { $0.name == name }) else { break }
-                let effect = Describing.value(pending.effect, maxLength: 0)
-                switch pending.outcomes[outcome] {
-                case _ where pending.cancelled:
-                    lines.append("    // \(effect) answered before its cancel; the store drops the answer")
-                case .atOnce(let event), .later(let event), .failing(let event):
-                    lines.append("    store.complete(\(effect), with: \(Describing.value(event, maxLength: 0)))")
-                case .finishes:
-                    lines.append("    store.complete(\(effect))")
-                case .never:
-                    lines.append("    // \(effect) never answers")
-                }
-            case .timer:
-                // The test store fires every timer due when its clock moves; a second timer due at the same instant
-                // has fired already, and advancing by zero then fires nothing more.
-                if let due = world.timers.map(\.due).min() {
-                    lines.append("    store.advance(by: .nanoseconds(\(due - world.now)))")
-                }
-            }
-            guard offset < choices.count - 1 else { break }
-            var transitions: [Transition<S>] = []
-            _ = machine.step(&world, choice, transitions: &transitions)
-        }
-        if let crash {
-            lines.append(
-                "    // \"\(failedCheck)\" fails here: the call above crashes while the bug is there (\(crash)).")
-        } else {
-            lines.append("    // \"\(failedCheck)\" fails here; once the order is handled, the state differs:")
-            lines.append("    XCTAssertNotEqual(store.state, \(Describing.value(state, maxLength: 0)))")
-        }
-        lines.append("}")
-        return lines.joined(separator: "\n")
-    }
-
-    func identifier(_ text: String) -> String {
-        let words = text.split { !$0.isLetter && !$0.isNumber }
-        return words.enumerated().map { $0.offset == 0 ? $0.element.lowercased() : $0.element.capitalized }.joined()
+            seed: seed, steps: replay.lines + crashed, state: replay.world.state,
+            regressionTest: machine.regressionTest(choices, check: "no crash", crash: crash))
     }
 }
 

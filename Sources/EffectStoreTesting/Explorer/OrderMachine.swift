@@ -77,6 +77,9 @@ struct OrderMachine<S: State & Hashable> {
         self.willStep = willStep
     }
 
+    /// The check an effect with no answer fails: the explorer's set-up, not the feature, is at fault.
+    static var answerCheck: String { "every effect has an answer" }
+
     /// Whether the order in which pending effects started counts: under a bound on out-of-order deliveries. Without
     /// one, pending effects are a set, and orders that reach the same set merge.
     var orderMatters: Bool { bounds.outOfOrder != .max }
@@ -132,11 +135,16 @@ struct OrderMachine<S: State & Hashable> {
     func step(_ world: inout OrderWorld<S>, _ choice: ScheduleChoice, transitions: inout [Transition<S>])
         -> StepOutcome
     {
-        let outcome = deliver(choice, in: &world, transitions: &transitions)
+        checked(&world) { deliver(choice, in: &$0, transitions: &transitions) }
+    }
+
+    /// Runs `delivery` in `world`, then checks what holds after a step.
+    func checked(_ world: inout OrderWorld<S>, _ delivery: (inout OrderWorld<S>) -> StepOutcome) -> StepOutcome {
+        let outcome = delivery(&world)
         guard case .done = outcome else { return outcome }
         if let effect = world.unanswered.first {
             return .failed(
-                check: "every effect has an answer",
+                check: Self.answerCheck,
                 reason: """
                     \(Describing.value(effect)) was performed, but answering(_:) gives it no outcome, so what it \
                     would answer goes unexplored. To fix, return the outcomes it may have: [.finishes] for an effect \
@@ -177,44 +185,62 @@ struct OrderMachine<S: State & Hashable> {
         switch choice {
         case .event(let index):
             world.sent[index] = true
-            let chain = world.nextChain
-            world.nextChain += 1
-            if let failure = handle(explorer.events[index], chain: chain, in: &world, transitions: &transitions) {
-                return failure
-            }
+            return send(explorer.events[index], in: &world, transitions: &transitions)
         case .answer(let name, let outcome):
             guard let position = world.pending.firstIndex(where: { $0.name == name }) else { return .invalid }
-            let pending = world.pending.remove(at: position)
-            // The store's rule (`Store.process(_:)`): the answer of a job that is no longer live — it was cancelled
-            // after the answer was sent to the store's queue, before the store took it — is dropped.
-            if pending.cancelled, world.scheduler.liveChain(of: pending.job) == nil { return .done }
-            if orderMatters, position > 0, !pending.answersAtOnce, !world.pending[..<position].allSatisfy(\.cancelled) {
-                world.outOfOrder += 1
-            }
-            guard let chain = world.scheduler.liveChain(of: pending.job) else {
-                return .failed(
-                    check: "no answer of a cancelled effect is applied",
-                    reason: "\(Describing.value(pending.effect)) was cancelled, yet it was still pending")
-            }
-            switch pending.outcomes[outcome] {
-            case .atOnce(let event), .later(let event), .failing(let event):
-                world.scheduler.hold(chain)
-                if let failure = handle(event, chain: chain, in: &world, transitions: &transitions) { return failure }
-                carryOut(world.scheduler.ended(pending.job), in: &world)
-                carryOut(world.scheduler.unhold(chain), in: &world)
-            case .finishes:
-                carryOut(world.scheduler.ended(pending.job), in: &world)
-            case .never:
-                world.silent.append(pending)
-            }
+            return answer(at: position, with: world.pending[position].outcomes[outcome], in: &world,
+                          transitions: &transitions)
         case .timer:
-            guard let first = world.timers.indices.min(by: { world.timers[$0].due < world.timers[$1].due }) else {
-                return .invalid
-            }
-            let timer = world.timers.remove(at: first)
-            world.now = max(world.now, timer.due)
-            carryOut(world.scheduler.timerFired(timer.timer), in: &world)
+            return fireNextTimer(in: &world)
         }
+    }
+
+    /// Sends the user's `event`, which starts a dispatch of its own.
+    func send(_ event: S.Event, in world: inout OrderWorld<S>, transitions: inout [Transition<S>]) -> StepOutcome {
+        let chain = world.nextChain
+        world.nextChain += 1
+        return handle(event, chain: chain, in: &world, transitions: &transitions) ?? .done
+    }
+
+    /// The pending effect at `position` has `outcome` (one of its own, or one a replay by value gives).
+    func answer(
+        at position: Int, with outcome: EffectOutcome<S.Event>, in world: inout OrderWorld<S>,
+        transitions: inout [Transition<S>]
+    ) -> StepOutcome {
+        let pending = world.pending.remove(at: position)
+        // The store's rule (`Store.process(_:)`): the answer of a job that is no longer live — it was cancelled
+        // after the answer was sent to the store's queue, before the store took it — is dropped.
+        if pending.cancelled, world.scheduler.liveChain(of: pending.job) == nil { return .done }
+        if orderMatters, position > 0, !pending.answersAtOnce, !world.pending[..<position].allSatisfy(\.cancelled) {
+            world.outOfOrder += 1
+        }
+        guard let chain = world.scheduler.liveChain(of: pending.job) else {
+            return .failed(
+                check: "no answer of a cancelled effect is applied",
+                reason: "\(Describing.value(pending.effect)) was cancelled, yet it was still pending")
+        }
+        switch outcome {
+        case .atOnce(let event), .later(let event), .failing(let event):
+            world.scheduler.hold(chain)
+            if let failure = handle(event, chain: chain, in: &world, transitions: &transitions) { return failure }
+            carryOut(world.scheduler.ended(pending.job), in: &world)
+            carryOut(world.scheduler.unhold(chain), in: &world)
+        case .finishes:
+            carryOut(world.scheduler.ended(pending.job), in: &world)
+        case .never:
+            world.silent.append(pending)
+        }
+        return .done
+    }
+
+    /// The virtual clock moves to the earliest timer, which fires (the first set, of two due together).
+    func fireNextTimer(in world: inout OrderWorld<S>) -> StepOutcome {
+        guard let first = world.timers.indices.min(by: { world.timers[$0].due < world.timers[$1].due }) else {
+            return .invalid
+        }
+        let timer = world.timers.remove(at: first)
+        world.now = max(world.now, timer.due)
+        carryOut(world.scheduler.timerFired(timer.timer), in: &world)
         return .done
     }
 
@@ -299,63 +325,6 @@ struct OrderMachine<S: State & Hashable> {
                     + "\(Describing.value(world.state)), which does not satisfy it")
         }
         return nil
-    }
-
-    /// Replays `choices`, stopping at the first invalid choice or failure; a complete schedule gets the end check.
-    func replay(_ choices: [ScheduleChoice]) -> (run: EffectOrderRun<S>, steps: [String], world: OrderWorld<S>) {
-        var world = start()
-        var transitions: [Transition<S>] = []
-        var steps: [String] = []
-        var replayed = 0
-        var invalid: ScheduleChoice?
-        var failure: (String, String)?
-        if case .failed(let check, let reason)? = initialFailure() {
-            failure = (check, reason)
-        }
-        for choice in choices where failure == nil {
-            willStep?(Array(choices.prefix(replayed + 1)), nil)
-            let before = transitions.count
-            let described = describe(choice, in: world)
-            let outcome = step(&world, choice, transitions: &transitions)
-            if case .invalid = outcome {
-                invalid = choice
-                break
-            }
-            replayed += 1
-            let handled = transitions[before...].map { "→ \(Describing.value($0.to))" }.joined(separator: " ")
-            steps.append("\(choice): \(described) \(handled)")
-            if case .failed(let check, let reason) = outcome {
-                failure = (check, reason)
-                break
-            }
-        }
-        if invalid == nil, failure == nil, self.choices(in: world, outOfOrderLimit: .max).isEmpty,
-            case .failed(let check, let reason)? = endFailure(of: world)
-        {
-            failure = (check, reason)
-        }
-        let run = EffectOrderRun(
-            transitions: transitions, state: world.state, replayed: replayed, invalidChoice: invalid,
-            failedCheck: failure?.0, failureReason: failure?.1)
-        return (run, steps, world)
-    }
-
-    /// What `choice` delivers in `world`, for the steps of a report.
-    func describe(_ choice: ScheduleChoice, in world: OrderWorld<S>) -> String {
-        switch choice {
-        case .event(let index) where index < explorer.events.count:
-            return "send \(Describing.value(explorer.events[index]))"
-        case .answer(let name, let outcome):
-            guard let pending = world.pending.first(where: { $0.name == name }), outcome < pending.outcomes.count
-            else { return "not possible" }
-            let described = "\(Describing.value(pending.effect)) \(describe(pending.outcomes[outcome]))"
-            return pending.cancelled ? described + ", sent before its cancel: the store drops it" : described
-        case .timer:
-            guard let due = world.timers.map(\.due).min() else { return "no timer" }
-            return "the clock moves \(EffectDuration.nanoseconds(due - world.now)) and a timer fires"
-        default:
-            return "not possible"
-        }
     }
 
     func describe(_ outcome: EffectOutcome<S.Event>) -> String {

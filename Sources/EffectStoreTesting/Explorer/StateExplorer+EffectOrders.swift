@@ -83,3 +83,73 @@ extension StateExplorer {
         OrderMachine(explorer: self, bounds: bounds).replay(schedule.choices).run
     }
 }
+
+extension StateExplorer where S.Effect: Equatable {
+    /// Replays an effect order written by value and checks every property of the explorer along it; then delivers
+    /// what is left in flight in every order and checks the end: the test a failure of
+    /// ``exploreEffectOrders(bounds:strategy:in:)`` prints (``EffectOrderFailure/regressionTest``).
+    ///
+    /// ```swift
+    /// func test_effectOrder_theResultsShownAreForTheQuery() {
+    ///     explorer.assertEffectOrder([
+    ///         .send(.typed("a")),
+    ///         .send(.typed("ab")),
+    ///         .answer(.work(.search("a")), with: .answered(query: "a", results: ["a!"])),
+    ///     ])
+    /// }
+    /// ```
+    ///
+    /// Each step names an effect by its value (``EffectOrderStep``), so the order stays meaningful when a fix changes
+    /// the effects: an answer to an effect that is not in flight — the fix cancelled it, or no longer starts it — is
+    /// not delivered, as the store never delivers one. After every step it checks the invariants, the transition
+    /// invariants, the invariants at rest when nothing is in flight, and that every effect performed has an answer in
+    /// ``answering(_:)``. After the steps, no more user events are sent: the answers and timers still to come are
+    /// delivered in every order, within `bounds`, and each order's end is checked — nothing left running, every
+    /// dispatch settled, the ``eventually(_:_:)`` properties. So while the bug is there it fails, and once it is fixed
+    /// it passes, and stays a test of that order.
+    ///
+    /// Runs synchronously on the calling thread, as do the explorer's closures.
+    ///
+    /// - Parameters:
+    ///   - steps: The order, from ``initialState``.
+    ///   - bounds: The bounds of the delivery of what is left after the steps; only the depth, the out-of-order
+    ///     bound, ``EffectOrderBounds/allowsRunningEffects`` and the limits apply.
+    ///   - accepting: The bounds whose cuts the test accepts, as in
+    ///     ``EffectOrderExploration/assertNoFailure(accepting:reporter:fileID:file:line:column:)``; none by default.
+    ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``).
+    ///     Called on the calling thread.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
+    public func assertEffectOrder(
+        _ steps: [EffectOrderStep<S>], bounds: EffectOrderBounds = EffectOrderBounds(),
+        accepting: Set<EffectOrderBound> = [], reporter: TestFailureReporter = .automatic,
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        let checked = OrderMachine(explorer: self, bounds: bounds).check(steps, matching: ==)
+        if let failure = checked.failure {
+            var text = "The effect order of \(S.self) breaks \"\(failure.check)\""
+            if let step = checked.failingStep {
+                text += step == 0 ? " in its initial state" : " at step \(step) of \(steps.count)"
+            } else if let continuation = checked.continuation {
+                text += " after its \(steps.count) steps, when what was still in flight is delivered in the order "
+                    + "\"\(continuation)\""
+            }
+            text += ": \(failure.reason)"
+            if !checked.lines.isEmpty { text += "\nSteps:\n" + checked.lines.map { "  " + $0 }.joined(separator: "\n") }
+            reporter.report(text, at: location)
+            return
+        }
+        for bound in EffectOrderBound.allCases where !accepting.contains(bound) {
+            guard let count = checked.cuts[bound] else { continue }
+            reporter.report(
+                """
+                The effect order of \(S.self) passed only within its bounds: after its \(steps.count) steps, \
+                \(EffectOrderExploration<S>.cut(count, by: bound)).
+                To fix, \(EffectOrderExploration<S>.fix(bound)), or pass `accepting: [.\(bound)]` if that is enough.
+                """, at: location)
+        }
+    }
+}
