@@ -55,8 +55,8 @@ public enum Suite {
         "baseline.queue-create", "store-create", "large-state", "large-state.1m", "fan-out",
         "baseline.contended-queue-sync", "contended", "observable.update", "stream.event", "round-trip.cancellable",
         "cancel", "children.route", "children.route.10", "children.route.case", "stack.route.100", "stack.route.10",
-        "stack.push-pop", "rows.toggle.100", "rows.toggle.10k", "explore.schedules", "explore.any-order", "saved.edit.1k",
-        "saved.writes-per-second", "shared.edit.1k",
+        "stack.push-pop", "rows.toggle.100", "rows.toggle.10k", "explore.schedules", "explore.any-order",
+        "saved.edit.1k", "saved.writes-per-second", "shared.edit.1k",
     ]
 
     /// The in-run baseline every time is compared with: one bare `queue.sync`. It is measured first, so the progress

@@ -110,7 +110,7 @@ struct ChildExploration<S: State & Hashable> {
         case .ended:
             let found = last?.schedule ?? []
             var runs = 1
-            let shrunk = search.shrink(found) { candidate in
+            let shrunk = Shrinking.byName.shrink(found) { candidate in
                 guard runs < maxRuns else { return nil }
                 runs += 1
                 let replay = runChild(replaying: candidate)

@@ -58,7 +58,9 @@ public struct EffectOrderExploration<S: State & Hashable> {
     /// until the first failure, time, and what each bound cut.
     public var summary: String {
         var text = figures
-        for bound in EffectOrderBound.allCases { if let count = cuts[bound] { text += "; " + Self.cut(count, by: bound) } }
+        for bound in EffectOrderBound.allCases {
+            if let count = cuts[bound] { text += "; " + Self.cut(count, by: bound) }
+        }
         return text
     }
 
@@ -102,8 +104,8 @@ public struct EffectOrderExploration<S: State & Hashable> {
             guard let count = cuts[bound] else { continue }
             reporter.report(
                 """
-                The exploration of the effect orders of \(S.self) passed only within its bounds: \(Self.cut(count, by: bound)) \
-                (\(figures)).
+                The exploration of the effect orders of \(S.self) passed only within its bounds: \
+                \(Self.cut(count, by: bound)) (\(figures)).
                 To fix, \(Self.fix(bound)), or pass `accepting: [.\(bound)]` if a partial exploration is enough.
                 """, at: location)
         }
@@ -112,15 +114,16 @@ public struct EffectOrderExploration<S: State & Hashable> {
     /// What `count` cuts by `bound` are, in words.
     static func cut(_ count: Int, by bound: EffectOrderBound) -> String {
         func counted(_ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        let left = counted("configuration or run", "configurations or runs")
         switch bound {
         case .depth:
             return "the depth bound cut \(counted("schedule", "schedules")) before the end, which went unchecked"
         case .outOfOrder:
             return "the out-of-order bound held back \(counted("delivery", "deliveries"))"
         case .maxSchedules:
-            return "the schedule limit stopped it with \(counted("configuration or run", "configurations or runs")) left"
+            return "the schedule limit stopped it with \(left) left"
         case .timeLimit:
-            return "the time limit stopped it with \(counted("configuration or run", "configurations or runs")) left"
+            return "the time limit stopped it with \(left) left"
         }
     }
 

@@ -18,6 +18,9 @@ struct OrderSearch<S: State & Hashable> {
     var found: (choices: [ScheduleChoice], seed: (seed: UInt64, run: Int)?)?
     /// The schedules explored when the failure was found, the failing one included.
     var schedulesUntilFailure: Int?
+    /// The one check whose failure the search looks for, when it looks for one: a schedule that fails another ends
+    /// there, unexplored further.
+    var target: String?
     let startTime = DispatchTime.now().uptimeNanoseconds
 
     init(machine: OrderMachine<S>) { self.machine = machine }
@@ -58,7 +61,9 @@ struct OrderSearch<S: State & Hashable> {
         case .priorities(let seed, let runs, let changePoints):
             walks(seed: seed, runs: runs, changePoints: changePoints)
         }
-        let failure = found.map { report(shrink($0.choices), found: $0.choices, seed: $0.seed) }
+        let failure = found.map {
+            report(shrink($0.choices, fromWalk: $0.seed != nil), found: $0.choices, seed: $0.seed)
+        }
         return EffectOrderExploration(counts, seconds: elapsed, cutShort: cutShort, failure: failure)
     }
 
@@ -68,6 +73,9 @@ struct OrderSearch<S: State & Hashable> {
             schedules: schedules, distinctStates: states.count, transitions: transitions.count,
             configurations: seen.count, mergedOrders: merged, schedulesUntilFailure: schedulesUntilFailure, cuts: cuts)
     }
+
+    /// Whether a failure of `check` is what the search looks for.
+    func isTarget(_ check: String) -> Bool { target.map { $0 == check } ?? true }
 
     /// Records the failing schedule `path`, which ends the search.
     mutating func fail(_ path: [ScheduleChoice], seed: (seed: UInt64, run: Int)?) {
@@ -95,7 +103,7 @@ struct OrderSearch<S: State & Hashable> {
                 if limitReached(left: frontier.count - index + next.count) { return }
                 let (choices, heldBack) = machine.offered(in: world)
                 if choices.isEmpty || depth == bounds.depth {
-                    if choices.isEmpty, machine.endFailure(of: world) != nil {
+                    if choices.isEmpty, case .failed(let check, _)? = machine.endFailure(of: world), isTarget(check) {
                         fail(path, seed: nil)
                         return
                     }
@@ -109,9 +117,11 @@ struct OrderSearch<S: State & Hashable> {
                     var after = world
                     var transitions: [Transition<S>] = []
                     switch machine.step(&after, choice, transitions: &transitions) {
-                    case .failed:
+                    case .failed(let check, _) where isTarget(check):
                         fail(path + [choice], seed: nil)
                         return
+                    case .failed:
+                        continue
                     case .invalid:
                         continue
                     case .done:
@@ -190,61 +200,6 @@ struct OrderSearch<S: State & Hashable> {
         case .event(let index): return bounds.eventsInAnyOrder ? "event \(index)" : "events"
         case .answer(let effect, _): return "effect \(effect)"
         case .timer: return "clock"
-        }
-    }
-
-    // MARK: - Shrinking
-
-    /// Drops and reorders choices while the schedule still fails the same check, replaying each candidate here; at
-    /// most 2,000 replays.
-    func shrink(_ choices: [ScheduleChoice]) -> [ScheduleChoice] {
-        guard let check = machine.replay(choices).run.failedCheck else { return choices }
-        var attempts = 0
-        return shrink(choices) { candidate in
-            attempts += 1
-            guard attempts <= 2_000 else { return nil }
-            let run = machine.replay(candidate).run
-            guard run.failedCheck == check else { return nil }
-            return Array(candidate.prefix(run.replayed))
-        }
-    }
-
-    /// Drops and reorders choices while `failing` says the schedule still fails; each pass keeps a change only when
-    /// the schedule gets shorter, or earlier in the order events < timers < older answers.
-    ///
-    /// - Parameters:
-    ///   - choices: A failing schedule.
-    ///   - failing: For a candidate, the part of it that fails (a prefix), or `nil` when it does not fail — or when
-    ///     no more candidates may be tried: then shrinking ends.
-    func shrink(_ choices: [ScheduleChoice], failing: ([ScheduleChoice]) -> [ScheduleChoice]?) -> [ScheduleChoice] {
-        var best = choices
-        var changed = true
-        while changed {
-            changed = false
-            for index in best.indices.reversed() where index < best.count {
-                var candidate = best
-                candidate.remove(at: index)
-                if let shorter = failing(candidate) {
-                    best = shorter
-                    changed = true
-                }
-            }
-            for index in best.indices.dropLast() where index + 1 < best.count {
-                var candidate = best
-                candidate.swapAt(index, index + 1)
-                guard rank(candidate[index]).lexicographicallyPrecedes(rank(best[index])), let reordered = failing(candidate) else { continue }
-                best = reordered
-                changed = true
-            }
-        }
-        return best
-    }
-
-    func rank(_ choice: ScheduleChoice) -> [Int] {
-        switch choice {
-        case .event(let index): return [0, index]
-        case .timer: return [1]
-        case .answer(let effect, let outcome): return [2, effect, outcome]
         }
     }
 

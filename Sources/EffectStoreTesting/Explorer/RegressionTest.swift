@@ -79,7 +79,8 @@ extension OrderMachine {
         var lines = [
             "func test_effectOrder_\(identifier(check))() {",
             "    // Effect order \"\(Schedule(choices))\" broke \"\(check)\" (StateExplorer.exploreEffectOrders).",
-            "    // Paste it where `explorer` names that explorer: it fails while the bug is there, and passes once fixed.",
+            "    // Paste it where `explorer` names that explorer: it fails while the bug is there, "
+                + "and passes once fixed.",
         ]
         if crash == nil {
             // Steps by value tell two equal effects in flight, or two timers due together, apart less finely than
@@ -94,7 +95,8 @@ extension OrderMachine {
         lines.append("    explorer.assertEffectOrder([")
         lines += steps.map { "        \($0.swiftText)," }
         if let crash { lines.append("        // The step above crashes while the bug is there (\(crash)).") }
-        lines.append(bounds.allowsRunningEffects ? "    ], bounds: EffectOrderBounds(allowsRunningEffects: true))" : "    ])")
+        lines.append(
+            bounds.allowsRunningEffects ? "    ], bounds: EffectOrderBounds(allowsRunningEffects: true))" : "    ])")
         lines.append("}")
         return lines.joined(separator: "\n")
     }

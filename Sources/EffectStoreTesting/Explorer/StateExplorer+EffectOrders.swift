@@ -99,9 +99,9 @@ extension StateExplorer where S.Effect: Equatable {
     /// }
     /// ```
     ///
-    /// Each step names an effect by its value (``EffectOrderStep``), so the order stays meaningful when a fix changes
-    /// the effects: an answer to an effect that is not in flight — the fix cancelled it, or no longer starts it — is
-    /// not delivered, as the store never delivers one. After every step it checks the invariants, the transition
+    /// Each step names an effect by its value (``EffectOrderStep``), so the order stays meaningful when a fix
+    /// changes the effects: an answer to an effect that is not in flight — the fix cancelled it, or no longer starts
+    /// it — is not delivered, as the store never delivers one. After every step it checks the invariants, the transition
     /// invariants, the invariants at rest when nothing is in flight, and that every effect performed has an answer in
     /// ``answering(_:)``. After the steps, no more user events are sent: the answers and timers still to come are
     /// delivered in every order, within `bounds`, and each order's end is checked — nothing left running, every

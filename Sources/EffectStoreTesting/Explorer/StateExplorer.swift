@@ -117,8 +117,8 @@ public struct StateExplorer<S: State & Hashable> {
     /// explorer.invariantAtRest("the heart shows what the server holds") { $0.isFavourite == $0.savedFavourite }
     /// ```
     ///
-    /// ``exploreEffectOrders(bounds:strategy:in:)`` checks it after every step that leaves nothing in flight (and in the
-    /// initial state). ``explore()`` performs no effects, so every state it reaches is at rest: it checks it in
+    /// ``exploreEffectOrders(bounds:strategy:in:)`` checks it after every step that leaves nothing in flight (and in
+    /// the initial state). ``explore()`` performs no effects, so every state it reaches is at rest: it checks it in
     /// every state, as an ``invariant(_:_:)``.
     ///
     /// - Parameters:
