@@ -36,6 +36,40 @@ struct PastedTestsSwiftTestingTests {
         }
     }
 
+    @Test func theExampleFeatures() {
+        expectFailure(of: "each page is shown once") {
+            PastedFeedTest(explorer: Feed.explorer(fixed: false)).test_effectOrder_eachPageIsShownOnce()
+        }
+        expectFailure(of: "at rest, the heart shows what the server holds") {
+            PastedFavouriteButtonTest(explorer: FavouriteButton.explorer(fixed: false))
+                .test_effectOrder_atRestTheHeartShowsWhatTheServerHolds()
+        }
+        expectFailure(of: "a logged-out user stays logged out") {
+            PastedSessionTest(explorer: Session.explorer(fixed: false)).test_effectOrder_aLoggedOutUserStaysLoggedOut()
+        }
+        expectFailure(of: "a clean editor shows what was saved") {
+            PastedEditorTest(explorer: Editor.explorer(fixed: false)).test_effectOrder_aCleanEditorShowsWhatWasSaved()
+        }
+        expectFailure(of: "the countdown never goes below zero") {
+            PastedPhoneVerificationTest(explorer: PhoneVerification.explorer(fixed: false))
+                .test_effectOrder_theCountdownNeverGoesBelowZero()
+        }
+        expectFailure(of: "a price answer keeps the coupon") {
+            PastedCouponCheckoutTest(explorer: CouponCheckout.explorer(fixed: false))
+                .test_effectOrder_aPriceAnswerKeepsTheCoupon()
+        }
+        expectFailure(of: "the spinner stops") {
+            PastedPullToRefreshTest(explorer: PullToRefresh.explorer(fixed: false)).test_effectOrder_theSpinnerStops()
+        }
+        expectFailure(of: "one photo per timer") {
+            PastedSelfTimerTest(explorer: SelfTimer.explorer(fixed: false)).test_effectOrder_onePhotoPerTimer()
+        }
+        expectFailure(of: "a skipped onboarding stays done") {
+            PastedOnboardingTest(explorer: Onboarding.explorer(fixed: false))
+                .test_effectOrder_aSkippedOnboardingStaysDone()
+        }
+    }
+
     @Test func aWrongOrder_isRecordedAtTheCall() {
         let issues = recordedIssues {
             StaleSearch.explorer(fixed: false).assertEffectOrder([
