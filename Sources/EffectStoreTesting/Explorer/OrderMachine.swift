@@ -8,6 +8,8 @@ struct PendingEffect<S: State> {
     /// Its name in schedules: the order in which the schedule performed it, from 0.
     let name: Int
     let effect: S.Effect
+    /// The effect as a merge key compares it, described once, when it is performed.
+    let described: String
     let outcomes: [EffectOutcome<S.Event>]
     /// Cancelled: only its answers are left, each of which may have been sent before the cancel.
     var cancelled = false
@@ -283,7 +285,9 @@ struct OrderMachine<S: State & Hashable> {
                     actions += world.scheduler.ended(job)
                 } else {
                     world.pending.append(
-                        PendingEffect(job: job, name: world.performed, effect: effect, outcomes: outcomes))
+                        PendingEffect(
+                            job: job, name: world.performed, effect: effect,
+                            described: Describing.value(effect, maxLength: 0), outcomes: outcomes))
                     world.performed += 1
                 }
             case .stop(let job):
