@@ -51,15 +51,17 @@ struct OrderSearch<S: State & Hashable> {
 
     mutating func run(_ strategy: EffectOrderStrategy) -> EffectOrderExploration<S> {
         states.insert(machine.explorer.initialState)
-        switch strategy {
-        case _ where machine.initialFailure() != nil:
+        if machine.initialFailure() != nil {
             fail([], seed: nil)
-        case .exhaustive:
-            exhaustive()
-        case .random(let seed, let runs):
-            walks(seed: seed, runs: runs, changePoints: nil)
-        case .priorities(let seed, let runs, let changePoints):
-            walks(seed: seed, runs: runs, changePoints: changePoints)
+        } else {
+            switch strategy {
+            case .exhaustive:
+                exhaustive()
+            case .random(let seed, let runs):
+                walks(seed: seed, runs: runs, changePoints: nil)
+            case .priorities(let seed, let runs, let changePoints):
+                walks(seed: seed, runs: runs, changePoints: changePoints)
+            }
         }
         let failure = found.map {
             report(shrink($0.choices, fromWalk: $0.seed != nil), found: $0.choices, seed: $0.seed)

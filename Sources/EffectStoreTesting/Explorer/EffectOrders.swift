@@ -125,7 +125,8 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
 /// let bounds = EffectOrderBounds(depth: 10, outOfOrder: 1)
 /// ```
 public struct EffectOrderBounds: Sendable {
-    /// The most choices in a schedule; longer schedules are cut there, and the end-of-schedule check is not made.
+    /// The most choices in a schedule; longer schedules are cut there, unchecked at their end, and counted in
+    /// ``EffectOrderExploration/cuts`` (a failure of the assertion unless the test accepts it).
     public var depth: Int
     /// The most out-of-order deliveries in a schedule: answers given while an older effect still waits for its own.
     /// `Int.max`, the default, bounds nothing: every order is explored, and the effects pending count as a set, so
@@ -137,9 +138,10 @@ public struct EffectOrderBounds: Sendable {
     public var eventsInAnyOrder: Bool
     /// Whether effects may be left running, and their dispatches unsettled, at the end of a schedule.
     public var allowsRunningEffects: Bool
-    /// The most schedules explored; the exploration is cut short beyond.
+    /// The most schedules explored; the exploration is cut short beyond, and says so
+    /// (``EffectOrderBound/maxSchedules``).
     public var maxSchedules: Int
-    /// The most seconds spent; the exploration is cut short beyond.
+    /// The most seconds spent; the exploration is cut short beyond, and says so (``EffectOrderBound/timeLimit``).
     public var timeLimit: Double
 
     /// Bounds for an exploration.
