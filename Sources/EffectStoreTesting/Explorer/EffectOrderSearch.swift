@@ -96,8 +96,8 @@ struct OrderSearch<S: State & Hashable> {
 
     /// Explores from `start`, the start of every schedule by default.
     mutating func exhaustive(from start: OrderWorld<S>? = nil) {
-        let start = start ?? machine.start()
-        seen[machine.key(of: start)] = 0
+        var start = start ?? machine.start()
+        seen[machine.key(of: &start)] = 0
         var frontier: [(world: OrderWorld<S>, path: [ScheduleChoice])] = [(start, [])]
         for depth in 0...max(bounds.depth, 0) {
             var next: [(world: OrderWorld<S>, path: [ScheduleChoice])] = []
@@ -130,7 +130,7 @@ struct OrderSearch<S: State & Hashable> {
                         break
                     }
                     reached(after, by: transitions)
-                    let key = machine.key(of: after)
+                    let key = machine.key(of: &after)
                     if let earlier = seen[key], earlier <= after.outOfOrder {
                         merged += 1
                         continue

@@ -8,8 +8,9 @@ struct PendingEffect<S: State> {
     /// Its name in schedules: the order in which the schedule performed it, from 0.
     let name: Int
     let effect: S.Effect
-    /// The effect as a merge key compares it, described once, when it is performed.
-    let described: String
+    /// The effect as a merge key compares it: described once, for the first key that needs it (a walk needs none),
+    /// and carried by the copies of the world.
+    var described: String?
     let outcomes: [EffectOutcome<S.Event>]
     /// Cancelled: only its answers are left, each of which may have been sent before the cancel.
     var cancelled = false
@@ -86,8 +87,16 @@ struct OrderMachine<S: State & Hashable> {
     /// one, pending effects are a set, and orders that reach the same set merge.
     var orderMatters: Bool { bounds.outOfOrder != .max }
 
-    /// The key `world` merges by.
-    func key(of world: OrderWorld<S>) -> OrderKey<S> { world.key(orderMatters: orderMatters) }
+    /// The key `world` merges by; describes the effects in it that are not yet.
+    func key(of world: inout OrderWorld<S>) -> OrderKey<S> {
+        for index in world.pending.indices where world.pending[index].described == nil {
+            world.pending[index].described = Describing.value(world.pending[index].effect, maxLength: 0)
+        }
+        for index in world.silent.indices where world.silent[index].described == nil {
+            world.silent[index].described = Describing.value(world.silent[index].effect, maxLength: 0)
+        }
+        return world.key(orderMatters: orderMatters)
+    }
 
     func start() -> OrderWorld<S> {
         OrderWorld(
@@ -97,14 +106,26 @@ struct OrderMachine<S: State & Hashable> {
 
     /// The choices `world` offers; `outOfOrderLimit` bounds answers given before an older pending effect's.
     func choices(in world: OrderWorld<S>, outOfOrderLimit: Int) -> [ScheduleChoice] {
+        deliveries(in: world, outOfOrderLimit: outOfOrderLimit).choices
+    }
+
+    /// The choices `world` offers under the out-of-order bound, and how many deliveries the bound holds back.
+    func offered(in world: OrderWorld<S>) -> (choices: [ScheduleChoice], heldBack: Int) {
+        deliveries(in: world, outOfOrderLimit: bounds.outOfOrder)
+    }
+
+    private func deliveries(in world: OrderWorld<S>, outOfOrderLimit: Int) -> (choices: [ScheduleChoice], heldBack: Int)
+    {
         // An effect that answers at once does so before anything else.
         if let first = world.pending.first(where: \.answersAtOnce) {
-            return first.outcomes.indices.compactMap { index in
+            let choices = first.outcomes.indices.compactMap { index -> ScheduleChoice? in
                 if case .atOnce = first.outcomes[index] { return .answer(effect: first.name, outcome: index) }
                 return nil
             }
+            return (choices, 0)
         }
         var choices: [ScheduleChoice] = []
+        var heldBack = 0
         if bounds.eventsInAnyOrder {
             choices += world.sent.indices.filter { !world.sent[$0] }.map { .event($0) }
         } else if let next = world.sent.firstIndex(of: false) {
@@ -119,17 +140,12 @@ struct OrderMachine<S: State & Hashable> {
                     .map { .answer(effect: pending.name, outcome: $0) }
             } else if world.outOfOrder < outOfOrderLimit || world.pending[..<position].allSatisfy(\.cancelled) {
                 choices += pending.outcomes.indices.map { .answer(effect: pending.name, outcome: $0) }
+            } else {
+                heldBack += pending.outcomes.count
             }
         }
         if !world.timers.isEmpty { choices.append(.timer) }
-        return choices
-    }
-
-    /// The choices `world` offers under the out-of-order bound, and how many deliveries the bound holds back.
-    func offered(in world: OrderWorld<S>) -> (choices: [ScheduleChoice], heldBack: Int) {
-        let offered = choices(in: world, outOfOrderLimit: bounds.outOfOrder)
-        guard orderMatters, world.outOfOrder >= bounds.outOfOrder else { return (offered, 0) }
-        return (offered, choices(in: world, outOfOrderLimit: .max).count - offered.count)
+        return (choices, heldBack)
     }
 
     /// Applies `choice` to `world`, appending what was handled to `transitions`, and checks what holds after a step:
@@ -285,9 +301,7 @@ struct OrderMachine<S: State & Hashable> {
                     actions += world.scheduler.ended(job)
                 } else {
                     world.pending.append(
-                        PendingEffect(
-                            job: job, name: world.performed, effect: effect,
-                            described: Describing.value(effect, maxLength: 0), outcomes: outcomes))
+                        PendingEffect(job: job, name: world.performed, effect: effect, outcomes: outcomes))
                     world.performed += 1
                 }
             case .stop(let job):

@@ -18,8 +18,8 @@ extension OrderWorld {
     ///   orders that started the same effects in another order — six events sent in any order — reach one key.
     func key(orderMatters: Bool) -> OrderKey<S> {
         func effect(_ value: S.Effect) -> String { Describing.value(value, maxLength: 0) }
-        let described = pending.map { "\($0.cancelled ? "sent" : "pending") \($0.described)" }
-        let describedSilent = silent.map { "silent \($0.described)" }
+        let described = pending.map { "\($0.cancelled ? "sent" : "pending") \($0.described ?? effect($0.effect))" }
+        let describedSilent = silent.map { "silent \($0.described ?? effect($0.effect))" }
         let inUse = scheduler.numbersInUse
         let ranks = orderMatters ? orderedRanks(inUse) : setRanks(inUse, described, describedSilent)
         func number(_ value: UInt64) -> Int { ranks.numbers[value] ?? -1 }
