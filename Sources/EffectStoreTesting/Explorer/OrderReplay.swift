@@ -76,6 +76,10 @@ struct OrderReplay<S: State & Hashable> {
     /// Takes `step`, then the answers of the effects in flight that answer at once, which come before anything else —
     /// but the one the `next` step answers itself.
     mutating func take(_ step: EffectOrderStep<S>, number: Int, next: EffectOrderStep<S>?, matching: Matching) {
+        if case .advance(let duration) = step {
+            advance(by: duration, number: number, next: next, matching: matching)
+            return
+        }
         let machine = self.machine
         var described = step.swiftText
         var transitions = self.transitions
@@ -90,8 +94,8 @@ struct OrderReplay<S: State & Hashable> {
                 return Self.answer(effect, .finishes, machine, &world, &transitions, matching, &described)
             case .neverAnswers(let effect):
                 return Self.answer(effect, .never, machine, &world, &transitions, matching, &described)
-            case .advance(let duration):
-                return Self.advance(by: duration, machine, &world, &described)
+            case .advance:
+                return .done
             }
         }
         self.transitions = transitions
@@ -128,21 +132,37 @@ struct OrderReplay<S: State & Hashable> {
         return machine.answer(at: position, with: outcome, in: &world, transitions: &transitions)
     }
 
-    /// Moves the clock on by `duration`, firing each timer that falls due, the earliest first.
-    private static func advance(
-        by duration: EffectDuration, _ machine: OrderMachine<S>, _ world: inout OrderWorld<S>,
-        _ described: inout String
-    ) -> StepOutcome {
-        let (sum, overflow) = world.now.addingReportingOverflow(duration.nanoseconds)
+    /// Moves the clock on by `duration`, firing each timer that falls due, the earliest first, each a step of its own
+    /// with its checks. An effect a timer started that answers at once answers before the clock moves on — unless
+    /// no other timer falls due and the `next` step answers it itself.
+    private mutating func advance(
+        by duration: EffectDuration, number: Int, next: EffectOrderStep<S>?, matching: Matching
+    ) {
+        let start = world.now
+        let (sum, overflow) = start.addingReportingOverflow(duration.nanoseconds)
         let end = overflow ? UInt64.max : sum
+        let written = "\(number). \(EffectOrderStep<S>.advance(by: duration).swiftText)"
         var fired = 0
-        while let due = world.timers.map(\.due).min(), due <= end {
-            _ = machine.fireNextTimer(in: &world)
+        while failure == nil {
+            let due = world.timers.map(\.due).min().flatMap { $0 <= end ? $0 : nil }
+            if let first = world.pending.first(where: \.answersAtOnce) {
+                if due == nil, let effect = next?.effect, matching(first.effect, effect) { break }
+                let waiting = world.pending.count
+                answerAtOnce(before: nil, matching: matching)
+                if world.pending.count < waiting { continue }
+                break
+            }
+            guard let due else { break }
+            let before = transitions.count
+            let outcome = machine.step(&world, .timer, transitions: &transitions)
+            if case .invalid = outcome { break }
             fired += 1
+            record("\(written): a timer fires at \(EffectDuration.nanoseconds(due - start))", since: before, outcome)
         }
-        world.now = end
-        described += fired == 1 ? ": a timer fires" : ": \(fired) timers fire"
-        return .done
+        guard failure == nil else { return }
+        if fired == 0 { lines.append("\(written): no timer falls due") }
+        world.now = max(world.now, end)
+        answerAtOnce(before: next, matching: matching)
     }
 }
 

@@ -83,6 +83,21 @@ final class AssertEffectOrderTests: XCTestCase {
         XCTAssertEqual(early, [], "no tick had started: its answer is not delivered")
     }
 
+    // Failed before: the advance fired the first timer only, as the tick it started had not answered yet.
+    func test_advance_firesEachTimerThatFallsDue_afterTheAnswersAtOnceOfTheOneBefore() throws {
+        // Each tick answers at once and sets the next timer: three seconds are three ticks.
+        let explorer = StateExplorer(initialState: RearmedTimer(), events: [.start])
+            .invariant("at most two seconds counted") { $0.seconds <= 2 }
+            .answering { _ in [.atOnce(.ticked)] }
+        let message = try XCTUnwrap(messages(explorer, [.send(.start), .advance(by: .seconds(3))]).first)
+        XCTAssertTrue(message.contains("breaks \"at most two seconds counted\" at step 2 of 2"), message)
+        XCTAssertTrue(message.contains("\n  2. .advance(by: .seconds(3)): a timer fires at 3000 ms"), message)
+        // Two seconds are two ticks; the third comes after the steps, when what is in flight is delivered.
+        let later = try XCTUnwrap(messages(explorer, [.send(.start), .advance(by: .seconds(2))]).first)
+        XCTAssertTrue(later.contains("after its 2 steps, when what was still in flight is delivered in the order "
+                                     + "\"t a2.0\""), later)
+    }
+
     func test_anEffectThatAnswersAtOnce_answersBeforeTheNextStep() {
         // Each placed order is confirmed at once: a second tap finds the first order placed.
         let explorer = DoubleSubmit.explorer(fixed: false, answer: .atOnce(.orderPlaced))
