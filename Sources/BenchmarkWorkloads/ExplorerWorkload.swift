@@ -57,3 +57,59 @@ extension Workloads {
         return Double(elapsed) / Double(count)
     }
 }
+
+/// Items saved one by one, for the explorer of effect orders: each `add` starts a save of its own, and the saves
+/// answer in any order. The saves do not touch one another, so what the explorer meets is a set of pending saves,
+/// whatever order they started and answered in.
+public struct ExplorerBenchSaves: State, Hashable {
+    public var saved: Set<Int> = []
+
+    public enum Event: Sendable, Hashable {
+        case add(Int)
+        case saved(Int)
+    }
+
+    public enum Work: Sendable, Equatable {
+        case save(Int)
+    }
+    /// The work, or a plan of it: see `Planned`.
+    public typealias Effect = Planned<Work>
+
+    public init() {}
+
+    public static var initialState: ExplorerBenchSaves { ExplorerBenchSaves() }
+
+    public mutating func handle(event: Event) -> Effect? {
+        switch event {
+        case .add(let item):
+            return .work(.save(item))
+        case .saved(let item):
+            saved.insert(item)
+            return nil
+        }
+    }
+}
+
+extension Workloads {
+    /// One exhaustive exploration of `events` items added in any order, each save answered: every order explored,
+    /// the pending saves counted as a set (3^`events` configurations: each item not added, saving or saved); ns per
+    /// exploration.
+    public static func exploreAnyOrder(events: Int) throws -> Double {
+        let explorer = StateExplorer(initialState: ExplorerBenchSaves(), events: (0..<events).map { .add($0) })
+            .answering { effect in
+                guard case .work(.save(let item)) = effect else { return [] }
+                return [.later(.saved(item))]
+            }
+        let start = now()
+        let exploration = explorer.exploreEffectOrders(
+            bounds: EffectOrderBounds(
+                depth: 2 * events, eventsInAnyOrder: true, maxSchedules: .max, timeLimit: .infinity))
+        let elapsed = now() - start
+        let configurations = (0..<events).reduce(1) { product, _ in product * 3 }
+        try verify(exploration.failure == nil, "explore.any-order: \(exploration.failure?.message ?? "")")
+        try verify(
+            exploration.configurations == configurations && exploration.distinctStates == 1 << events,
+            "explore.any-order: \(exploration.summary), expected \(configurations) configurations")
+        return Double(elapsed)
+    }
+}

@@ -26,21 +26,23 @@ public struct Sizes: Sendable {
     public var contended: (threads: Int, perThread: Int)
     /// Edits of `saved.writes-per-second`, made at 1,000 a second.
     public var pacedEdits: Int
+    /// Events of `explore.any-order`, sent in any order.
+    public var anyOrderEvents: Int
 
     public static let full = Sizes(
         dispatches: 1_000_000, roundTrips: 100_000, stores: 10_000, repetitions: 7, creations: 100_000,
         largeState: (100_000, 100_000), largeStateMillion: (1_000_000, 100_000), fanOut: (1_000, 10_000),
-        contended: (4, 250_000), pacedEdits: 2_000
+        contended: (4, 250_000), pacedEdits: 2_000, anyOrderEvents: 6
     )
     public static let quick = Sizes(
         dispatches: 20_000, roundTrips: 5_000, stores: 1_000, repetitions: 3, creations: 5_000,
         largeState: (100_000, 2_000), largeStateMillion: (1_000_000, 200), fanOut: (1_000, 200),
-        contended: (4, 5_000), pacedEdits: 300
+        contended: (4, 5_000), pacedEdits: 300, anyOrderEvents: 6
     )
     /// For tests: enough to exercise every path and check every result, in no measurable time.
     public static let tiny = Sizes(
         dispatches: 200, roundTrips: 100, stores: 20, repetitions: 1, creations: 20, largeState: (100, 250),
-        largeStateMillion: (1_000, 50), fanOut: (10, 50), contended: (4, 100), pacedEdits: 20
+        largeStateMillion: (1_000, 50), fanOut: (10, 50), contended: (4, 100), pacedEdits: 20, anyOrderEvents: 3
     )
 }
 
@@ -53,8 +55,8 @@ public enum Suite {
         "baseline.queue-create", "store-create", "large-state", "large-state.1m", "fan-out",
         "baseline.contended-queue-sync", "contended", "observable.update", "stream.event", "round-trip.cancellable",
         "cancel", "children.route", "children.route.10", "children.route.case", "stack.route.100", "stack.route.10",
-        "stack.push-pop", "rows.toggle.100", "rows.toggle.10k", "explore.schedules", "saved.edit.1k",
-        "saved.writes-per-second", "shared.edit.1k",
+        "stack.push-pop", "rows.toggle.100", "rows.toggle.10k", "explore.schedules", "explore.any-order",
+        "saved.edit.1k", "saved.writes-per-second", "shared.edit.1k",
     ]
 
     /// The in-run baseline every time is compared with: one bare `queue.sync`. It is measured first, so the progress
@@ -128,6 +130,7 @@ public enum Suite {
         try await record("rows.toggle.100") { try await Workloads.rowsToggle(rows: 100, count: n) }
         try await record("rows.toggle.10k") { try await Workloads.rowsToggle(rows: 10_000, count: n) }
         try await record("explore.schedules") { try Workloads.exploreSchedules(count: trips / 10) }
+        try await record("explore.any-order") { try Workloads.exploreAnyOrder(events: sizes.anyOrderEvents) }
         try await record("saved.edit.1k") { try Workloads.savedEdit(elements: 1_000, count: trips) }
         try await record("saved.writes-per-second", unit: "writes/s") {
             try Workloads.savedWritesPerSecond(edits: sizes.pacedEdits)

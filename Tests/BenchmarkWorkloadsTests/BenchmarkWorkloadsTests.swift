@@ -45,4 +45,11 @@ final class BenchmarkWorkloadsTests: XCTestCase {
         XCTAssertGreaterThan(try Workloads.exploreSchedules(count: Sizes.tiny.roundTrips / 10), 0)
         XCTAssertTrue(Suite.names.contains("explore.schedules"))
     }
+
+    func test_exploreAnyOrder_exploresSixEventsInAnyOrder_asASetOfPendingSaves() throws {
+        // The full run's size: 729 configurations (each of six items not added, saving or saved) for 64 states.
+        XCTAssertGreaterThan(try Workloads.exploreAnyOrder(events: Sizes.full.anyOrderEvents), 0)
+        XCTAssertGreaterThan(try Workloads.exploreAnyOrder(events: Sizes.tiny.anyOrderEvents), 0)
+        XCTAssertTrue(Suite.names.contains("explore.any-order"))
+    }
 }

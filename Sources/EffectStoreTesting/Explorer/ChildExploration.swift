@@ -46,9 +46,7 @@ struct ChildExploration<S: State & Hashable> {
             var search = OrderSearch(machine: machine)
             let exploration = search.run(strategy)
             result = ChildResult(
-                schedules: exploration.schedules, distinctStates: exploration.distinctStates,
-                configurations: exploration.configurations, mergedOrders: exploration.mergedOrders,
-                cutShort: exploration.cutShort.map(ChildResult.CutShort.init),
+                counts: search.counts, cutShort: exploration.cutShort.map(ChildResult.CutShort.init),
                 failure: exploration.failure.map {
                     ChildResult.Failure(schedule: "\($0.schedule)", found: "\($0.found)", run: $0.seed?.run)
                 })
@@ -78,10 +76,8 @@ struct ChildExploration<S: State & Hashable> {
                 reason: "the child process, which runs \(test.name) again from its start, met the exploration at "
                     + "\(otherSite) first, not this one at \(site). To fix, explore in a child process once per test",
                 schedule: Schedule([]), found: Schedule([]), seed: nil, steps: [], state: explorer.initialState,
-                testStoreTest: "")
-            return EffectOrderExploration(
-                schedules: 0, distinctStates: 0, configurations: 0, mergedOrders: 0, seconds: elapsed(),
-                cutShort: nil, failure: failure)
+                regressionTest: "")
+            return EffectOrderExploration(ExplorationCounts(), seconds: elapsed(), cutShort: nil, failure: failure)
         }
         if let result = exploring.result {
             let failure = result.failure.flatMap { failure -> EffectOrderFailure<S>? in
@@ -90,9 +86,7 @@ struct ChildExploration<S: State & Hashable> {
                     schedule.choices, found: found.choices, seed: seed.map { ($0, failure.run ?? 0) })
             }
             return EffectOrderExploration(
-                schedules: result.schedules, distinctStates: result.distinctStates,
-                configurations: result.configurations, mergedOrders: result.mergedOrders, seconds: elapsed(),
-                cutShort: result.cutShort?.reason, failure: failure)
+                result.counts, seconds: elapsed(), cutShort: result.cutShort?.reason, failure: failure)
         }
 
         let last = exploring.lastStep
@@ -105,18 +99,18 @@ struct ChildExploration<S: State & Hashable> {
                     + "schedule it started being \"\(Schedule(last?.schedule ?? []))\" (raise the timeout, or lower "
                     + "the bounds, if the exploration is only slow)",
                 schedule: Schedule(last?.schedule ?? []), found: Schedule(last?.schedule ?? []), seed: nil,
-                steps: [], state: explorer.initialState, testStoreTest: "")
+                steps: [], state: explorer.initialState, regressionTest: "")
         case .ended where last == nil:
             failure = EffectOrderFailure(
                 check: "no crash",
                 reason: "the child process ended before its first schedule (\(exploring.crash)). Its output ends "
                     + "with:\n\(exploring.tail)",
                 schedule: Schedule([]), found: Schedule([]), seed: nil, steps: [], state: explorer.initialState,
-                testStoreTest: "")
+                regressionTest: "")
         case .ended:
             let found = last?.schedule ?? []
             var runs = 1
-            let shrunk = search.shrink(found) { candidate in
+            let shrunk = Shrinking.byName.shrink(found) { candidate in
                 guard runs < maxRuns else { return nil }
                 runs += 1
                 let replay = runChild(replaying: candidate)
@@ -128,9 +122,8 @@ struct ChildExploration<S: State & Hashable> {
             failure = search.crashReport(
                 shrunk, found: found, seed: seed.map { ($0, exploring.lastWalk ?? 0) }, crash: exploring.crash)
         }
-        return EffectOrderExploration(
-            schedules: last?.schedules ?? 0, distinctStates: last?.states ?? 0, configurations: 0, mergedOrders: 0,
-            seconds: elapsed(), cutShort: nil, failure: failure)
+        let reached = ExplorationCounts(schedules: last?.schedules ?? 0, distinctStates: last?.states ?? 0)
+        return EffectOrderExploration(reached, seconds: elapsed(), cutShort: nil, failure: failure)
     }
 
     /// What one child process did.
@@ -231,10 +224,7 @@ struct ChildResult: Codable {
         }
     }
 
-    var schedules = 0
-    var distinctStates = 0
-    var configurations = 0
-    var mergedOrders = 0
+    var counts = ExplorationCounts()
     var cutShort: CutShort?
     var failure: Failure?
     /// Set when the child met another exploration in a child process first: where that one was asked for.

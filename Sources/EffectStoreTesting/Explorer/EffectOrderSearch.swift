@@ -8,10 +8,19 @@ struct OrderSearch<S: State & Hashable> {
     let machine: OrderMachine<S>
     var schedules = 0
     var states: Set<S> = []
+    /// The distinct transitions between states: a state and the state an event led it to.
+    var transitions: Set<StatePair<S>> = []
     var seen: [OrderKey<S>: Int] = [:]
     var merged = 0
     var cutShort: CutShortReason?
+    /// What each bound cut: see ``EffectOrderBound``.
+    var cuts: [EffectOrderBound: Int] = [:]
     var found: (choices: [ScheduleChoice], seed: (seed: UInt64, run: Int)?)?
+    /// The schedules explored when the failure was found, the failing one included.
+    var schedulesUntilFailure: Int?
+    /// The one check whose failure the search looks for, when it looks for one: a schedule that fails another ends
+    /// there, unexplored further.
+    var target: String?
     let startTime = DispatchTime.now().uptimeNanoseconds
 
     init(machine: OrderMachine<S>) { self.machine = machine }
@@ -23,66 +32,105 @@ struct OrderSearch<S: State & Hashable> {
     /// The figures so far, for ``OrderMachine/willStep``.
     func figures(run: Int? = nil) -> OrderFigures { OrderFigures(schedules: schedules, states: states.count, run: run) }
 
-    /// Whether a limit stops the search now; records which.
-    mutating func limitReached() -> Bool {
+    /// Whether a limit stops the search now, with `left` configurations or runs still to explore; records which.
+    mutating func limitReached(left: Int) -> Bool {
         if schedules >= bounds.maxSchedules {
             cutShort = .scheduleLimit(bounds.maxSchedules)
+            cuts[.maxSchedules] = left
         } else if elapsed >= bounds.timeLimit {
             cutShort = .timeLimit(seconds: bounds.timeLimit)
+            cuts[.timeLimit] = left
         }
         return cutShort != nil
     }
 
+    /// Counts `count` cut by `bound`.
+    mutating func cut(_ bound: EffectOrderBound, _ count: Int = 1) {
+        if count > 0 { cuts[bound, default: 0] += count }
+    }
+
     mutating func run(_ strategy: EffectOrderStrategy) -> EffectOrderExploration<S> {
         states.insert(machine.explorer.initialState)
-        switch strategy {
-        case .exhaustive:
-            exhaustive()
-        case .random(let seed, let runs):
-            walks(seed: seed, runs: runs, changePoints: nil)
-        case .priorities(let seed, let runs, let changePoints):
-            walks(seed: seed, runs: runs, changePoints: changePoints)
+        if machine.initialFailure() != nil {
+            fail([], seed: nil)
+        } else {
+            switch strategy {
+            case .exhaustive:
+                exhaustive()
+            case .random(let seed, let runs):
+                walks(seed: seed, runs: runs, changePoints: nil)
+            case .priorities(let seed, let runs, let changePoints):
+                walks(seed: seed, runs: runs, changePoints: changePoints)
+            }
         }
-        let failure = found.map { report(shrink($0.choices), found: $0.choices, seed: $0.seed) }
-        return EffectOrderExploration(
-            schedules: schedules, distinctStates: states.count, configurations: seen.count, mergedOrders: merged,
-            seconds: elapsed, cutShort: cutShort, failure: failure)
+        let failure = found.map {
+            report(shrink($0.choices, fromWalk: $0.seed != nil), found: $0.choices, seed: $0.seed)
+        }
+        return EffectOrderExploration(counts, seconds: elapsed, cutShort: cutShort, failure: failure)
+    }
+
+    /// The counts so far.
+    var counts: ExplorationCounts {
+        ExplorationCounts(
+            schedules: schedules, distinctStates: states.count, transitions: transitions.count,
+            configurations: seen.count, mergedOrders: merged, schedulesUntilFailure: schedulesUntilFailure, cuts: cuts)
+    }
+
+    /// Whether a failure of `check` is what the search looks for.
+    func isTarget(_ check: String) -> Bool { target.map { $0 == check } ?? true }
+
+    /// Records the failing schedule `path`, which ends the search.
+    mutating func fail(_ path: [ScheduleChoice], seed: (seed: UInt64, run: Int)?) {
+        found = (path, seed)
+        schedules += 1
+        schedulesUntilFailure = schedules
+    }
+
+    /// Records what a step reached.
+    mutating func reached(_ world: OrderWorld<S>, by handled: [Transition<S>]) {
+        states.insert(world.state)
+        for transition in handled { transitions.insert(StatePair(from: transition.from, to: transition.to)) }
     }
 
     // MARK: - Exhaustive, breadth-first: the first failure found is a shortest one
 
-    mutating func exhaustive() {
-        let start = machine.start()
-        seen[start.key()] = 0
+    /// Explores from `start`, the start of every schedule by default.
+    mutating func exhaustive(from start: OrderWorld<S>? = nil) {
+        var start = start ?? machine.start()
+        seen[machine.key(of: &start)] = 0
         var frontier: [(world: OrderWorld<S>, path: [ScheduleChoice])] = [(start, [])]
         for depth in 0...max(bounds.depth, 0) {
             var next: [(world: OrderWorld<S>, path: [ScheduleChoice])] = []
-            for (world, path) in frontier {
-                if limitReached() { return }
-                let choices = machine.choices(in: world, outOfOrderLimit: bounds.outOfOrder)
+            for (index, (world, path)) in frontier.enumerated() {
+                if limitReached(left: frontier.count - index + next.count) { return }
+                let (choices, heldBack) = machine.offered(in: world)
                 if choices.isEmpty || depth == bounds.depth {
-                    schedules += 1
-                    if choices.isEmpty, machine.endFailure(of: world) != nil {
-                        found = (path, nil)
+                    if choices.isEmpty, case .failed(let check, _)? = machine.endFailure(of: world), isTarget(check) {
+                        fail(path, seed: nil)
                         return
                     }
+                    schedules += 1
+                    if !choices.isEmpty { cut(.depth) }
                     continue
                 }
+                cut(.outOfOrder, heldBack)
                 for choice in choices {
                     machine.willStep?(path + [choice], figures())
                     var after = world
                     var transitions: [Transition<S>] = []
                     switch machine.step(&after, choice, transitions: &transitions) {
-                    case .failed:
-                        found = (path + [choice], nil)
+                    case .failed(let check, _) where isTarget(check):
+                        fail(path + [choice], seed: nil)
                         return
+                    case .failed:
+                        continue
                     case .invalid:
                         continue
                     case .done:
                         break
                     }
-                    states.insert(after.state)
-                    let key = after.key()
+                    reached(after, by: transitions)
+                    let key = machine.key(of: &after)
                     if let earlier = seen[key], earlier <= after.outOfOrder {
                         merged += 1
                         continue
@@ -101,22 +149,23 @@ struct OrderSearch<S: State & Hashable> {
     mutating func walks(seed: UInt64, runs: Int, changePoints: Int?) {
         var random = SplitMix64(seed: seed)
         for run in 0..<max(runs, 0) {
-            if limitReached() { return }
+            if limitReached(left: runs - run) { return }
             var world = machine.start()
             var path: [ScheduleChoice] = []
             var priorities: [String: Int] = [:]
             var lowest = 0
             let changes = Set((0..<(changePoints ?? 0)).map { _ in random.next(below: max(bounds.depth, 1)) })
             while true {
-                let choices = machine.choices(in: world, outOfOrderLimit: bounds.outOfOrder)
+                let (choices, heldBack) = machine.offered(in: world)
                 if choices.isEmpty || path.count >= bounds.depth {
                     if choices.isEmpty, machine.endFailure(of: world) != nil {
-                        found = (path, (seed, run))
-                        schedules += 1
+                        fail(path, seed: (seed, run))
                         return
                     }
+                    if !choices.isEmpty { cut(.depth) }
                     break
                 }
+                cut(.outOfOrder, heldBack)
                 let choice: ScheduleChoice
                 if changePoints == nil {
                     choice = choices[random.next(below: choices.count)]
@@ -137,10 +186,9 @@ struct OrderSearch<S: State & Hashable> {
                 machine.willStep?(path, figures(run: run))
                 var transitions: [Transition<S>] = []
                 let outcome = machine.step(&world, choice, transitions: &transitions)
-                states.insert(world.state)
+                reached(world, by: transitions)
                 if case .failed = outcome {
-                    found = (path, (seed, run))
-                    schedules += 1
+                    fail(path, seed: (seed, run))
                     return
                 }
             }
@@ -152,63 +200,8 @@ struct OrderSearch<S: State & Hashable> {
     func source(of choice: ScheduleChoice, in world: OrderWorld<S>) -> String {
         switch choice {
         case .event(let index): return bounds.eventsInAnyOrder ? "event \(index)" : "events"
-        case .answer(let position, _): return "job \(world.pending[position].job)"
+        case .answer(let effect, _): return "effect \(effect)"
         case .timer: return "clock"
-        }
-    }
-
-    // MARK: - Shrinking
-
-    /// Drops and reorders choices while the schedule still fails the same check, replaying each candidate here; at
-    /// most 2,000 replays.
-    func shrink(_ choices: [ScheduleChoice]) -> [ScheduleChoice] {
-        guard let check = machine.replay(choices).run.failedCheck else { return choices }
-        var attempts = 0
-        return shrink(choices) { candidate in
-            attempts += 1
-            guard attempts <= 2_000 else { return nil }
-            let run = machine.replay(candidate).run
-            guard run.failedCheck == check else { return nil }
-            return Array(candidate.prefix(run.replayed))
-        }
-    }
-
-    /// Drops and reorders choices while `failing` says the schedule still fails; each pass keeps a change only when
-    /// the schedule gets shorter, or earlier in the order events < timers < older answers.
-    ///
-    /// - Parameters:
-    ///   - choices: A failing schedule.
-    ///   - failing: For a candidate, the part of it that fails (a prefix), or `nil` when it does not fail — or when
-    ///     no more candidates may be tried: then shrinking ends.
-    func shrink(_ choices: [ScheduleChoice], failing: ([ScheduleChoice]) -> [ScheduleChoice]?) -> [ScheduleChoice] {
-        var best = choices
-        var changed = true
-        while changed {
-            changed = false
-            for index in best.indices.reversed() where index < best.count {
-                var candidate = best
-                candidate.remove(at: index)
-                if let shorter = failing(candidate) {
-                    best = shorter
-                    changed = true
-                }
-            }
-            for index in best.indices.dropLast() where index + 1 < best.count {
-                var candidate = best
-                candidate.swapAt(index, index + 1)
-                guard rank(candidate[index]).lexicographicallyPrecedes(rank(best[index])), let reordered = failing(candidate) else { continue }
-                best = reordered
-                changed = true
-            }
-        }
-        return best
-    }
-
-    func rank(_ choice: ScheduleChoice) -> [Int] {
-        switch choice {
-        case .event(let index): return [0, index]
-        case .timer: return [1]
-        case .answer(let position, let outcome): return [2, position, outcome]
         }
     }
 
@@ -219,10 +212,10 @@ struct OrderSearch<S: State & Hashable> {
         -> EffectOrderFailure<S>
     {
         let (run, steps, _) = machine.replay(choices)
+        let check = run.failedCheck ?? "unknown"
         return EffectOrderFailure(
-            check: run.failedCheck ?? "unknown", reason: run.failureReason ?? "", schedule: Schedule(choices),
-            found: Schedule(found), seed: seed, steps: steps, state: run.state,
-            testStoreTest: testStoreTest(choices, failedCheck: run.failedCheck ?? "", state: run.state))
+            check: check, reason: run.failureReason ?? "", schedule: Schedule(choices), found: Schedule(found),
+            seed: seed, steps: steps, state: run.state, regressionTest: machine.regressionTest(choices, check: check))
     }
 
     /// The failure of a schedule whose last choice crashed a child process: everything before it is replayed here
@@ -231,68 +224,20 @@ struct OrderSearch<S: State & Hashable> {
         _ choices: [ScheduleChoice], found: [ScheduleChoice], seed: (seed: UInt64, run: Int)?, crash: String
     ) -> EffectOrderFailure<S>
     {
-        let (run, steps, world) = machine.replay(Array(choices.dropLast()))
-        let crashed = choices.last.map { ["\($0): \(machine.describe($0, in: world)) → crashed"] } ?? []
+        var replay = OrderReplay(machine)
+        for choice in choices.dropLast() { _ = replay.take(choice) }
+        let crashed = choices.last.map { ["\($0): \(replay.describe($0)) → crashed"] } ?? []
         return EffectOrderFailure(
             check: "no crash", reason: "crashed: \(crash)", schedule: Schedule(choices), found: Schedule(found),
-            seed: seed, steps: steps + crashed, state: run.state,
-            testStoreTest: testStoreTest(choices, failedCheck: "no crash", state: run.state, crash: crash))
+            seed: seed, steps: replay.lines + crashed, state: replay.world.state,
+            regressionTest: machine.regressionTest(choices, check: "no crash", crash: crash))
     }
+}
 
-    /// A `TestStore` test that replays `choices`, in partial exhaustivity, and fails while the state it reaches is
-    /// the failing one — or, for a `crash`, crashes at its last call while the bug is there. The last choice is not
-    /// carried out here, so a crashing one is only written.
-    func testStoreTest(_ choices: [ScheduleChoice], failedCheck: String, state: S, crash: String? = nil) -> String {
-        var world = machine.start()
-        var lines = [
-            "func test_effectOrder_\(identifier(failedCheck))() {",
-            "    // Effect order \"\(Schedule(choices))\", found by StateExplorer.exploreEffectOrders.",
-            "    let store = TestStore(initialState: \(Describing.value(machine.explorer.initialState, maxLength: 0)), "
-                + "exhaustivity: .partial)",
-        ]
-        for (offset, choice) in choices.enumerated() {
-            switch choice {
-            case .event(let index):
-                lines.append("    store.send(\(Describing.value(machine.explorer.events[index], maxLength: 0)))")
-            case .answer(let position, let outcome):
-                let pending = world.pending[position]
-                let effect = Describing.value(pending.effect, maxLength: 0)
-                switch pending.outcomes[outcome] {
-                case _ where pending.cancelled:
-                    lines.append("    // \(effect) answered before its cancel; the store drops the answer")
-                case .atOnce(let event), .later(let event), .failing(let event):
-                    lines.append("    store.complete(\(effect), with: \(Describing.value(event, maxLength: 0)))")
-                case .finishes:
-                    lines.append("    store.complete(\(effect))")
-                case .never:
-                    lines.append("    // \(effect) never answers")
-                }
-            case .timer:
-                // The test store fires every timer due when its clock moves; a second timer due at the same instant
-                // has fired already, and advancing by zero then fires nothing more.
-                if let due = world.timers.map(\.due).min() {
-                    lines.append("    store.advance(by: .nanoseconds(\(due - world.now)))")
-                }
-            }
-            guard offset < choices.count - 1 else { break }
-            var transitions: [Transition<S>] = []
-            _ = machine.step(&world, choice, transitions: &transitions)
-        }
-        if let crash {
-            lines.append(
-                "    // \"\(failedCheck)\" fails here: the call above crashes while the bug is there (\(crash)).")
-        } else {
-            lines.append("    // \"\(failedCheck)\" fails here; once the order is handled, the state differs:")
-            lines.append("    XCTAssertNotEqual(store.state, \(Describing.value(state, maxLength: 0)))")
-        }
-        lines.append("}")
-        return lines.joined(separator: "\n")
-    }
-
-    func identifier(_ text: String) -> String {
-        let words = text.split { !$0.isLetter && !$0.isNumber }
-        return words.enumerated().map { $0.offset == 0 ? $0.element.lowercased() : $0.element.capitalized }.joined()
-    }
+/// A transition between two states, for counting the distinct ones.
+struct StatePair<S: Hashable>: Hashable {
+    let from: S
+    let to: S
 }
 
 /// A small seeded generator (SplitMix64): the same seed gives the same schedules on every platform. `package`, so

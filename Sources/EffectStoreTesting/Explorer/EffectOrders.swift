@@ -14,8 +14,9 @@ import EffectStoreLogging
 /// }
 /// ```
 ///
-/// An effect the answers closure gives no outcome for ends at once with no answer, as one an effect handler returns
-/// `nil` for. See <doc:ExploringEffectOrders>.
+/// An effect the answers closure gives no outcome for is a failure of the exploration, "every effect has an answer",
+/// that names it: what it would answer would go unexplored. Declare an effect that ends with no answer (a log, a
+/// fire-and-forget save) with `[.finishes]`, and one that never ends with `[.never]`. See <doc:ExploringEffectOrders>.
 public enum EffectOutcome<Event> {
     /// Answers with `event` as it is performed, before anything else is delivered.
     case atOnce(Event)
@@ -35,24 +36,27 @@ extension EffectOutcome: Sendable where Event: Sendable {}
 /// One choice of a ``Schedule``: what is delivered next.
 ///
 /// ```swift
-/// ScheduleChoice.event(0).description              // "e0"
-/// ScheduleChoice.answer(1, outcome: 0).description // "a1.0"
-/// ScheduleChoice.timer.description                 // "t"
+/// ScheduleChoice.event(0).description                      // "e0"
+/// ScheduleChoice.answer(effect: 1, outcome: 0).description // "a1.0"
+/// ScheduleChoice.timer.description                         // "t"
 /// ```
+///
+/// An effect is named by the order in which the schedule performed it: `a1.0` is always the second effect performed,
+/// whatever was delivered before it, so one name never stands for two effects in one schedule.
 public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
     /// The user's event at this index of ``StateExplorer/events`` is sent.
     case event(Int)
-    /// The pending effect at this position (0 is the oldest effect still waiting for an answer) gives the outcome at
-    /// this index of the answers its effect has.
-    case answer(Int, outcome: Int)
+    /// The effect the schedule performed `effect`-th (0 is the first performed) gives the outcome at this index of
+    /// the answers its effect has.
+    case answer(effect: Int, outcome: Int)
     /// The virtual clock moves to the earliest timer set, which fires.
     case timer
 
-    /// `e<index>`, `a<position>.<outcome>` or `t`.
+    /// `e<index>`, `a<effect>.<outcome>` or `t`.
     public var description: String {
         switch self {
         case .event(let index): return "e\(index)"
-        case .answer(let position, let outcome): return "a\(position).\(outcome)"
+        case .answer(let effect, let outcome): return "a\(effect).\(outcome)"
         case .timer: return "t"
         }
     }
@@ -67,10 +71,10 @@ public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
             self = .event(index)
         } else if text.first == "a" {
             let parts = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 2, let position = Int(parts[0]), let outcome = Int(parts[1]), position >= 0,
+            guard parts.count == 2, let effect = Int(parts[0]), let outcome = Int(parts[1]), effect >= 0,
                 outcome >= 0
             else { return nil }
-            self = .answer(position, outcome: outcome)
+            self = .answer(effect: effect, outcome: outcome)
         } else {
             return nil
         }
@@ -81,7 +85,7 @@ public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
 /// replays exactly.
 ///
 /// ```swift
-/// let schedule = Schedule("e0 e1 a1.0 a0.0")!   // both searches start; the newer answers first
+/// let schedule = Schedule("e0 e1 a1.0 a0.0")!   // both searches start; the second performed answers first
 /// let run = explorer.replay(schedule)
 /// ```
 ///
@@ -98,7 +102,7 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     /// Reads a schedule from its text, as a failure report prints it; `nil` when a word is not a choice.
     ///
     /// ```swift
-    /// Schedule("e0 t a0.0")   // send event 0, fire the timer, answer the oldest pending effect
+    /// Schedule("e0 t a0.0")   // send event 0, fire the timer, answer the first effect performed
     /// ```
     ///
     /// - Parameter text: Choices separated by spaces.
@@ -121,18 +125,23 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
 /// let bounds = EffectOrderBounds(depth: 10, outOfOrder: 1)
 /// ```
 public struct EffectOrderBounds: Sendable {
-    /// The most choices in a schedule; longer schedules are cut there, and the end-of-schedule check is not made.
+    /// The most choices in a schedule; longer schedules are cut there, unchecked at their end, and counted in
+    /// ``EffectOrderExploration/cuts`` (a failure of the assertion unless the test accepts it).
     public var depth: Int
     /// The most out-of-order deliveries in a schedule: answers given while an older effect still waits for its own.
+    /// `Int.max`, the default, bounds nothing: every order is explored, and the effects pending count as a set, so
+    /// that orders which started the same effects in another order merge. A bound keeps the order in which they
+    /// started, since which answer is out of order depends on it.
     public var outOfOrder: Int
     /// Whether the user's events may be sent in any order; `false` sends them in the order given, interleaved with
     /// answers and timers.
     public var eventsInAnyOrder: Bool
     /// Whether effects may be left running, and their dispatches unsettled, at the end of a schedule.
     public var allowsRunningEffects: Bool
-    /// The most schedules explored; the exploration is cut short beyond.
+    /// The most schedules explored; the exploration is cut short beyond, and says so
+    /// (``EffectOrderBound/maxSchedules``).
     public var maxSchedules: Int
-    /// The most seconds spent; the exploration is cut short beyond.
+    /// The most seconds spent; the exploration is cut short beyond, and says so (``EffectOrderBound/timeLimit``).
     public var timeLimit: Double
 
     /// Bounds for an exploration.
@@ -143,13 +152,13 @@ public struct EffectOrderBounds: Sendable {
     ///
     /// - Parameters:
     ///   - depth: The most choices in a schedule; 12 by default.
-    ///   - outOfOrder: The most out-of-order deliveries in a schedule; 2 by default.
+    ///   - outOfOrder: The most out-of-order deliveries in a schedule; `Int.max` (every order) by default.
     ///   - eventsInAnyOrder: Whether the user's events may be sent in any order; `false` by default.
     ///   - allowsRunningEffects: Whether effects may be left running at the end; `false` by default.
     ///   - maxSchedules: The most schedules explored; 100,000 by default.
     ///   - timeLimit: The most seconds spent; 10 by default.
     public init(
-        depth: Int = 12, outOfOrder: Int = 2, eventsInAnyOrder: Bool = false, allowsRunningEffects: Bool = false,
+        depth: Int = 12, outOfOrder: Int = .max, eventsInAnyOrder: Bool = false, allowsRunningEffects: Bool = false,
         maxSchedules: Int = 100_000, timeLimit: Double = 10
     ) {
         self.depth = depth
@@ -158,6 +167,39 @@ public struct EffectOrderBounds: Sendable {
         self.allowsRunningEffects = allowsRunningEffects
         self.maxSchedules = maxSchedules
         self.timeLimit = timeLimit
+    }
+}
+
+/// One of the bounds of ``EffectOrderBounds``, for naming which of them cut an exploration
+/// (``EffectOrderExploration/cuts``) and which cuts a test accepts
+/// (``EffectOrderExploration/assertNoFailure(accepting:reporter:fileID:file:line:column:)``).
+///
+/// ```swift
+/// let exploration = explorer.exploreEffectOrders(bounds: EffectOrderBounds(depth: 8))
+/// exploration.cuts[.depth]                        // the schedules cut at 8 choices, if any
+/// exploration.assertNoFailure(accepting: [.depth]) // a ticking timer never ends: the cut is expected
+/// ```
+public enum EffectOrderBound: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// ``EffectOrderBounds/depth``: counts the schedules cut there, whose end was neither reached nor checked.
+    case depth
+    /// ``EffectOrderBounds/outOfOrder``: counts the deliveries not tried because the schedule had as many answers
+    /// out of order as the bound allows.
+    case outOfOrder
+    /// ``EffectOrderBounds/maxSchedules``: counts what was left unexplored when the limit stopped the exploration
+    /// (configurations for the exhaustive strategy, runs for the others).
+    case maxSchedules
+    /// ``EffectOrderBounds/timeLimit``: counts what was left unexplored when the time was up, as for
+    /// ``maxSchedules``.
+    case timeLimit
+
+    /// `depth`, `outOfOrder`, `maxSchedules` or `timeLimit`: the name of the bound in ``EffectOrderBounds``.
+    public var description: String {
+        switch self {
+        case .depth: return "depth"
+        case .outOfOrder: return "outOfOrder"
+        case .maxSchedules: return "maxSchedules"
+        case .timeLimit: return "timeLimit"
+        }
     }
 }
 
@@ -176,130 +218,4 @@ public enum EffectOrderStrategy: Sendable, Equatable {
     /// clock) gets a random priority, the highest one enabled goes next, and at `changePoints` random steps the
     /// one that went drops to the lowest priority.
     case priorities(seed: UInt64, runs: Int, changePoints: Int)
-}
-
-/// What ``StateExplorer/exploreEffectOrders(bounds:strategy:in:)`` found: its figures, and the first failure, shrunk.
-///
-/// ```swift
-/// let exploration = explorer.exploreEffectOrders(bounds: EffectOrderBounds(depth: 8))
-/// print(exploration.summary)   // "412 schedules, 37 distinct states, …"
-/// exploration.assertNoFailure()
-/// ```
-public struct EffectOrderExploration<S: State & Hashable> {
-    /// The schedules explored to their end or to the depth bound.
-    public let schedules: Int
-    /// The distinct feature states reached.
-    public let distinctStates: Int
-    /// The distinct configurations reached — state, pending effects, timers and scheduler together (exhaustive
-    /// strategy only; 0 otherwise).
-    public let configurations: Int
-    /// The orders that reached a configuration already explored, and so were not explored again.
-    public let mergedOrders: Int
-    /// The seconds spent, failure shrinking included.
-    public let seconds: Double
-    /// Why the exploration stopped before its bounds, or `nil`.
-    public let cutShort: CutShortReason?
-    /// The first failure found, shrunk, or `nil`.
-    public let failure: EffectOrderFailure<S>?
-
-    /// The figures in one line: schedules, distinct states, configurations, merged orders, time.
-    public var summary: String {
-        var text = "\(schedules) schedules, \(distinctStates) distinct states"
-        if configurations > 0 { text += ", \(configurations) configurations, \(mergedOrders) merged orders" }
-        text += ", " + String(format: "%.3f s", seconds)
-        if let cutShort { text += ", cut short by \(cutShort)" }
-        return text
-    }
-
-    /// Fails with the failure's report, if any — and, unless allowed, when the exploration was cut short.
-    ///
-    /// ```swift
-    /// explorer.exploreEffectOrders().assertNoFailure()
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - allowCutShort: Whether an exploration stopped by its time or schedule limit passes; `false` by default.
-    ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``).
-    ///     Called on the calling thread.
-    ///   - fileID: Where a failure points; the caller's file ID by default.
-    ///   - file: Where a failure points; the caller's file by default.
-    ///   - line: Where a failure points; the caller's line by default.
-    ///   - column: Where a failure points; the caller's column by default.
-    public func assertNoFailure(
-        allowCutShort: Bool = false, reporter: TestFailureReporter = .automatic, fileID: StaticString = #fileID,
-        file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
-        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        if let failure { reporter.report(failure.message, at: location) }
-        if let cutShort, !allowCutShort {
-            reporter.report(
-                """
-                The exploration of the effect orders of \(S.self) was cut short by \(cutShort) (\(summary)), so it \
-                proves less than its bounds say.
-                To fix, lower the depth or out-of-order bound, raise the limit, or pass `allowCutShort: true`.
-                """, at: location)
-        }
-    }
-}
-
-/// A schedule that breaks a check, shrunk, with how to replay it and a test that reproduces it.
-///
-/// ```swift
-/// if let failure = exploration.failure {
-///     print(failure.schedule)        // "e0 e1 a1.0 a0.0"
-///     print(failure.testStoreTest)   // a test to paste
-/// }
-/// ```
-public struct EffectOrderFailure<S: State> {
-    /// What failed: an invariant's name, or the end-of-schedule check.
-    public let check: String
-    /// Why, in a sentence.
-    public let reason: String
-    /// The shortest failing schedule found, shrunk by dropping and reordering choices while it still fails.
-    public let schedule: Schedule
-    /// The schedule as first found, before shrinking.
-    public let found: Schedule
-    /// For a random or priority strategy, the seed and the run (from 0) that found it.
-    public let seed: (seed: UInt64, run: Int)?
-    /// The shrunk schedule's steps, one line each: the choice and what it delivered.
-    public let steps: [String]
-    /// The state in which the check failed.
-    public let state: S
-    /// A `TestStore` test that replays the shrunk schedule and fails while the bug is there, ready to paste; empty
-    /// when an exploration in a child process ended before it had a schedule to replay (``reason`` says why).
-    public let testStoreTest: String
-
-    /// The full report: the check, the schedule and its steps, how to replay it, and the test.
-    public var message: String {
-        // An exploration in a child process that ended before it had a schedule to replay: the reason says why.
-        guard !testStoreTest.isEmpty else { return "Exploring effect orders fails \"\(check)\": \(reason)" }
-        var text = "Effect order \"\(schedule)\" breaks \"\(check)\": \(reason)"
-        text += "\nSteps:\n" + steps.map { "  " + $0 }.joined(separator: "\n")
-        text += "\nReplay it with `explorer.replay(Schedule(\"\(schedule)\")!)`"
-        if let seed { text += " (found by seed \(seed.seed), run \(seed.run), as \"\(found)\")" }
-        text += ", or paste this test:\n" + testStoreTest
-        return text
-    }
-}
-
-/// One replayed schedule: what each choice did, and the failure it meets, if any.
-///
-/// ```swift
-/// let run = explorer.replay(Schedule("e0 e1 a1.0 a0.0")!)
-/// run.state          // the state at the end
-/// run.failedCheck    // the invariant broken, or nil
-/// ```
-public struct EffectOrderRun<S: State> {
-    /// Every event handled, in order, with the states before and after.
-    public let transitions: [Transition<S>]
-    /// The state after the last choice replayed.
-    public let state: S
-    /// The choices replayed: all of the schedule's, or those up to the failure or the first invalid choice.
-    public let replayed: Int
-    /// The first choice that was not possible (no such event, pending effect, outcome or timer), or `nil`.
-    public let invalidChoice: ScheduleChoice?
-    /// The check that failed, or `nil`.
-    public let failedCheck: String?
-    /// Why it failed, or `nil`.
-    public let failureReason: String?
 }

@@ -16,8 +16,8 @@ extension StateExplorer {
     /// ```
     ///
     /// - Parameter answers: For a performed effect (never a plan: plans are carried out by the store's scheduler),
-    ///   the outcomes it may have; each schedule picks one. None: the effect ends at once with no answer. Runs on the
-    ///   thread that explores.
+    ///   the outcomes it may have; each schedule picks one. None is a failure that names the effect: return
+    ///   `[.finishes]` for an effect that ends with no answer. Runs on the thread that explores.
     /// - Returns: The explorer with the answers set.
     public func answering(_ answers: @escaping (S.Effect) -> [EffectOutcome<S.Event>]) -> StateExplorer {
         var copy = self
@@ -84,320 +84,72 @@ extension StateExplorer {
     }
 }
 
-/// A performed effect waiting for its answer — or, once cancelled, an answer it may have sent before the cancel, on
-/// its way to the store's queue.
-struct PendingEffect<S: State> {
-    let job: UInt64
-    let effect: S.Effect
-    let outcomes: [EffectOutcome<S.Event>]
-    /// Cancelled: only its answers are left, each of which may have been sent before the cancel.
-    var cancelled = false
-    var answersAtOnce: Bool { !cancelled && outcomes.contains { if case .atOnce = $0 { true } else { false } } }
-
-    /// Whether `outcome` answers with an event.
-    static func answers(_ outcome: EffectOutcome<S.Event>) -> Bool {
-        switch outcome {
-        case .atOnce, .later, .failing: return true
-        case .finishes, .never: return false
-        }
-    }
-}
-
-/// Everything a schedule has reached: the state, the store's scheduler, what is pending, the virtual clock.
-struct OrderWorld<S: State & Hashable> {
-    var state: S
-    var scheduler: EffectScheduler<S.Effect>
-    var pending: [PendingEffect<S>] = []
-    /// Jobs that chose ``EffectOutcome/never``.
-    var silent: [PendingEffect<S>] = []
-    /// Timers set, with the time they fire at (nanoseconds), in the order set.
-    var timers: [(timer: UInt64, due: UInt64)] = []
-    var now: UInt64 = 0
-    var sent: [Bool]
-    var nextChain: UInt64 = 1
-    /// The chains (one per user event) still waiting for something started on their behalf.
-    var unsettled: Set<UInt64> = []
-    var outOfOrder = 0
-
-    /// What identifies this world for merging orders: equal keys behave alike from here on. The state is compared
-    /// with `==`; the pending work by value: effects, ids, queues and timers, with the job, timer and chain numbers
-    /// replaced by their rank (only their order matters), and timers by how far off they are.
-    func key() -> OrderKey<S> {
-        let inUse = scheduler.numbersInUse
-        let numbers = Set(inUse.jobsAndTimers).union(pending.map(\.job)).union(silent.map(\.job))
-            .union(timers.map(\.timer)).sorted()
-        let chains = Set(inUse.chains).union(unsettled).sorted()
-        let numberRank = Dictionary(uniqueKeysWithValues: numbers.enumerated().map { ($0.element, $0.offset) })
-        let chainRank = Dictionary(uniqueKeysWithValues: chains.enumerated().map { ($0.element, $0.offset) })
-        func number(_ value: UInt64) -> Int { numberRank[value] ?? -1 }
-        func chain(_ value: UInt64) -> Int { chainRank[value] ?? -1 }
-        func effect(_ value: S.Effect) -> String { Describing.value(value, maxLength: 0) }
-        var lines = [scheduler.shape(number: number, chain: chain, effect: effect)]
-        lines += pending.map { "\($0.cancelled ? "sent" : "pending") \(number($0.job)) \(effect($0.effect))" }
-        lines += silent.map { "silent \(number($0.job))" }
-        lines += timers.map { "due \(number($0.timer)) in \($0.due - now)" }
-        lines.append("sent \(sent)")
-        lines.append("unsettled " + unsettled.map(chain).sorted().map(String.init).joined(separator: ","))
-        return OrderKey(state: state, rest: lines.joined(separator: "\n"))
-    }
-}
-
-struct OrderKey<S: State & Hashable>: Hashable {
-    let state: S
-    let rest: String
-}
-
-/// How far a search has come: for the figures of an exploration a crash stopped.
-struct OrderFigures {
-    let schedules: Int
-    let states: Int
-    /// The run of a random or priority walk.
-    let run: Int?
-}
-
-/// What one choice did.
-enum StepOutcome {
-    case done
-    case invalid
-    case failed(check: String, reason: String)
-}
-
-/// The rules of delivery: which choices a world offers, and what each does, through the store's scheduler.
-struct OrderMachine<S: State & Hashable> {
-    let explorer: StateExplorer<S>
-    let bounds: EffectOrderBounds
-    let planReader: ((S.Effect) -> EffectPlan<S.Effect>?)?
-    /// Called before each step the search or a replay takes, with the schedule up to and including that step, and the
-    /// search's figures (none in a replay): how an exploration in a child process tells its parent where it crashed.
-    let willStep: (([ScheduleChoice], OrderFigures?) -> Void)?
-
-    init(
-        explorer: StateExplorer<S>, bounds: EffectOrderBounds,
-        willStep: (([ScheduleChoice], OrderFigures?) -> Void)? = nil
+extension StateExplorer where S.Effect: Equatable {
+    /// Replays an effect order written by value and checks every property of the explorer along it; then delivers
+    /// what is left in flight in every order and checks the end: the test a failure of
+    /// ``exploreEffectOrders(bounds:strategy:in:)`` prints (``EffectOrderFailure/regressionTest``).
+    ///
+    /// ```swift
+    /// func test_effectOrder_theResultsShownAreForTheQuery() {
+    ///     explorer.assertEffectOrder([
+    ///         .send(.typed("a")),
+    ///         .send(.typed("ab")),
+    ///         .answer(.work(.search("a")), with: .answered(query: "a", results: ["a!"])),
+    ///     ])
+    /// }
+    /// ```
+    ///
+    /// Each step names an effect by its value (``EffectOrderStep``), so the order stays meaningful when a fix
+    /// changes the effects: an answer to an effect that is not in flight — the fix cancelled it, or no longer starts
+    /// it — is not delivered, as the store never delivers one. After every step it checks the invariants, the transition
+    /// invariants, the invariants at rest when nothing is in flight, and that every effect performed has an answer in
+    /// ``answering(_:)``. After the steps, no more user events are sent: the answers and timers still to come are
+    /// delivered in every order, within `bounds`, and each order's end is checked — nothing left running, every
+    /// dispatch settled, the ``eventually(_:_:)`` properties. So while the bug is there it fails, and once it is fixed
+    /// it passes, and stays a test of that order.
+    ///
+    /// Runs synchronously on the calling thread, as do the explorer's closures.
+    ///
+    /// - Parameters:
+    ///   - steps: The order, from ``initialState``.
+    ///   - bounds: The bounds of the delivery of what is left after the steps; only the depth, the out-of-order
+    ///     bound, ``EffectOrderBounds/allowsRunningEffects`` and the limits apply.
+    ///   - accepting: The bounds whose cuts the test accepts, as in
+    ///     ``EffectOrderExploration/assertNoFailure(accepting:reporter:fileID:file:line:column:)``; none by default.
+    ///   - reporter: Where failures go; the framework running the test by default (``TestFailureReporter/automatic``).
+    ///     Called on the calling thread.
+    ///   - fileID: Where a failure points; the caller's file ID by default.
+    ///   - file: Where a failure points; the caller's file by default.
+    ///   - line: Where a failure points; the caller's line by default.
+    ///   - column: Where a failure points; the caller's column by default.
+    public func assertEffectOrder(
+        _ steps: [EffectOrderStep<S>], bounds: EffectOrderBounds = EffectOrderBounds(),
+        accepting: Set<EffectOrderBound> = [], reporter: TestFailureReporter = .automatic,
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        self.explorer = explorer
-        self.bounds = bounds
-        self.planReader = EffectStore.planReader(for: S.Effect.self)
-        self.willStep = willStep
-    }
-
-    func start() -> OrderWorld<S> {
-        OrderWorld(
-            state: explorer.initialState, scheduler: EffectScheduler(planReader: planReader ?? { _ in nil }),
-            sent: Array(repeating: false, count: explorer.events.count))
-    }
-
-    /// The choices `world` offers; `outOfOrderLimit` bounds answers given before an older pending effect's.
-    func choices(in world: OrderWorld<S>, outOfOrderLimit: Int) -> [ScheduleChoice] {
-        // An effect that answers at once does so before anything else.
-        if let position = world.pending.firstIndex(where: \.answersAtOnce) {
-            return world.pending[position].outcomes.indices.compactMap { index in
-                if case .atOnce = world.pending[position].outcomes[index] { return .answer(position, outcome: index) }
-                return nil
+        let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+        let checked = OrderMachine(explorer: self, bounds: bounds).check(steps, matching: ==)
+        if let failure = checked.failure {
+            var text = "The effect order of \(S.self) breaks \"\(failure.check)\""
+            if let step = checked.failingStep {
+                text += step == 0 ? " in its initial state" : " at step \(step) of \(steps.count)"
+            } else if let continuation = checked.continuation {
+                text += " after its \(steps.count) steps, when what was still in flight is delivered in the order "
+                    + "\"\(continuation)\""
             }
+            text += ": \(failure.reason)"
+            if !checked.lines.isEmpty { text += "\nSteps:\n" + checked.lines.map { "  " + $0 }.joined(separator: "\n") }
+            reporter.report(text, at: location)
+            return
         }
-        var choices: [ScheduleChoice] = []
-        if bounds.eventsInAnyOrder {
-            choices += world.sent.indices.filter { !world.sent[$0] }.map { .event($0) }
-        } else if let next = world.sent.firstIndex(of: false) {
-            choices.append(.event(next))
-        }
-        for position in world.pending.indices {
-            let pending = world.pending[position]
-            if pending.cancelled {
-                // An answer sent before its effect was cancelled reaches the store whenever; it is no delivery out of
-                // order, as the store drops it.
-                choices += pending.outcomes.indices.filter { PendingEffect<S>.answers(pending.outcomes[$0]) }
-                    .map { .answer(position, outcome: $0) }
-            } else if world.outOfOrder < outOfOrderLimit || world.pending[..<position].allSatisfy(\.cancelled) {
-                choices += pending.outcomes.indices.map { .answer(position, outcome: $0) }
-            }
-        }
-        if !world.timers.isEmpty { choices.append(.timer) }
-        return choices
-    }
-
-    /// Applies `choice` to `world`, appending what was handled to `transitions`.
-    func step(_ world: inout OrderWorld<S>, _ choice: ScheduleChoice, transitions: inout [Transition<S>])
-        -> StepOutcome
-    {
-        guard choices(in: world, outOfOrderLimit: .max).contains(choice) else { return .invalid }
-        switch choice {
-        case .event(let index):
-            world.sent[index] = true
-            let chain = world.nextChain
-            world.nextChain += 1
-            if let failure = handle(explorer.events[index], chain: chain, in: &world, transitions: &transitions) {
-                return failure
-            }
-        case .answer(let position, let outcome):
-            let pending = world.pending.remove(at: position)
-            // The store's rule (`Store.process(_:)`): the answer of a job that is no longer live — it was cancelled
-            // after the answer was sent to the store's queue, before the store took it — is dropped.
-            if pending.cancelled, world.scheduler.liveChain(of: pending.job) == nil { return .done }
-            if position > 0 && !pending.answersAtOnce && !world.pending[..<position].allSatisfy(\.cancelled) {
-                world.outOfOrder += 1
-            }
-            guard let chain = world.scheduler.liveChain(of: pending.job) else {
-                return .failed(
-                    check: "no answer of a cancelled effect is applied",
-                    reason: "\(Describing.value(pending.effect)) was cancelled, yet it was still pending")
-            }
-            switch pending.outcomes[outcome] {
-            case .atOnce(let event), .later(let event), .failing(let event):
-                world.scheduler.hold(chain)
-                if let failure = handle(event, chain: chain, in: &world, transitions: &transitions) { return failure }
-                carryOut(world.scheduler.ended(pending.job), in: &world)
-                carryOut(world.scheduler.unhold(chain), in: &world)
-            case .finishes:
-                carryOut(world.scheduler.ended(pending.job), in: &world)
-            case .never:
-                world.silent.append(pending)
-            }
-        case .timer:
-            guard let first = world.timers.indices.min(by: { world.timers[$0].due < world.timers[$1].due }) else {
-                return .invalid
-            }
-            let timer = world.timers.remove(at: first)
-            world.now = max(world.now, timer.due)
-            carryOut(world.scheduler.timerFired(timer.timer), in: &world)
-        }
-        return .done
-    }
-
-    /// Handles `event` in the state, checks the invariants, and starts its effect on behalf of `chain`.
-    private func handle(
-        _ event: S.Event, chain: UInt64?, in world: inout OrderWorld<S>, transitions: inout [Transition<S>]
-    ) -> StepOutcome? {
-        let transition = Transition(handling: event, in: world.state)
-        world.state = transition.to
-        transitions.append(transition)
-        for invariant in explorer.invariants {
-            switch invariant.check {
-            case .state(let holds) where !holds(transition.to):
-                return .failed(check: invariant.name, reason: "the state \(Describing.value(transition.to)) breaks it")
-            case .transition(let holds) where !holds(transition):
-                return .failed(
-                    check: invariant.name,
-                    reason: "handling \(Describing.value(event)) in \(Describing.value(transition.from)) breaks it")
-            default: continue
-            }
-        }
-        if let effect = transition.effect {
-            carryOut(world.scheduler.start(effect, chain: chain), in: &world)
-            if let chain, world.scheduler.isWaiting(for: chain) { world.unsettled.insert(chain) }
-        }
-        return nil
-    }
-
-    /// Does what the scheduler decided, as the store does: performs effects (here: looks up their answers), stops
-    /// jobs, sets and cancels timers, settles chains.
-    private func carryOut(_ actions: [EffectScheduler<S.Effect>.Action], in world: inout OrderWorld<S>) {
-        var actions = actions[...]
-        while let action = actions.popFirst() {
-            switch action {
-            case .perform(let effect, let job):
-                let outcomes = explorer.answers?(effect) ?? []
-                if outcomes.isEmpty {
-                    actions += world.scheduler.ended(job)
-                } else {
-                    world.pending.append(PendingEffect(job: job, effect: effect, outcomes: outcomes))
-                }
-            case .stop(let job):
-                // The job's work stops; an answer it may have sent already is still on its way to the store.
-                for index in world.pending.indices where world.pending[index].job == job {
-                    world.pending[index].cancelled = true
-                }
-                world.pending.removeAll { $0.job == job && !$0.outcomes.contains(where: PendingEffect<S>.answers) }
-                world.silent.removeAll { $0.job == job }
-            case .startTimer(let timer, let delay):
-                let (due, overflow) = world.now.addingReportingOverflow(delay.nanoseconds)
-                world.timers.append((timer, overflow ? .max : due))
-            case .cancelTimer(let timer):
-                world.timers.removeAll { $0.timer == timer }
-            case .finish(let chain):
-                world.unsettled.remove(chain)
-            }
-        }
-    }
-
-    /// The end-of-schedule check, for a world that offers no choice.
-    func endFailure(of world: OrderWorld<S>) -> StepOutcome? {
-        if !bounds.allowsRunningEffects, !world.silent.isEmpty {
-            let effects = world.silent.map { Describing.value($0.effect) }.joined(separator: ", ")
-            return .failed(
-                check: "nothing is left running",
-                reason: "\(effects) never answered; pass `allowsRunningEffects: true` if that is expected")
-        }
-        if world.silent.isEmpty, !world.scheduler.isIdle || !world.unsettled.isEmpty {
-            return .failed(
-                check: "every dispatch settles",
-                reason: "nothing is pending, yet \(world.unsettled.count) dispatch(es) never settled")
-        }
-        return nil
-    }
-
-    /// Replays `choices`, stopping at the first invalid choice or failure; a complete schedule gets the end check.
-    func replay(_ choices: [ScheduleChoice]) -> (run: EffectOrderRun<S>, steps: [String], world: OrderWorld<S>) {
-        var world = start()
-        var transitions: [Transition<S>] = []
-        var steps: [String] = []
-        var replayed = 0
-        var invalid: ScheduleChoice?
-        var failure: (String, String)?
-        for choice in choices {
-            willStep?(Array(choices.prefix(replayed + 1)), nil)
-            let before = transitions.count
-            let described = describe(choice, in: world)
-            let outcome = step(&world, choice, transitions: &transitions)
-            if case .invalid = outcome {
-                invalid = choice
-                break
-            }
-            replayed += 1
-            let handled = transitions[before...].map { "→ \(Describing.value($0.to))" }.joined(separator: " ")
-            steps.append("\(choice): \(described) \(handled)")
-            if case .failed(let check, let reason) = outcome {
-                failure = (check, reason)
-                break
-            }
-        }
-        if invalid == nil, failure == nil, self.choices(in: world, outOfOrderLimit: .max).isEmpty,
-            case .failed(let check, let reason)? = endFailure(of: world)
-        {
-            failure = (check, reason)
-        }
-        let run = EffectOrderRun(
-            transitions: transitions, state: world.state, replayed: replayed, invalidChoice: invalid,
-            failedCheck: failure?.0, failureReason: failure?.1)
-        return (run, steps, world)
-    }
-
-    /// What `choice` delivers in `world`, for the steps of a report.
-    func describe(_ choice: ScheduleChoice, in world: OrderWorld<S>) -> String {
-        switch choice {
-        case .event(let index) where index < explorer.events.count:
-            return "send \(Describing.value(explorer.events[index]))"
-        case .answer(let position, let outcome)
-        where position < world.pending.count && outcome < world.pending[position].outcomes.count:
-            let pending = world.pending[position]
-            let described = "\(Describing.value(pending.effect)) \(describe(pending.outcomes[outcome]))"
-            return pending.cancelled ? described + ", sent before its cancel: the store drops it" : described
-        case .timer:
-            guard let due = world.timers.map(\.due).min() else { return "no timer" }
-            return "the clock moves \(EffectDuration.nanoseconds(due - world.now)) and a timer fires"
-        default:
-            return "not possible"
-        }
-    }
-
-    func describe(_ outcome: EffectOutcome<S.Event>) -> String {
-        switch outcome {
-        case .atOnce(let event): return "answers at once \(Describing.value(event))"
-        case .later(let event): return "answers \(Describing.value(event))"
-        case .failing(let event): return "fails with \(Describing.value(event))"
-        case .finishes: return "finishes"
-        case .never: return "never answers"
+        for bound in EffectOrderBound.allCases where !accepting.contains(bound) {
+            guard let count = checked.cuts[bound] else { continue }
+            reporter.report(
+                """
+                The effect order of \(S.self) passed only within its bounds: after its \(steps.count) steps, \
+                \(EffectOrderExploration<S>.cut(count, by: bound)).
+                To fix, \(EffectOrderExploration<S>.fix(bound)), or pass `accepting: [.\(bound)]` if that is enough.
+                """, at: location)
         }
     }
 }

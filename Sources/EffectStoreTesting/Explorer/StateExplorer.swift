@@ -110,6 +110,50 @@ public struct StateExplorer<S: State & Hashable> {
         return copy
     }
 
+    /// Adds an invariant that must hold whenever nothing is in flight: no effect running, no timer set, nothing
+    /// queued — what the user sees once the app has settled.
+    ///
+    /// ```swift
+    /// explorer.invariantAtRest("the heart shows what the server holds") { $0.isFavourite == $0.savedFavourite }
+    /// ```
+    ///
+    /// ``exploreEffectOrders(bounds:strategy:in:)`` checks it after every step that leaves nothing in flight (and in
+    /// the initial state). ``explore()`` performs no effects, so every state it reaches is at rest: it checks it in
+    /// every state, as an ``invariant(_:_:)``.
+    ///
+    /// - Parameters:
+    ///   - name: A name for messages.
+    ///   - holds: Returns `true` when `state`, reached with nothing in flight, is acceptable. Runs on the thread that
+    ///     explores.
+    /// - Returns: The explorer with the invariant added.
+    public func invariantAtRest(_ name: String, _ holds: @escaping (S) -> Bool) -> StateExplorer {
+        var copy = self
+        copy.invariants.append(Invariant(name: name, check: .atRest(holds)))
+        return copy
+    }
+
+    /// Adds a property that must hold in the end: once everything that can happen has happened.
+    ///
+    /// ```swift
+    /// explorer.eventually("the spinner stops") { !$0.isLoading }
+    /// ```
+    ///
+    /// ``exploreEffectOrders(bounds:strategy:in:)`` checks it at the end of every schedule — when every event is sent
+    /// and nothing is left to deliver — as loom checks a model at the end of each run, and Coyote a liveness monitor
+    /// that must not end in a hot state. A schedule the depth bound cut has no end, and is counted in
+    /// ``EffectOrderExploration/cuts``. ``explore()`` checks it in the states no event leads out of, where every
+    /// path ends.
+    ///
+    /// - Parameters:
+    ///   - name: A name for messages.
+    ///   - holds: Returns `true` when `state`, where a schedule ends, is acceptable. Runs on the thread that explores.
+    /// - Returns: The explorer with the property added.
+    public func eventually(_ name: String, _ holds: @escaping (S) -> Bool) -> StateExplorer {
+        var copy = self
+        copy.invariants.append(Invariant(name: name, check: .eventually(holds)))
+        return copy
+    }
+
     /// Explores breadth-first from ``initialState`` and returns what it found.
     ///
     /// ```swift
@@ -128,9 +172,10 @@ public struct StateExplorer<S: State & Hashable> {
     }
 }
 
-/// A named property a ``StateExplorer`` checks at every state or every transition.
+/// A named property a ``StateExplorer`` checks: at every state, every transition, every state at rest, or at the end.
 ///
-/// Create invariants with ``StateExplorer/invariant(_:_:)`` and ``StateExplorer/transitionInvariant(_:_:)``:
+/// Create invariants with ``StateExplorer/invariant(_:_:)``, ``StateExplorer/transitionInvariant(_:_:)``,
+/// ``StateExplorer/invariantAtRest(_:_:)`` and ``StateExplorer/eventually(_:_:)``:
 ///
 /// ```swift
 /// let explorer = StateExplorer(events: [.fetchProcesses, .userDidLogOut])
@@ -144,6 +189,10 @@ public struct Invariant<S: State> {
     enum Check {
         case state((S) -> Bool)
         case transition((Transition<S>) -> Bool)
+        /// When nothing is in flight.
+        case atRest((S) -> Bool)
+        /// At the end of a schedule.
+        case eventually((S) -> Bool)
     }
 }
 
@@ -197,7 +246,21 @@ private struct Search<S: State & Hashable> {
             transitions.append(edge)
             checkTransitionInvariants(transition, from: index, event: eventIndex)
         }
-        if !leaves { deadEnds.append(index) }
+        if !leaves {
+            deadEnds.append(index)
+            checkEndProperties(in: index)
+        }
+    }
+
+    /// Checks the properties that must hold in the end in a state no event leads out of.
+    mutating func checkEndProperties(in index: Int) {
+        for (number, invariant) in explorer.invariants.enumerated() where !violated.contains(number) {
+            guard case .eventually(let holds) = invariant.check, !holds(states[index]) else { continue }
+            violated.insert(number)
+            violations.append(
+                InvariantViolation(invariant: invariant.name, state: states[index], path: path(to: index),
+                                   transition: nil))
+        }
     }
 
     /// Adds a new state, or returns `nil` when the state bound is reached.
@@ -212,7 +275,13 @@ private struct Search<S: State & Hashable> {
         indexOf[state] = index
         parent.append(origin)
         for (number, invariant) in explorer.invariants.enumerated() where !violated.contains(number) {
-            guard case .state(let holds) = invariant.check, !holds(state) else { continue }
+            // No effect is ever in flight here: every state is at rest.
+            let holds: (S) -> Bool
+            switch invariant.check {
+            case .state(let check), .atRest(let check): holds = check
+            case .transition, .eventually: continue
+            }
+            guard !holds(state) else { continue }
             violated.insert(number)
             violations.append(InvariantViolation(invariant: invariant.name, state: state, path: path(to: index),
                                                  transition: nil))

@@ -38,15 +38,7 @@ final class CrashExplorationTests: XCTestCase {
                 "Effect order \"e0 e1 a0.0\" breaks \"no crash\": crashed: Fatal error: Index out of range"),
             message)
         XCTAssertTrue(message.contains("Replay it with `explorer.replay(Schedule(\"e0 e1 a0.0\")!)`"), message)
-        XCTAssertEqual(
-            failure.testStoreTest.components(separatedBy: "\n").filter { $0.contains("store.") || $0.contains("//") },
-            [
-                "    // Effect order \"e0 e1 a0.0\", found by StateExplorer.exploreEffectOrders.",
-                "    store.send(.loadLastTapped)", "    store.send(.removeFirstTapped)",
-                "    store.complete(.loadDetail(index: 1, id: 2), with: .loaded(index: 1, id: 2, detail: \"row 2\"))",
-                "    // \"no crash\" fails here: the call above crashes while the bug is there "
-                    + "(\(failure.reason.dropFirst("crashed: ".count))).",
-            ])
+        assertPrinted(failure.regressionTest, pastedIn: "PastedTests.swift")
     }
 
     func test_aCrashFoundByARandomWalk_isShrunk_byReplaysInChildProcesses() throws {
@@ -68,6 +60,13 @@ final class CrashExplorationTests: XCTestCase {
         runInChildProcess(self, expectingCrashWith: "Index out of range") {
             _ = StaleIndexList.explorer(fixed: false).replay(schedule)
         }
+    }
+
+    func test_thePastedTest_crashesWhileTheBugIsThere_andPassesOnTheFixedList() {
+        runInChildProcess(self, expectingCrashWith: "Index out of range") {
+            PastedStaleIndexListTest(explorer: StaleIndexList.explorer(fixed: false)).test_effectOrder_noCrash()
+        }
+        PastedStaleIndexListTest(explorer: StaleIndexList.explorer(fixed: true)).test_effectOrder_noCrash()
     }
 
     func test_theFixedList_exploresClean_inAChildProcess() {

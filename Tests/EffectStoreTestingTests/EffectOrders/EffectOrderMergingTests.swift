@@ -4,8 +4,9 @@ import XCTest
 
 /// Orders that reach equal configurations are explored once: configurations are compared by value — the state with
 /// `==`, the pending work without the scheduler's job, timer and chain numbers — so orders that start the same effects
-/// in another order merge too. The figures (counts, not times) are those of the article's table; while the numbers
-/// were compared, they were 1 schedule and 19 configurations, 3 and 97, 3 and 30.
+/// in another order merge too; with every order explored (no out-of-order bound), the effects pending are a set. The
+/// figures (counts, not times) are those of the article's table; while the numbers were compared, they were 1 schedule
+/// and 19 configurations, 3 and 97, 3 and 30.
 final class EffectOrderMergingTests: XCTestCase {
     struct Figures: Equatable, CustomStringConvertible {
         var schedules: Int
@@ -43,6 +44,9 @@ final class EffectOrderMergingTests: XCTestCase {
         }
         let bounds = EffectOrderBounds(depth: 8, outOfOrder: 2, eventsInAnyOrder: true)
         XCTAssertEqual(figures(explorer, bounds), Figures(schedules: 3, configurations: 79, merged: 69))
+        // Every order, the searches pending a set: fewer configurations than two answers out of order took.
+        let everyOrder = EffectOrderBounds(depth: 8, eventsInAnyOrder: true)
+        XCTAssertEqual(figures(explorer, everyOrder), Figures(schedules: 3, configurations: 73, merged: 60))
     }
 
     func test_saves_andDismissals_inAnyOrder_mergeByValue() {
@@ -53,5 +57,28 @@ final class EffectOrderMergingTests: XCTestCase {
         .answering { _ in [.later(.saved), .failing(.saveFailed)] }
         let bounds = EffectOrderBounds(depth: 8, outOfOrder: 2, eventsInAnyOrder: true)
         XCTAssertEqual(figures(explorer, bounds), Figures(schedules: 1, configurations: 22, merged: 33))
+    }
+
+    func test_everyOrder_countsThePendingEffectsAsASet() {
+        // Four searches typed in any order, none cancelling another, answered in any order. Every order is explored
+        // by default; the searches pending are a set, so two orders that started them in another order merge. A
+        // bound on out-of-order answers (here one that cuts nothing) keeps the order they started in, as which answer
+        // is out of order depends on it: more configurations for the same states. (Before, the order always counted.)
+        let explorer = StateExplorer(
+            initialState: StaleSearch(), events: [.typed("a"), .typed("b"), .typed("c"), .typed("d")]
+        )
+        .answering { effect in
+            guard case .work(.search(let query)) = effect else { return [] }
+            return [.later(.answered(query: query, results: [query + "!"]))]
+        }
+        let everyOrder = explorer.exploreEffectOrders(bounds: EffectOrderBounds(depth: 8, eventsInAnyOrder: true))
+        let bounded = explorer.exploreEffectOrders(
+            bounds: EffectOrderBounds(depth: 8, outOfOrder: 8, eventsInAnyOrder: true))
+        XCTAssertEqual(everyOrder.distinctStates, 33)
+        XCTAssertEqual(bounded.distinctStates, 33)
+        XCTAssertEqual(everyOrder.configurations, 465)
+        XCTAssertEqual(bounded.configurations, 577)
+        XCTAssertNil(everyOrder.failure?.message)
+        XCTAssertNil(everyOrder.cutShort)
     }
 }

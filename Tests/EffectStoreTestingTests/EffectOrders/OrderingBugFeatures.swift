@@ -1,4 +1,5 @@
 import EffectStore
+import EffectStoreTesting
 
 // Four features with ordering bugs that example-based tests pass, each with its fix behind `fixed`: the explorer of
 // effect orders finds each bug, and explores each fixed version clean.
@@ -129,5 +130,44 @@ struct RearmedTimer: State, Hashable {
             guard fixed else { return Effect.work(.tick).delayed(by: .seconds(1)) }
             return isRunning ? Effect.work(.tick).delayed(by: .seconds(1), id: "tick") : nil
         }
+    }
+}
+
+// MARK: - The features, as explored
+
+extension StaleSearch {
+    static func explorer(fixed: Bool) -> StateExplorer<StaleSearch> {
+        StateExplorer(initialState: StaleSearch(fixed: fixed), events: [.typed("a"), .typed("ab")])
+            .invariant("the results shown are for the query") { $0.isSearching || $0.resultsQuery == $0.query }
+            .answering { effect in
+                guard case .work(.search(let query)) = effect else { return [] }
+                return [.later(.answered(query: query, results: [query + "!"]))]
+            }
+    }
+}
+
+extension DoubleSubmit {
+    static func explorer(fixed: Bool, answer: EffectOutcome<Event> = .later(.orderPlaced)) -> StateExplorer<Self> {
+        StateExplorer(initialState: DoubleSubmit(fixed: fixed), events: [.submitTapped, .submitTapped])
+            .invariant("one order per checkout") { $0.orders <= 1 }
+            .answering { _ in [answer] }
+    }
+}
+
+extension SaveAfterDismiss {
+    static func explorer(fixed: Bool) -> StateExplorer<SaveAfterDismiss> {
+        StateExplorer(initialState: SaveAfterDismiss(fixed: fixed), events: [.saveTapped, .dismissed])
+            .invariant("no banner on a dismissed sheet") { $0.banner == nil || $0.isPresented }
+            .answering { _ in [.later(.saved), .failing(.saveFailed)] }
+    }
+}
+
+extension RearmedTimer {
+    static func explorer(fixed: Bool) -> StateExplorer<RearmedTimer> {
+        StateExplorer(initialState: RearmedTimer(fixed: fixed), events: [.start, .stop])
+            .transitionInvariant("a stopped timer does not count") {
+                $0.from.isRunning || $0.to.seconds == $0.from.seconds
+            }
+            .answering { _ in [.later(.ticked)] }
     }
 }

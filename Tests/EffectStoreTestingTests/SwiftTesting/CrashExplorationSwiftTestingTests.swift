@@ -18,7 +18,7 @@ struct CrashExplorationSwiftTestingTests {
         #expect(failure.found.description == "e0 e1 e2 a0.0")
         #expect(failures.messages.count == 1)
         #expect(failures.messages.first?.hasPrefix("Effect order \"e0 e1 a0.0\" breaks \"no crash\"") == true)
-        #expect(failure.testStoreTest.contains("store.send(.removeFirstTapped)"))
+        #expect(failure.regressionTest.contains(".send(.removeFirstTapped),"))
     }
 
     @Test func theFixedList_exploresClean() {

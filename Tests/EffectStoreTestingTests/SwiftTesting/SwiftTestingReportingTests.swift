@@ -369,8 +369,48 @@ struct AssertionsSwiftTestingTests {
             .answering { _ in [.later(.orderPlaced)] }
             .exploreEffectOrders()
         let line = #line + 2
-        expectIssue(containing: "Effect order \"e0 e1 a0.0 a0.0\" breaks \"one order per checkout\"", atLine: line) {
+        expectIssue(containing: "Effect order \"e0 e1 a0.0 a1.0\" breaks \"one order per checkout\"", atLine: line) {
             exploration.assertNoFailure()
+        }
+    }
+
+    @Test func anExplorationABoundCut_isRecorded_unlessAccepted() {
+        let exploration = StateExplorer(initialState: RearmedTimer(), events: [.start, .stop])
+            .answering { _ in [.later(.ticked)] }
+            .exploreEffectOrders(bounds: EffectOrderBounds(depth: 5))
+        let line = #line + 2
+        expectIssue(containing: "passed only within its bounds: the depth bound cut 2 schedules", atLine: line) {
+            exploration.assertNoFailure()
+        }
+        exploration.assertNoFailure(accepting: [.depth])
+    }
+
+    @Test func anEffectWithNoAnswer_isRecorded_namingIt() {
+        let exploration = StateExplorer(initialState: SaveAfterDismiss(), events: [.saveTapped])
+            .answering { _ in [] }
+            .exploreEffectOrders()
+        let line = #line + 2
+        expectIssue(containing: "breaks \"every effect has an answer\": .work(.save) was performed", atLine: line) {
+            exploration.assertNoFailure()
+        }
+    }
+
+    @Test func anInvariantAtRest_andAnEventuallyProperty_areRecorded() {
+        let explorer = StateExplorer(initialState: StaleSearch(), events: [.typed("a"), .typed("ab")])
+            .answering { effect in
+                guard case .work(.search(let query)) = effect else { return [] }
+                return [.later(.answered(query: query, results: [])), .finishes]
+            }
+        let atRest = explorer.invariantAtRest("at rest, the results are the query's") { $0.resultsQuery == $0.query }
+            .exploreEffectOrders()
+        let line = #line + 2
+        expectIssue(containing: "breaks \"at rest, the results are the query's\": nothing is in flight", atLine: line) {
+            atRest.assertNoFailure()
+        }
+        let eventually = explorer.eventually("the spinner stops") { !$0.isSearching }.exploreEffectOrders()
+        let endLine = #line + 2
+        expectIssue(containing: "breaks \"the spinner stops\": the schedule ended", atLine: endLine) {
+            eventually.assertNoFailure()
         }
     }
 
