@@ -8,13 +8,15 @@ import XCTest
 final class IdentifiedStatesJournalTests: XCTestCase {
     private func counters(_ ids: Int...) -> IdentifiedStates<Counter> { IdentifiedStates(ids.map { Counter(id: $0) }) }
 
-    /// The entries `rows` recorded since `mark`, written as `changed 1`, `inserted 2`, `reordered`; `nil` when unknown.
+    /// The entries `rows` recorded since `mark`, written as `changed 1`, `inserted 2`, `removed 3`, `reordered`; `nil`
+    /// when unknown.
     private func entries(_ rows: IdentifiedStates<Counter>, since mark: ChangeJournalMark) -> [String]? {
         var written: [String] = []
         let isKnown = rows.journal.forEachEntry(since: mark) { entry in
             switch entry {
             case .changed(let id): written.append("changed \(id)")
             case .inserted(let id): written.append("inserted \(id)")
+            case .removed(let id): written.append("removed \(id)")
             case .reordered: written.append("reordered")
             }
         }
@@ -36,13 +38,14 @@ final class IdentifiedStatesJournalTests: XCTestCase {
         XCTAssertEqual(recorded(by: { $0[id: 2]?.count = 5 }, in: rows), ["changed 2"])
         XCTAssertEqual(recorded(by: { $0[id: 2] = Counter(id: 2, count: 1) }, in: rows), ["changed 2"])
         XCTAssertEqual(recorded(by: { $0[id: 9] = Counter(id: 9) }, in: rows), ["inserted 9"])
-        XCTAssertEqual(recorded(by: { $0[id: 1] = nil }, in: rows), ["reordered"])
+        XCTAssertEqual(recorded(by: { $0[id: 1] = nil }, in: rows), ["removed 1"])
         XCTAssertEqual(recorded(by: { $0.append(Counter(id: 4)) }, in: rows), ["inserted 4"])
         XCTAssertEqual(recorded(by: { $0.append(Counter(id: 1)) }, in: rows), [], "refused: nothing changed")
         XCTAssertEqual(recorded(by: { $0.insert(Counter(id: 0), at: 0) }, in: rows), ["inserted 0"])
-        XCTAssertEqual(recorded(by: { $0.remove(id: 3) }, in: rows), ["reordered"])
-        XCTAssertEqual(recorded(by: { $0.remove(at: 0) }, in: rows), ["reordered"])
-        XCTAssertEqual(recorded(by: { $0.removeAll { $0.id > 1 } }, in: rows), ["reordered"])
+        XCTAssertEqual(recorded(by: { $0.remove(id: 3) }, in: rows), ["removed 3"])
+        XCTAssertEqual(recorded(by: { $0.remove(id: 9) }, in: rows), [], "no such row: nothing changed")
+        XCTAssertEqual(recorded(by: { $0.remove(at: 0) }, in: rows), ["removed 1"])
+        XCTAssertEqual(recorded(by: { $0.removeAll { $0.id > 1 } }, in: rows), ["removed 2", "removed 3"])
         XCTAssertEqual(recorded(by: { $0.removeAll { $0.id > 5 } }, in: rows), [], "nothing removed")
         XCTAssertEqual(recorded(by: { $0.move(fromOffsets: [0], toOffset: 3) }, in: rows), ["reordered"])
         XCTAssertEqual(recorded(by: { $0.sort { $0.id > $1.id } }, in: rows), ["reordered"])
@@ -54,8 +57,8 @@ final class IdentifiedStatesJournalTests: XCTestCase {
         var board = Board(counters: counters(1, 2))
         let mark = board.counters.journal.mark
 
-        _ = board.handle(event: .counter(id: 2, .increment))
-        _ = board.handle(event: .counter(id: 7, .increment))  // no such row: ignored, nothing recorded
+        _ = board.transition(on: .counter(id: 2, .increment))
+        _ = board.transition(on: .counter(id: 7, .increment))  // no such row: ignored, nothing recorded
 
         XCTAssertEqual(entries(board.counters, since: mark), ["changed 2"])
     }

@@ -40,7 +40,7 @@ struct Counter: ChildState, Identifiable, Hashable, Codable {
     }
 }
 
-/// A board of counters, routed by id with the composition helpers.
+/// A board of counters: the rows are one place, `counters`, declared once.
 struct Board: State, Equatable {
     var counters: IdentifiedStates<Counter> = []
 
@@ -53,21 +53,26 @@ struct Board: State, Equatable {
         case forget(Int)
         /// Replaces the collection with a new one holding rows with the same ids, as a reload from storage would.
         case reload
+        /// Removes the row and appends a new one under the same id, in one transition.
+        case renew(Int)
+        /// Removes the row and appends a new one under the same id, and starts the new row's ticks, in one transition.
+        case renewTicking(Int)
     }
 
     enum Work: Sendable, Equatable {
-        case counter(id: Int, Counter.Effect)
+        case counter(id: Int, Counter.Work)
     }
     typealias Effect = Planned<Work>
 
     static var initialState: Board { Board() }
 
-    static let places: ChildPlaces<Board> = [.rows(\.counters)]
+    static let counters = ChildPlace(\Board.counters, event: Event.counter, work: Work.counter)
+    static let places: ChildPlaces<Board> = [counters]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .counter(let id, let event):
-            return handle((id, event), in: \.counters, effect: { .work(.counter(id: $0, $1)) })
+            return route((id, event), to: Self.counters)
         case .add(let id):
             counters.append(Counter(id: id))
             return nil
@@ -83,43 +88,65 @@ struct Board: State, Equatable {
         case .reload:
             counters = IdentifiedStates(counters.map { Counter(id: $0.id) })
             return nil
+        case .renew(let id):
+            counters.remove(id: id)
+            counters.append(Counter(id: id))
+            return nil
+        case .renewTicking(let id):
+            counters.remove(id: id)
+            counters.append(Counter(id: id))
+            return route((id, .startTicking), to: Self.counters)
         }
     }
 }
 
-/// The same board with a plain effect type: row effects are lifted as they are.
+/// The same board with an effect enum of its own (a `ComposableEffect` whose work is itself): rows compose into it
+/// as into a `Planned` effect.
 struct PlainBoard: State, Equatable {
     var counters: IdentifiedStates<Counter> = []
 
-    enum Effect: Equatable, Sendable { case counter(id: Int, Counter.Effect) }
+    enum Effect: ComposableEffect, Equatable {
+        case counter(id: Int, Counter.Work)
+        case plan(EffectPlan<Effect>)
+
+        var plan: EffectPlan<Effect>? { if case .plan(let plan) = self { plan } else { nil } }
+    }
 
     static var initialState: PlainBoard { PlainBoard() }
 
+    static let counters = ChildPlace(\PlainBoard.counters, event: Board.Event.counter, work: Effect.counter)
+    static let places: ChildPlaces<PlainBoard> = [counters]
+
     mutating func handle(event: Board.Event) -> Effect? {
-        guard case .counter(let id, let event) = event else { return nil }
-        return handle((id, event), in: \.counters, effect: Effect.counter)
+        switch event {
+        case .counter(let id, let event):
+            return route((id, event), to: Self.counters)
+        case .remove(let id):
+            counters.remove(id: id)
+            return nil
+        default:
+            return nil
+        }
     }
 }
 
-/// Performs counters' effects: `.ticks` is a run whose sender the test keeps, to send ticks itself; `.persist`
-/// answers `.saved` at once.
-final class BoardEffects: @unchecked Sendable {
+/// Performs counters' work for a `Board` store: `.ticks` is a run whose sender the test keeps, to send ticks itself;
+/// `.persist` answers `.saved` at once.
+final class BoardEffects: PlannedEffectHandler, @unchecked Sendable {
     // Safe because: `senders` and `stopped` are only touched under `lock`.
     private let lock = NSLock()
     private var senders: [Int: [EffectSender<Counter.Event>]] = [:]
     private var stopped: [Int] = []
 
-    func perform(id: Int, effect: Counter.Effect) -> EffectAnswer<Counter.Event>? {
-        switch effect {
-        case .work(.ticks):
+    func perform(id: Int, work: Counter.Work) -> EffectAnswer<Counter.Event>? {
+        switch work {
+        case .ticks:
             return .callbackRun { [self] send in
                 lock.withLock { senders[id, default: []].append(send) }
                 return { [self] in lock.withLock { stopped.append(id) } }
             }
-        case .work(.persist(let value)):
+        case .persist(let value):
             return .future(Future(value: .saved(value)))
-        case .plan:
-            preconditionFailure("BoardEffects: the store handed a plan to the effect handler.")
         }
     }
 
@@ -131,21 +158,10 @@ final class BoardEffects: @unchecked Sendable {
     var runCount: Int { lock.withLock { senders.values.map(\.count).reduce(0, +) } }
     var stoppedCounters: [Int] { lock.withLock { stopped } }
 
-    /// A handler for a `Board` store.
-    func handler() -> ComposedEffectHandler<Board> {
-        ComposedEffectHandler(
-            .rows(effect: .counter, event: Board.Event.counter) { id, effect in
-                self.perform(id: id, effect: effect)
-            }
-        )
-    }
-}
-
-extension EnumCase where Root == Board.Effect, Value == (Int, Counter.Effect) {
-    /// `Board.Effect.counter(id:_:)`.
-    static var counter: Self {
-        EnumCase({ .work(.counter(id: $0, $1)) }) {
-            if case .work(.counter(let id, let effect)) = $0 { (id, effect) } else { nil }
+    /// A `Board` store's work: a row's, handed to ``perform(id:work:)`` through the board's place.
+    func perform(_ work: Board.Work) -> EffectAnswer<Board.Event>? {
+        switch work {
+        case .counter(let id, let work): return Board.counters.answer((id, work)) { perform(id: id, work: $0) }
         }
     }
 }
@@ -158,16 +174,17 @@ struct CounterGroup: ChildState, Identifiable, Equatable {
     enum Event: Sendable, Equatable { case counter(id: Int, Counter.Event), removeCounter(Int) }
 
     enum Work: Sendable, Equatable {
-        case counter(id: Int, Counter.Effect)
+        case counter(id: Int, Counter.Work)
     }
     typealias Effect = Planned<Work>
 
-    static let places: ChildPlaces<CounterGroup> = [.rows(\.counters)]
+    static let counters = ChildPlace(\CounterGroup.counters, event: Event.counter, work: Work.counter)
+    static let places: ChildPlaces<CounterGroup> = [counters]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .counter(let id, let event):
-            return handle((id, event), in: \.counters, effect: { .work(.counter(id: $0, $1)) })
+            return route((id, event), to: Self.counters)
         case .removeCounter(let id):
             counters.remove(id: id)
             return nil
@@ -182,17 +199,18 @@ struct CounterGroups: State, Equatable {
     enum Event: Sendable, Equatable { case group(id: Int, CounterGroup.Event) }
 
     enum Work: Sendable, Equatable {
-        case group(id: Int, CounterGroup.Effect)
+        case group(id: Int, CounterGroup.Work)
     }
     typealias Effect = Planned<Work>
 
     static var initialState: CounterGroups { CounterGroups() }
 
-    static let places: ChildPlaces<CounterGroups> = [.rows(\.groups)]
+    static let groups = ChildPlace(\CounterGroups.groups, event: Event.group, work: Work.group)
+    static let places: ChildPlaces<CounterGroups> = [groups]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .group(let id, let event): return handle((id, event), in: \.groups, effect: { .work(.group(id: $0, $1)) })
+        case .group(let id, let event): return route((id, event), to: Self.groups)
         }
     }
 }

@@ -5,19 +5,28 @@ import XCTest
 final class RowRoutingTests: XCTestCase {
     // MARK: Data in, data out
 
-    func test_handleForRow_changesOnlyThatRow_andLiftsItsEffectCancellableUnderTheRow() {
+    /// The scope row `id`'s work runs under: what the board's ending of the row cancels.
+    private func rowScope(_ id: Int) -> EffectID {
+        guard case .cancel(let scope)? = Board.counters.ending(id).plan else {
+            preconditionFailure("the ending of a row is one cancellation")
+        }
+        return scope
+    }
+
+    func test_routeToRow_changesOnlyThatRow_andLiftsItsEffectCancellableUnderTheRow() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2, count: 4)])
 
         XCTAssertNil(board.transition(on: .counter(id: 2, .increment)))
         let effect = board.transition(on: .counter(id: 2, .save))
 
         XCTAssertEqual(board.counters.map(\.count), [0, 5])
-        XCTAssertEqual(effect, Board.Effect.work(.counter(id: 2, .work(.persist(5)))).cancellable(id: RowScope(2)))
+        XCTAssertEqual(effect, Board.Effect.work(.counter(id: 2, .persist(5))).cancellable(id: rowScope(2)))
+        XCTAssertEqual(effect, Board.counters.lift((2, .work(.persist(5)))))
     }
 
-    /// A row's plan, written out in full: its ids are the row's own, `ScopedEffectID(row:id:)`, so a test compares the
-    /// parent's effect with `==` like any other (issue 20: only the unscoped id could be written, and was not equal).
-    func test_handleForRow_aRowsPlan_isWrittenOutWithScopedEffectIDs() {
+    /// A row's plan, written with the place: its ids are the row's own, so a test compares the parent's effect with
+    /// `==` like any other (issue 20: only the unscoped id could be written, and was not equal).
+    func test_routeToRow_aRowsPlan_isWrittenWithThePlacesLift_itsIDsTheRowsOwn() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
 
         let start = board.transition(on: .counter(id: 1, .startTicking))
@@ -25,56 +34,74 @@ final class RowRoutingTests: XCTestCase {
 
         XCTAssertNotEqual(
             start,
-            Board.Effect.work(.counter(id: 1, .work(.ticks))).cancellable(id: "ticks").cancellable(id: RowScope(1)),
+            Board.Effect.work(.counter(id: 1, .ticks)).cancellable(id: "ticks").cancellable(id: rowScope(1)),
             "the row's id is scoped: the id it wrote is not the one its parent runs it under")
-        XCTAssertEqual(
-            start,
-            Board.Effect.work(.counter(id: 1, .work(.ticks))).cancellable(id: ScopedEffectID(row: 1, id: "ticks"))
-                .cancellable(id: RowScope(1)))
-        XCTAssertEqual(stop, Board.Effect.cancel(id: ScopedEffectID(row: 2, id: "ticks")).cancellable(id: RowScope(2)))
-        XCTAssertNotEqual(ScopedEffectID(row: 1, id: "ticks"), ScopedEffectID(row: 2, id: "ticks"))
-        XCTAssertNotEqual(ScopedEffectID(row: 1, id: "ticks"), ScopedEffectID(row: 1, id: "tocks"))
+        XCTAssertEqual(start, Board.counters.lift((1, Counter.Effect.work(.ticks).cancellable(id: "ticks"))))
+        XCTAssertEqual(stop, Board.counters.lift((2, .cancel(id: "ticks"))))
+        guard case .cancellable(let cancel, let scope, false)? = stop?.plan, case .cancel(let id)? = cancel.plan else {
+            return XCTFail("\(String(describing: stop)): not a cancellation under the row's scope")
+        }
+        XCTAssertEqual(scope, rowScope(2))
+        XCTAssertNotEqual(id, EffectID("ticks"), "the row's own id")
+        XCTAssertNotEqual(
+            Board.counters.lift((1, .cancel(id: "ticks"))), Board.counters.lift((2, .cancel(id: "ticks"))))
+        XCTAssertNotEqual(
+            Board.counters.lift((1, .cancel(id: "ticks"))), Board.counters.lift((1, .cancel(id: "tocks"))))
     }
 
-    /// The same effects written with `lifting(_:into:under:)`: the child's effect as the child returns it, and the
-    /// place's scope, with no scope id spelled out by hand.
-    func test_aRowsEffect_isWrittenWithLiftingUnderTheRowsScope() {
+    func test_aRowsEffect_liftedUnderAnotherRow_isNotEqual() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
 
         let ticks = Counter.Effect.work(.ticks).cancellable(id: "ticks")
-        XCTAssertEqual(
-            board.transition(on: .counter(id: 1, .startTicking)),
-            Board.Effect.lifting(ticks, into: { .work(.counter(id: 1, $0)) }, under: RowScope(1)))
-        XCTAssertEqual(
-            board.transition(on: .counter(id: 2, .stopTicking)),
-            Board.Effect.lifting(.cancel(id: "ticks"), into: { .work(.counter(id: 2, $0)) }, under: RowScope(2)))
+        XCTAssertEqual(board.transition(on: .counter(id: 1, .startTicking)), Board.counters.lift((1, ticks)))
         XCTAssertNotEqual(
-            board.transition(on: .counter(id: 1, .startTicking)),
-            Board.Effect.lifting(ticks, into: { .work(.counter(id: 1, $0)) }, under: RowScope(2)), "another row's scope"
+            board.transition(on: .counter(id: 1, .startTicking)), Board.counters.lift((2, ticks)), "another row's scope"
         )
     }
 
-    func test_handleForRow_rowsOfRows_scopeTwice_andAreWrittenOutTheSameWay() {
+    func test_routeToRow_rowsOfRows_scopeTwice_andAreWrittenWithBothPlaces() {
         var groups = CounterGroups(groups: [CounterGroup(id: 1, counters: [Counter(id: 7)])])
 
         let effect = groups.transition(on: .group(id: 1, .counter(id: 7, .startTicking)))
 
-        XCTAssertEqual(
-            effect,
-            CounterGroups.Effect.work(.group(id: 1, .work(.counter(id: 7, .work(.ticks)))))
-                .cancellable(id: ScopedEffectID(row: 1, id: ScopedEffectID(row: 7, id: "ticks")))
-                .cancellable(id: ScopedEffectID(row: 1, id: RowScope(7)))
-                .cancellable(id: RowScope(1)))
+        let ticks = Counter.Effect.work(.ticks).cancellable(id: "ticks")
+        XCTAssertEqual(effect, CounterGroups.groups.lift((1, CounterGroup.counters.lift((7, ticks)))))
+        XCTAssertNotEqual(effect, CounterGroups.groups.lift((1, CounterGroup.counters.lift((8, ticks)))))
+        XCTAssertNotEqual(effect, CounterGroups.groups.lift((2, CounterGroup.counters.lift((7, ticks)))))
     }
 
-    func test_rowScopedID_isDescribedAsItIsWritten() {
-        XCTAssertEqual("\(ScopedEffectID(row: 1, id: "ticks"))", #"ScopedEffectID(row: 1, id: "ticks")"#)
+    func test_aRowsScopedIDs_areDescribedByTheirPlace() {
+        var board = Board(counters: [Counter(id: 1)])
+        var groups = CounterGroups(groups: [CounterGroup(id: 1, counters: [Counter(id: 7)])])
+
+        let stop = board.transition(on: .counter(id: 1, .stopTicking))
+        let nested = groups.transition(on: .group(id: 1, .counter(id: 7, .stopTicking)))
+
         XCTAssertEqual(
-            "\(EffectID(ScopedEffectID(row: "a", id: ScopedEffectID(row: 7, id: 2))))",
-            #"ScopedEffectID(row: "a", id: ScopedEffectID(row: 7, id: 2))"#)
+            stop.map { "\($0)" }, #".cancel(id: \Board.counters[1]/"ticks").cancellable(id: \Board.counters[1])"#)
+        XCTAssertEqual(
+            "\(Board.counters.ending(1, 2))", #".all(.cancel(id: \Board.counters[1]), .cancel(id: \Board.counters[2]))"#
+        )
+        XCTAssertEqual(
+            nested.map { "\($0)" },
+            #".cancel(id: \CounterGroups.groups[1]/\CounterGroup.counters[7]/"ticks")"#
+                + #".cancellable(id: \CounterGroups.groups[1]/\CounterGroup.counters[7])"#
+                + #".cancellable(id: \CounterGroups.groups[1])"#)
     }
 
-    func test_handleForRow_missingRow_isIgnored() {
+    /// A row's work, one level deep in the parent's, reads as it is written: `.counter(id: 1, .ticks)`.
+    func test_aRowsLiftedWork_isDescribedAsItIsWritten() {
+        var board = Board(counters: [Counter(id: 1)])
+
+        let start = board.transition(on: .counter(id: 1, .startTicking))
+
+        XCTAssertEqual(
+            start.map { "\($0)" },
+            #".work(.counter(id: 1, .ticks)).cancellable(id: \Board.counters[1]/"ticks")"#
+                + #".cancellable(id: \Board.counters[1])"#)
+    }
+
+    func test_routeToRow_missingRow_isIgnored() {
         var board = Board(counters: [Counter(id: 1)])
 
         let effect = board.transition(on: .counter(id: 9, .save))
@@ -83,16 +110,25 @@ final class RowRoutingTests: XCTestCase {
         XCTAssertEqual(board, Board(counters: [Counter(id: 1)]))
     }
 
-    func test_handleForRow_plainParentEffect_isLiftedAsItIs() {
+    func test_routeToRow_aParentsEffectEnumOfItsOwn_embedsTheRowsWorkInItsCase() {
         var board = PlainBoard(counters: [Counter(id: 1)])
 
-        XCTAssertEqual(board.transition(on: .counter(id: 1, .save)), .counter(id: 1, .work(.persist(0))))
+        let effect = board.transition(on: .counter(id: 1, .save))
+
+        XCTAssertEqual(effect, PlainBoard.counters.lift((1, .work(.persist(0)))))
+        guard case .cancellable(let work, let scope, false)? = effect?.plan else {
+            return XCTFail("\(String(describing: effect)): not cancellable under the row")
+        }
+        XCTAssertEqual(work, .counter(id: 1, .persist(0)))
+        XCTAssertEqual(PlainBoard.counters.ending(1), .cancel(id: scope))
+        XCTAssertEqual(board.transition(on: .remove(1)), PlainBoard.counters.ending(1))
     }
 
     func test_aRemovedRow_endsWithTheCancellationOfItsEffects_nothingWhenMissing() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2)])
 
-        XCTAssertEqual(board.transition(on: .remove(1)), .cancel(id: RowScope(1)))
+        XCTAssertEqual(board.transition(on: .remove(1)), Board.counters.ending(1))
+        XCTAssertEqual(Board.counters.ending(1), .cancel(id: rowScope(1)))
         XCTAssertNil(board.transition(on: .remove(1)))
         XCTAssertEqual(board.counters.ids, [2])
     }
@@ -100,8 +136,8 @@ final class RowRoutingTests: XCTestCase {
     func test_rowsRemovedByRemoveAll_endEachInOrder() {
         var board = Board(counters: [Counter(id: 1), Counter(id: 2), Counter(id: 3)])
 
-        XCTAssertEqual(
-            board.transition(on: .removeAbove(1)), .all(.cancel(id: RowScope(2)), .cancel(id: RowScope(3))))
+        XCTAssertEqual(board.transition(on: .removeAbove(1)), Board.counters.ending(2, 3))
+        XCTAssertEqual(Board.counters.ending(2, 3), .all(.cancel(id: rowScope(2)), .cancel(id: rowScope(3))))
         XCTAssertNil(board.transition(on: .removeAbove(1)))
         XCTAssertEqual(board.counters.ids, [1])
     }
@@ -112,7 +148,7 @@ final class RowRoutingTests: XCTestCase {
     private func storeWithTwoTickingCounters(_ effects: BoardEffects) -> Store<Board> {
         let store = Store<Board>(
             initialState: Board(counters: [Counter(id: 1), Counter(id: 2)]),
-            effectHandler: effects.handler()
+            effectHandler: effects
         )
         store.dispatch(event: .counter(id: 1, .startTicking))
         store.dispatch(event: .counter(id: 2, .startTicking))
@@ -123,7 +159,7 @@ final class RowRoutingTests: XCTestCase {
         let effects = BoardEffects()
         let store = Store<Board>(
             initialState: Board(counters: [Counter(id: 1, count: 3), Counter(id: 2, count: 8)]),
-            effectHandler: effects.handler()
+            effectHandler: effects
         )
 
         let state = await store.dispatch(event: .counter(id: 2, .save)).value

@@ -44,11 +44,15 @@ struct BookShelf: State, Equatable {
         enum Event: Equatable, Sendable { case detail(BookDetail.Event) }
         typealias Effect = Never
 
+        static let detail = ChildPlace(
+            case: Screen.detail, extract: { if case .detail(let detail) = $0 { detail } else { nil } },
+            event: Event.detail)
+        static let places: ChildPlaces<Screen> = [detail]
+
         mutating func handle(event: Event) -> Effect? {
-            guard case .detail(var detail) = self, case .detail(let event) = event else { return nil }
-            _ = detail.handle(event: event)
-            self = .detail(detail)
-            return nil
+            switch event {
+            case .detail(let event): route(event, to: Self.detail)
+            }
         }
     }
 
@@ -77,9 +81,13 @@ struct BookShelf: State, Equatable {
 
     static var initialState: BookShelf { BookShelf() }
 
+    static let path = ChildPlace(\BookShelf.path, event: Event.path)
+    static let sheet = ChildPlace(\BookShelf.sheet, event: Event.sheet)
+    static let places: ChildPlaces<BookShelf> = [path, sheet]
+
     static let sharedValues: SharedValues<BookShelf> = [
         .elements(\.books),
-        .elements(in: \.path, case: .detail, at: \.book),
+        .elements(in: \.path, case: Screen.detail, at: \.book),
         .element(\.featured),
         .element(\.chosen),
         .element(in: \.sheet, at: \.book),
@@ -90,9 +98,9 @@ struct BookShelf: State, Equatable {
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .path(let event):
-            return handle(event, in: \.path)
+            return route(event, to: Self.path)
         case .sheet(let event):
-            return handle(event, in: \.sheet)
+            return route(event, to: Self.sheet)
         case .present(let id):
             sheet = books[id: id].map { BookDetail(book: $0) }
             return nil
@@ -142,18 +150,12 @@ struct BookShelf: State, Equatable {
     /// Renames the book of the top screen, when it shows one.
     private mutating func renameTop(_ title: String) {
         guard let top = path.topID else { return }
-        path.modify(id: top, case: .detail) { $0.book.title = title }
+        path.modify(id: top, case: Screen.detail) { $0.book.title = title }
     }
 
     /// The books the stack's detail screens hold, bottom first.
     var detailBooks: [Book] {
-        path.ids.compactMap { path[id: $0, case: .detail]?.book }
-    }
-}
-
-extension EnumCase where Root == BookShelf.Screen, Value == BookDetail {
-    static var detail: Self {
-        EnumCase(BookShelf.Screen.detail) { if case .detail(let detail) = $0 { detail } else { nil } }
+        path.ids.compactMap { path[id: $0, case: Screen.detail]?.book }
     }
 }
 
@@ -176,7 +178,7 @@ struct Reading: ChildState, Equatable {
     }
 }
 
-/// Holds a `Reading` and routes to it; declares nothing itself.
+/// Holds a `Reading` at a place and routes to it; declares no shared values itself.
 struct ReadingRoom: State, Equatable {
     var reading = Reading()
 
@@ -185,9 +187,12 @@ struct ReadingRoom: State, Equatable {
 
     static var initialState: ReadingRoom { ReadingRoom() }
 
+    static let reading = ChildPlace(\ReadingRoom.reading, event: Event.reading)
+    static let places: ChildPlaces<ReadingRoom> = [reading]
+
     mutating func handle(event: Event) -> Effect? {
         switch event {
-        case .reading(let event): return handle(event, in: \.reading)
+        case .reading(let event): return route(event, to: Self.reading)
         }
     }
 }

@@ -38,7 +38,8 @@ final class SharedValuesTests: XCTestCase {
 
         XCTAssertEqual(shelf.detailBooks, [Book(id: 1, title: "Uno")])
         XCTAssertEqual(shelf.chosen, Book(id: 1, title: "Uno"))
-        XCTAssertEqual(shelf.path[id: shelf.path.topID!, case: .detail]?.renames, 0, "only the book is written")
+        XCTAssertEqual(
+            shelf.path[id: shelf.path.topID!, case: BookShelf.Screen.detail]?.renames, 0, "only the book is written")
     }
 
     func test_anOptionalsEdit_reachesTheShelf() {
@@ -186,7 +187,7 @@ final class SharedValuesTests: XCTestCase {
         let store = TestStore(initialState: shelfWithDetail())
         let top = store.state.path.topID!
         store.send(.path(.element(id: top, .detail(.rename("Uno"))))) {
-            $0.path.modify(id: top, case: .detail) {
+            $0.path.modify(id: top, case: BookShelf.Screen.detail) {
                 $0.book.title = "Uno"
                 $0.renames = 1
             }
@@ -197,7 +198,7 @@ final class SharedValuesTests: XCTestCase {
         let failures = TestFailureCollector()
         let forgetful = TestStore(initialState: shelfWithDetail(), reporter: failures.reporter)
         forgetful.send(.path(.element(id: top, .detail(.rename("Uno"))))) {
-            $0.path.modify(id: top, case: .detail) {
+            $0.path.modify(id: top, case: BookShelf.Screen.detail) {
                 $0.book.title = "Uno"
                 $0.renames = 1
             }

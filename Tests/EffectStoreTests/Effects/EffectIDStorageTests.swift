@@ -88,28 +88,39 @@ final class EffectIDStorageTests: XCTestCase {
         XCTAssertEqual(Set([EffectID(label as Tag), EffectID(label), EffectID(Tag("save"))]).count, 2)
     }
 
-    /// Navigation scopes, kept as their parts rather than boxed: equal when their values are, from any key path literal
-    /// that names the same property; told apart by stack, element, slot and kind; read back as the value they were.
-    func test_navigationScopeIds_compareHashAndReadBackAsTheirValues() {
-        let screen = EffectID(ScreenScope(\ScopeHost.path, 3))
-        let sameScreen = EffectID(ScreenScope(\ScopeHost.path, 3))  // another literal of the same path
+    /// The scopes of places' children: equal for one place and address, told apart by place — two stacks or two
+    /// presentations of one type — by element and by kind, and described as the place and address.
+    func test_placeScopeIds_compareAndHashByPlaceAndAddress() {
+        let screen = cancelled(by: ScopeHost.path.ending(3))
+        let sameScreen = cancelled(by: ScopeHost.path.ending(3))
         XCTAssertEqual(screen, sameScreen)
         XCTAssertEqual(screen.hashValue, sameScreen.hashValue)
         XCTAssertEqual(screen, EffectID(screen), "an id made from an id is that id")
-        XCTAssertNotEqual(screen, EffectID(ScreenScope(\ScopeHost.path, 4)))
-        XCTAssertNotEqual(screen, EffectID(ScreenScope(\ScopeHost.other, 3)))
-        XCTAssertEqual(screen.base as? ScreenScope, ScreenScope(\ScopeHost.path, 3))
-        XCTAssertEqual(screen.description, ScreenScope(\ScopeHost.path, 3).description)
+        XCTAssertNotEqual(screen, cancelled(by: ScopeHost.path.ending(4)))
+        XCTAssertNotEqual(screen, cancelled(by: ScopeHost.other.ending(3)), "another stack of the same screens")
+        XCTAssertEqual(screen.description, #"\ScopeHost.path[3]"#)
 
-        let sheet = EffectID(PresentationScope(\ScopeHost.sheet))
-        XCTAssertEqual(sheet, EffectID(PresentationScope(\ScopeHost.sheet)))
-        XCTAssertEqual(sheet.hashValue, EffectID(PresentationScope(\ScopeHost.sheet)).hashValue)
-        XCTAssertNotEqual(sheet, EffectID(PresentationScope(\ScopeHost.cover)))
-        XCTAssertEqual(sheet.base as? PresentationScope, PresentationScope(\ScopeHost.sheet))
-        XCTAssertNotEqual(sheet, EffectID(ScreenScope(\ScopeHost.path, 0)), "a presentation is not a screen")
-        XCTAssertNotEqual(EffectID(Optional(ScreenScope(\ScopeHost.path, 3))), screen, "nor an optional one")
-        let scopedInScreen = EffectID(ScopedEffectID(scope: ScreenScope(\ScopeHost.path, 3), id: 1))
+        let sheet = cancelled(by: ScopeHost.sheet.ending())
+        XCTAssertEqual(sheet, cancelled(by: ScopeHost.sheet.ending()))
+        XCTAssertEqual(sheet.hashValue, cancelled(by: ScopeHost.sheet.ending()).hashValue)
+        XCTAssertNotEqual(sheet, cancelled(by: ScopeHost.cover.ending()), "another presentation of the same child")
+        XCTAssertEqual(sheet.description, #"\ScopeHost.sheet"#)
+        XCTAssertNotEqual(sheet, screen, "a presentation is not a screen")
+        XCTAssertNotEqual(EffectID(Optional(screen)), screen, "nor an optional one")
+
+        guard case .cancellable(let cancel, let scope, _)? = ScopeHost.path.lift((3, .cancel(id: 1))).plan else {
+            return XCTFail("a screen's effect is lifted cancellable under the screen")
+        }
+        let scopedInScreen = cancelled(by: cancel)
+        XCTAssertEqual(scope, screen)
+        XCTAssertEqual(scopedInScreen.description, #"\ScopeHost.path[3]/1"#)
         XCTAssertEqual(Set([screen, sameScreen, sheet, scopedInScreen]).count, 3)
+    }
+
+    /// The id `effect` cancels.
+    private func cancelled(by effect: ScopeHost.Effect) -> EffectID {
+        guard case .cancel(let id)? = effect.plan else { preconditionFailure("\(effect) is not a cancellation") }
+        return id
     }
 
     /// Small trivial values that the bits cannot hold: aligned past 8 bytes (a load from the bits would be
@@ -142,12 +153,33 @@ private struct Row: Hashable, Sendable {
     let index: Int
 }
 
-/// A parent with stacks and presentations, for navigation scope ids.
-private struct ScopeHost {
-    var path = ScreenStack<Int>()
-    var other = ScreenStack<Int>()
-    var sheet: Int?
-    var cover: Int?
+/// A screen or a sheet with plans and no work.
+private struct Leaf: ChildState, Hashable {
+    enum Event: Sendable { case tap }
+    typealias Effect = Planned<Never>
+    mutating func handle(event: Event) -> Effect? { nil }
+}
+
+/// A parent with two stacks and two presentations of one child type, for the scope ids of places.
+private struct ScopeHost: ChildState {
+    var path = ScreenStack<Leaf>()
+    var other = ScreenStack<Leaf>()
+    var sheet: Leaf?
+    var cover: Leaf?
+
+    enum Event: Sendable {
+        case path(StackEvent<Leaf.Event>), other(StackEvent<Leaf.Event>)
+        case sheet(PresentationEvent<Leaf.Event>), cover(PresentationEvent<Leaf.Event>)
+    }
+    typealias Effect = Planned<Never>
+
+    static let path = ChildPlace(\ScopeHost.path, event: Event.path)
+    static let other = ChildPlace(\ScopeHost.other, event: Event.other)
+    static let sheet = ChildPlace(\ScopeHost.sheet, event: Event.sheet)
+    static let cover = ChildPlace(\ScopeHost.cover, event: Event.cover)
+    static let places: ChildPlaces<ScopeHost> = [path, other, sheet, cover]
+
+    mutating func handle(event: Event) -> Effect? { nil }
 }
 
 /// An id class and a subclass, equal by the name they share.

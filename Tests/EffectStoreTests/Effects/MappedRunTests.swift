@@ -2,7 +2,7 @@ import XCTest
 
 @testable import EffectStore
 
-/// `EffectAnswer.map` of a run, as `.child(effect:event:perform:)` and `ComposedEffectHandler` do to a child's answer: it
+/// `EffectAnswer.map` of a run, as `ChildPlace.answer(_:by:)` does to a child's answer: it
 /// must stay a run, with every event mapped, that the store can cancel.
 final class MappedRunTests: XCTestCase {
     func test_map_ofARun_deliversEveryEventMapped_andFinishes() async {

@@ -38,18 +38,14 @@ struct PlannedDescriptionTests {
     }
 }
 
-/// A child with messages whose effect type is `Planned`: its `Work` declares the message case.
+/// A child with messages: its effect type is a `PlannedEffect` of its work and its messages.
 private struct Editor: ChildState, Hashable {
     var title = ""
 
     enum Event: Hashable, Sendable { case titleChanged(String), doneTapped }
     enum Message: Hashable, Sendable { case done(title: String) }
-    enum Work: MessagingEffect, Hashable {
-        case save(String)
-        case tell(Message)
-        var message: Message? { if case .tell(let message) = self { message } else { nil } }
-    }
-    typealias Effect = Planned<Work>
+    enum Work: Hashable, Sendable { case save(String) }
+    typealias Effect = PlannedEffect<Work, Message>
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -68,15 +64,18 @@ private struct Notebook: State, Hashable {
     var titles: [String] = []
 
     enum Event: Hashable, Sendable { case editor(Editor.Event) }
-    enum Work: Hashable, Sendable { case editor(Editor.Effect) }
+    enum Work: Hashable, Sendable { case editor(Editor.Work) }
     typealias Effect = Planned<Work>
 
     static var initialState: Notebook { Notebook() }
 
+    static let editor = ChildPlace(\Notebook.editor, event: Event.editor, work: Work.editor)
+    static let places: ChildPlaces<Notebook> = [editor]
+
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .editor(let event):
-            return handle(event, in: \.editor, effect: { .work(.editor($0)) }) { notebook, message in
+            return route(event, to: Self.editor) { notebook, message in
                 guard case .done(let title) = message else { return nil }
                 notebook.titles.append(title)
                 return nil
@@ -85,22 +84,31 @@ private struct Notebook: State, Hashable {
     }
 }
 
-/// A `Planned` child tells its parent messages when its `Work` is a `MessagingEffect`.
+/// A `PlannedEffect` child tells its parent messages with its `.tell` case.
 struct PlannedMessagesTests {
     @Test func aPlannedChildsMessage_reachesItsParent_andItsOtherWorkStays() {
         var notebook = Notebook()
-        _ = notebook.handle(event: .editor(.titleChanged("Groceries")))
+        _ = notebook.transition(on: .editor(.titleChanged("Groceries")))
 
-        let effect = notebook.handle(event: .editor(.doneTapped))
+        let effect = notebook.transition(on: .editor(.doneTapped))
 
         #expect(notebook.titles == ["Groceries"])
-        #expect(effect == .work(.editor(.work(.save("Groceries")))))
+        #expect(effect == .work(.editor(.save("Groceries"))))
+        #expect(effect == Notebook.editor.lift(.work(.save("Groceries"))))
     }
 
-    @Test func aPlannedChild_tellsWithTheMessagingCase() {
-        #expect(Editor.Effect.tell(.done(title: "a")) == .work(.tell(.done(title: "a"))))
-        #expect(Editor.Effect.tell(.done(title: "a")).message == .done(title: "a"))
+    @Test func aPlannedChild_tellsWithItsTellCase_whichIsNeitherWorkNorAPlan() {
+        let told = Editor.Effect.tell(.done(title: "a"))
+        #expect(told.message == .done(title: "a"))
+        #expect(told.work == nil)
+        #expect(told.plan == nil)
         #expect(Editor.Effect.work(.save("a")).message == nil)
         #expect(Editor.Effect.work(.save("a")).delayed(by: .seconds(1)).message == nil)
+    }
+
+    @Test func aMessage_isWrittenAsItIsMade() {
+        let effect = Editor.Effect.all(.tell(.done(title: "a")), .work(.save("a")))
+        #expect(String(describing: effect) == #".all(.tell(.done(title: "a")), .work(.save("a")))"#)
+        #expect(String(reflecting: Editor.Effect.tell(.done(title: "a"))) == #".tell(.done(title: "a"))"#)
     }
 }

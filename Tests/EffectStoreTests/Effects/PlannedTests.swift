@@ -72,25 +72,30 @@ private struct PulseHost: State, Hashable {
         case idle
 
         enum Event: Hashable, Sendable { case pulse(Pulse.Event) }
-        enum Work: Hashable, Sendable { case pulse(Pulse.Effect) }
+        enum Work: Hashable, Sendable { case pulse(Pulse.Work) }
         typealias Effect = Planned<Work>
 
-        static let places: ChildPlaces<Phase> = [.case { if case .pulsing(let pulse) = $0 { pulse } else { nil } }]
+        static let pulsing = ChildPlace(
+            case: Phase.pulsing, extract: { if case .pulsing(let pulse) = $0 { pulse } else { nil } },
+            event: Event.pulse, work: Work.pulse)
+        static let places: ChildPlaces<Phase> = [pulsing]
 
         mutating func handle(event: Event) -> Effect? {
-            guard case .pulsing(let pulse) = self, case .pulse(let event) = event else { return nil }
-            return handle(event, of: pulse, as: Self.pulsing, effect: { .work(.pulse($0)) })
+            switch event {
+            case .pulse(let event): route(event, to: Self.pulsing)
+            }
         }
     }
 
     var phase = Phase.idle
 
     enum Event: Hashable, Sendable { case pulse(id: Int), rest, phase(Phase.Event) }
-    enum Work: Hashable, Sendable { case phase(Phase.Effect) }
+    enum Work: Hashable, Sendable { case phase(Phase.Work) }
     typealias Effect = Planned<Work>
 
     static var initialState: PulseHost { PulseHost() }
-    static let places: ChildPlaces<PulseHost> = [.child(\.phase)]
+    static let phase = ChildPlace(\PulseHost.phase, event: Event.phase, work: Work.phase)
+    static let places: ChildPlaces<PulseHost> = [phase]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -101,12 +106,13 @@ private struct PulseHost: State, Hashable {
             phase = .idle
             return nil
         case .phase(let event):
-            return handle(event, in: \.phase, effect: { .work(.phase($0)) })
+            return route(event, to: Self.phase)
         }
     }
 }
 
-/// Performs the host's one piece of work, the pulse's beat, and counts the beats.
+/// Performs the host's one piece of work, the pulse's beat, through the places of the phase and the pulse; counts the
+/// beats.
 private final class PulseHostEffects: PlannedEffectHandler, @unchecked Sendable {
     // Guarded by `lock`.
     private var beats = 0
@@ -114,10 +120,23 @@ private final class PulseHostEffects: PlannedEffectHandler, @unchecked Sendable 
 
     var beatCount: Int { lock.withLock { beats } }
 
-    func perform(_ work: PulseHost.Work) -> Future<PulseHost.Event>? {
-        guard case .phase(.work(.pulse(.work(.beat)))) = work else { return nil }
-        lock.withLock { beats += 1 }
-        return Future(value: .phase(.pulse(.beat)))
+    func perform(_ work: PulseHost.Work) -> EffectAnswer<PulseHost.Event>? {
+        switch work {
+        case .phase(let work):
+            PulseHost.phase.answer(work) { work in
+                switch work {
+                case .pulse(let work): PulseHost.Phase.pulsing.answer(work, by: beat)
+                }
+            }
+        }
+    }
+
+    private func beat(_ work: Pulse.Work) -> Future<Pulse.Event>? {
+        switch work {
+        case .beat:
+            lock.withLock { beats += 1 }
+            return Future(value: .beat)
+        }
     }
 }
 
@@ -168,14 +187,13 @@ final class PlannedTests: XCTestCase {
 
     func test_aParent_liftsAPlannedChildsPlan_underItsCase() {
         var host = PulseHost()
-        _ = host.handle(event: .pulse(id: 1))
+        _ = host.transition(on: .pulse(id: 1))
 
-        let effect = host.handle(event: .phase(.pulse(.start)))
+        let effect = host.transition(on: .phase(.pulse(.start)))
 
         let pulseEffect = Pulse.Effect.work(.beat).delayed(by: .seconds(1), id: "beat")
-        let phaseEffect = PulseHost.Phase.Effect.lifting(
-            pulseEffect, into: { .work(.pulse($0)) }, under: CaseScope(Pulse.self, in: PulseHost.Phase.self))
-        XCTAssertEqual(effect, .lifting(phaseEffect, into: { .work(.phase($0)) }))
+        XCTAssertEqual(effect, PulseHost.phase.lift(PulseHost.Phase.pulsing.lift(pulseEffect)))
+        XCTAssertEqual(host.transition(on: .rest), PulseHost.phase.lift(PulseHost.Phase.pulsing.ending()))
     }
 
     func test_testStore_aWrongEffect_isShownAsWritten() {

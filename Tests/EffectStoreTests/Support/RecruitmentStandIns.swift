@@ -22,9 +22,10 @@ struct StandInSession: State, Equatable {
         case logOut
     }
 
-    enum Effect: Sendable, Equatable {
+    enum Work: Sendable, Equatable {
         case forgetCredentials
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: StandInSession { StandInSession(user: nil) }
 
@@ -36,7 +37,7 @@ struct StandInSession: State, Equatable {
         case .logOut:
             guard isLoggedIn else { return nil }
             user = nil
-            return .forgetCredentials
+            return .work(.forgetCredentials)
         }
     }
 }
@@ -55,9 +56,10 @@ enum StandInProcessState: State, Equatable {
         case userDidLogOut
     }
 
-    enum Effect: Sendable, Equatable {
+    enum Work: Sendable, Equatable {
         case downloadProcesses
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: StandInProcessState { .idle }
 
@@ -65,7 +67,7 @@ enum StandInProcessState: State, Equatable {
         switch (self, event) {
         case (.idle, .fetchProcesses), (.loaded, .fetchProcesses), (.failed, .fetchProcesses):
             self = .loading
-            return .downloadProcesses
+            return .work(.downloadProcesses)
         case (.loading, .load(let processes)):
             self = .loaded(processes)
             return nil
@@ -121,14 +123,14 @@ struct FailingStandInService: StandInService {
     func fetch() async throws -> [StandInProcess] { throw Offline() }
 }
 
-/// The process feature's effects, written with async/await (part 5).
-final class StandInProcessEffects: EffectHandler {
+/// The process feature's work, written with async/await (part 5).
+final class StandInProcessEffects: PlannedEffectHandler {
     private let service: any StandInService
 
     init(service: any StandInService) { self.service = service }
 
-    func handle(effect: StandInProcessState.Effect) -> Future<StandInProcessState.Event>? {
-        switch effect {
+    func perform(_ work: StandInProcessState.Work) -> Future<StandInProcessState.Event>? {
+        switch work {
         case .downloadProcesses:
             let service = self.service
             return Future { .load(processes: try await service.fetch()) }
@@ -136,9 +138,9 @@ final class StandInProcessEffects: EffectHandler {
     }
 }
 
-final class StandInSessionEffects: EffectHandler {
-    func handle(effect: StandInSession.Effect) -> Future<StandInSession.Event>? {
-        switch effect {
+final class StandInSessionEffects: PlannedEffectHandler {
+    func perform(_ work: StandInSession.Work) -> Future<StandInSession.Event>? {
+        switch work {
         case .forgetCredentials: return nil  // fire and forget
         }
     }
@@ -154,7 +156,7 @@ func makeStandInProcessStore(
     )
 }
 
-/// The app-level feature: composes the session and the processes (part 4).
+/// The app-level feature: composes the session and the processes, each at a place of its own (part 4).
 struct StandInAppState: State, Equatable {
     var session = StandInSession.initialState
     var process = StandInProcessState.initialState
@@ -164,32 +166,43 @@ struct StandInAppState: State, Equatable {
         case process(StandInProcessState.Event)
     }
 
-    enum Effect: Sendable, Equatable {
-        case session(StandInSession.Effect)
-        case process(StandInProcessState.Effect)
+    enum Work: Sendable, Equatable {
+        case session(StandInSession.Work)
+        case process(StandInProcessState.Work)
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: StandInAppState { StandInAppState() }
+
+    static let session = ChildPlace(\StandInAppState.session, event: Event.session, work: Work.session)
+    static let process = ChildPlace(\StandInAppState.process, event: Event.process, work: Work.process)
+    static let places: ChildPlaces<StandInAppState> = [session, process]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
         case .session(let event):
-            let effect = handle(event, in: \.session, effect: Effect.session)
-            if !session.isLoggedIn { _ = handle(.userDidLogOut, in: \.process, effect: Effect.process) }
+            let effect = route(event, to: Self.session)
+            if !session.isLoggedIn { _ = route(.userDidLogOut, to: Self.process) }
             return effect
         case .process(let event):
-            return handle(event, in: \.process, effect: Effect.process)
+            return route(event, to: Self.process)
         }
     }
 }
 
-/// The app-level effect handler, built from the children's (part 4).
-func makeStandInAppEffects(service: any StandInService) -> ComposedEffectHandler<StandInAppState> {
-    ComposedEffectHandler(
-        .child(effect: .session, event: StandInAppState.Event.session, perform: StandInSessionEffects().handle),
-        .child(
-            effect: .process, event: StandInAppState.Event.process, perform: StandInProcessEffects(service: service).handle)
-    )
+/// The app-level effect handler: hands each child's work to the child's handler through its place (part 4).
+final class StandInAppEffects: PlannedEffectHandler {
+    private let session = StandInSessionEffects()
+    private let process: StandInProcessEffects
+
+    init(service: any StandInService) { process = StandInProcessEffects(service: service) }
+
+    func perform(_ work: StandInAppState.Work) -> EffectAnswer<StandInAppState.Event>? {
+        switch work {
+        case .session(let work): return StandInAppState.session.answer(work, by: session.perform)
+        case .process(let work): return StandInAppState.process.answer(work, by: process.perform)
+        }
+    }
 }
 
 /// An enum-shaped parent: the process feature exists only while logged in (part 4, "a case for the state").
@@ -202,11 +215,17 @@ enum StandInAppFlow: State, Equatable {
         case process(StandInProcessState.Event)
     }
 
-    enum Effect: Sendable, Equatable {
-        case process(StandInProcessState.Effect)
+    enum Work: Sendable, Equatable {
+        case process(StandInProcessState.Work)
     }
+    typealias Effect = Planned<Work>
 
     static var initialState: StandInAppFlow { .loggedOut }
+
+    static let loggedIn = ChildPlace(
+        case: StandInAppFlow.loggedIn, extract: { if case .loggedIn(let process) = $0 { process } else { nil } },
+        event: Event.process, work: Work.process)
+    static let places: ChildPlaces<StandInAppFlow> = [loggedIn]
 
     mutating func handle(event: Event) -> Effect? {
         switch event {
@@ -214,26 +233,7 @@ enum StandInAppFlow: State, Equatable {
             self = .loggedIn(.idle)
             return nil
         case .process(let event):
-            guard case .loggedIn(let process) = self else { return nil }
-            return handle(event, of: process, as: Self.loggedIn, effect: Effect.process)
+            return route(event, to: Self.loggedIn)
         }
-    }
-}
-
-extension EnumCase where Root == StandInAppState.Effect, Value == StandInSession.Effect {
-    static var session: Self {
-        EnumCase(StandInAppState.Effect.session) { if case .session(let effect) = $0 { effect } else { nil } }
-    }
-}
-
-extension EnumCase where Root == StandInAppState.Effect, Value == StandInProcessState.Effect {
-    static var process: Self {
-        EnumCase(StandInAppState.Effect.process) { if case .process(let effect) = $0 { effect } else { nil } }
-    }
-}
-
-extension EnumCase where Root == StandInAppFlow, Value == StandInProcessState {
-    static var loggedIn: Self {
-        EnumCase(StandInAppFlow.loggedIn) { if case .loggedIn(let state) = $0 { state } else { nil } }
     }
 }

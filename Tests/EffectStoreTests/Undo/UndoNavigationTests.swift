@@ -5,15 +5,6 @@ import XCTest
 /// Undo and redo replace the whole state, yet a screen's id is given once in a store's life, and a screen or a sheet
 /// that an undo removes ends its work as any removal does.
 final class UndoNavigationTests: XCTestCase {
-    private func ticks(_ effects: HostEffects) -> Int {
-        effects.performed.filter {
-            switch $0 {
-            case .work(.sheet(.work(.tick))), .work(.screen(_, .work(.ticker(.work(.tick))))): true
-            default: false
-            }
-        }.count
-    }
-
     /// A store of `Host` with an undo history, on a test clock, and its effect handler.
     private func undoableStore() -> (store: Store<Host>, clock: TestClock, effects: HostEffects) {
         let clock = TestClock()
@@ -34,7 +25,7 @@ final class UndoNavigationTests: XCTestCase {
         let (store, clock, effects) = undoableStore()
         pushTickingScreen(on: store)
         clock.advance(by: .seconds(1))
-        XCTAssertEqual(store.state.path[id: 0, case: .ticker]?.ticks, 1)
+        XCTAssertEqual(store.state.path[id: 0, case: HostScreen.ticker]?.ticks, 1)
 
         store.undo()  // the start
         store.undo()  // the push
@@ -44,8 +35,9 @@ final class UndoNavigationTests: XCTestCase {
         store.dispatch(event: .push(.ticker(Ticker(id: 2))))
         XCTAssertEqual(store.state.path.ids, [1], "id 0 was given once already")
         clock.advance(by: .seconds(5))
-        XCTAssertEqual(store.state.path[id: 1, case: .ticker], Ticker(id: 2), "no tick of the undone screen reached it")
-        XCTAssertEqual(ticks(effects), 1)
+        XCTAssertEqual(
+            store.state.path[id: 1, case: HostScreen.ticker], Ticker(id: 2), "no tick of the undone screen reached it")
+        XCTAssertEqual(effects.tickCount, 1)
     }
 
     func test_redoAfterUndo_bringsTheScreenBackUnderItsID_andLaterPushesCountOn() {
@@ -73,7 +65,7 @@ final class UndoNavigationTests: XCTestCase {
         store.dispatch(event: .present(id: 1))
         clock.advance(by: .seconds(5))
         XCTAssertEqual(store.state.sheet, Ticker(id: 1), "no tick of the undone sheet reached the new one")
-        XCTAssertEqual(ticks(effects), 0)
+        XCTAssertEqual(effects.tickCount, 0)
     }
 
     func test_undoThatKeepsTheScreen_keepsItsWork() {
@@ -84,6 +76,6 @@ final class UndoNavigationTests: XCTestCase {
         XCTAssertEqual(store.state.path.ids, [0])
         XCTAssertEqual(clock.scheduledCount, 1, "the ticker's timer goes on")
         clock.advance(by: .seconds(1))
-        XCTAssertEqual(store.state.path[id: 0, case: .ticker]?.ticks, 1)
+        XCTAssertEqual(store.state.path[id: 0, case: HostScreen.ticker]?.ticks, 1)
     }
 }
