@@ -52,11 +52,25 @@ extension EffectPlan {
     }
 }
 
-/// `value` as `String(reflecting:)` writes it, an enum case without its type's name: `.search("swift")`.
+/// `value` as you write it: an enum case without its type's name, at any depth — `.todo(id: 1, .notify("Milk"))` — a
+/// string quoted, an optional as its value or `nil`, anything else as `String(describing:)` writes it.
 func swiftText(_ value: Any) -> String {
-    let text = String(reflecting: value)
-    let typePrefix = String(reflecting: type(of: value)) + "."
-    return text.hasPrefix(typePrefix) ? "." + text.dropFirst(typePrefix.count) : text
+    if let string = value as? String { return String(reflecting: string) }
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional { return mirror.children.first.map { swiftText($0.value) } ?? "nil" }
+    guard mirror.displayStyle == .enum, !(value is any CustomStringConvertible) else {
+        let text = String(reflecting: value)
+        let typePrefix = String(reflecting: type(of: value)) + "."
+        return text.hasPrefix(typePrefix) ? "." + text.dropFirst(typePrefix.count) : text
+    }
+    guard let payload = mirror.children.first, let name = payload.label else { return "." + String(describing: value) }
+    let parts = Mirror(reflecting: payload.value)
+    guard parts.displayStyle == .tuple else { return ".\(name)(\(swiftText(payload.value)))" }
+    let arguments = parts.children.map { part in
+        let label = part.label.map { $0.hasPrefix(".") ? "" : $0 + ": " } ?? ""
+        return label + swiftText(part.value)
+    }
+    return ".\(name)(\(arguments.joined(separator: ", ")))"
 }
 
 /// A type whose description is for people, while the package's describers and diffs take it apart as it is built

@@ -119,7 +119,7 @@ final class ChildEndingTests: XCTestCase {
         var groups = CounterGroups(groups: [CounterGroup(id: 1, counters: [Counter(id: 7)])])
         XCTAssertEqual(
             groups.transition(on: .group(id: 1, .removeCounter(7))),
-            nested(CounterGroups.groups.lift((1, CounterGroup.counters.ending(7)))))
+            CounterGroups.groups.lift((1, CounterGroup.counters.ending(7))))
         XCTAssertNil(groups.transition(on: .group(id: 1, .removeCounter(7))), "nothing left to end")
     }
 
@@ -204,7 +204,7 @@ final class ChildEndingTests: XCTestCase {
         var host = hostWithATickingPanel()
         XCTAssertEqual(
             host.transition(on: .replaceScreen(0, .note("done"))),
-            nested(Host.path.lift((0, HostScreen.panel.ending()))))
+            Host.path.lift((0, HostScreen.panel.ending())))
         XCTAssertEqual(host.path.ids, [0])
     }
 
@@ -228,7 +228,7 @@ final class ChildEndingTests: XCTestCase {
         _ = host.transition(on: .path(.element(id: 0, .ticker(.start))))
         XCTAssertEqual(
             host.transition(on: .replaceScreen(0, .note("done"))),
-            nested(Host.path.lift((0, HostScreen.ticker.ending()))))
+            Host.path.lift((0, HostScreen.ticker.ending())))
     }
 
     func test_store_aTickerScreenReplacedInItsSlot_endsItsTimer() {
@@ -411,16 +411,6 @@ final class ChildEndingTests: XCTestCase {
         XCTAssertEqual(transitions.all.last?.effect, Board.counters.ending(1))
         token.cancel()
     }
-}
-
-/// The ending of a child nested in a row or a screen as the root's transition returns it: the inner place's
-/// cancellation, its id seen from the root. `lift` gives it inside the outer child's own cancellable too, as it gives a
-/// routed effect; `lifted` is that, which this takes off.
-private func nested<Effect: ComposableEffect>(_ lifted: Effect) -> Effect {
-    guard case .cancellable(let ending, _, false)? = lifted.plan else {
-        preconditionFailure("\(lifted) is not an effect lifted into a row or a screen")
-    }
-    return ending
 }
 
 /// Two collections of one row type, each a place: a row of one never shares a scope with the row of the other that

@@ -55,7 +55,7 @@ final class NoEffectChildTests: XCTestCase {
         static var path: ChildPlace<Self, ScreenStack<Counter>> { get }
     }
 
-    /// A parent with a `Planned` effect of its own, whose work has no case: its children's ends are still effects.
+    /// A parent with a `Planned` effect of its own, whose work has no case.
     struct Parent: CountingParent, Hashable {
         var counter = Counter()
         var mode = Mode.counting(Counter())
@@ -125,14 +125,16 @@ final class NoEffectChildTests: XCTestCase {
         _ = routedToEveryPlace(Parent())
     }
 
-    func test_aDismissalAPopAndARemoval_stillEndTheirChild() {
+    /// A child with no work has nothing under its scope to end, whatever its parent's effect: its dismissal, pop and
+    /// removal return no cancellation.
+    func test_aDismissalAPopAndARemoval_ofAChildWithNoWork_endNothing() {
         var parent = Parent()
         parent.sheet = Counter()
         parent.path.push(Counter())
 
-        XCTAssertEqual(parent.transition(on: .sheet(.dismiss)), Parent.sheet.ending())
-        XCTAssertEqual(parent.transition(on: .path(.popFrom(id: 0))), Parent.path.ending(0))
-        XCTAssertEqual(parent.transition(on: .removeRow(1)), Parent.rows.ending(1))
+        XCTAssertNil(parent.transition(on: .sheet(.dismiss)))
+        XCTAssertNil(parent.transition(on: .path(.popFrom(id: 0))))
+        XCTAssertNil(parent.transition(on: .removeRow(1)))
         XCTAssertNil(parent.sheet)
         XCTAssertTrue(parent.path.isEmpty)
         XCTAssertTrue(parent.rows.isEmpty)

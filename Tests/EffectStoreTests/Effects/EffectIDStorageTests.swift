@@ -108,11 +108,7 @@ final class EffectIDStorageTests: XCTestCase {
         XCTAssertNotEqual(sheet, screen, "a presentation is not a screen")
         XCTAssertNotEqual(EffectID(Optional(screen)), screen, "nor an optional one")
 
-        guard case .cancellable(let cancel, let scope, _)? = ScopeHost.path.lift((3, .cancel(id: 1))).plan else {
-            return XCTFail("a screen's effect is lifted cancellable under the screen")
-        }
-        let scopedInScreen = cancelled(by: cancel)
-        XCTAssertEqual(scope, screen)
+        let scopedInScreen = cancelled(by: ScopeHost.path.lift((3, .cancel(id: 1))))
         XCTAssertEqual(scopedInScreen.description, #"\ScopeHost.path[3]/1"#)
         XCTAssertEqual(Set([screen, sameScreen, sheet, scopedInScreen]).count, 3)
     }
@@ -156,7 +152,8 @@ private struct Row: Hashable, Sendable {
 /// A screen or a sheet with plans and no work.
 private struct Leaf: ChildState, Hashable {
     enum Event: Sendable { case tap }
-    typealias Effect = Planned<Never>
+    enum Work: Sendable, Hashable { case load }
+    typealias Effect = Planned<Work>
     mutating func handle(event: Event) -> Effect? { nil }
 }
 
@@ -171,12 +168,15 @@ private struct ScopeHost: ChildState {
         case path(StackEvent<Leaf.Event>), other(StackEvent<Leaf.Event>)
         case sheet(PresentationEvent<Leaf.Event>), cover(PresentationEvent<Leaf.Event>)
     }
-    typealias Effect = Planned<Never>
+    enum Work: Sendable, Hashable {
+        case path(StackElementID, Leaf.Work), other(StackElementID, Leaf.Work), sheet(Leaf.Work), cover(Leaf.Work)
+    }
+    typealias Effect = Planned<Work>
 
-    static let path = ChildPlace(\ScopeHost.path, event: Event.path)
-    static let other = ChildPlace(\ScopeHost.other, event: Event.other)
-    static let sheet = ChildPlace(\ScopeHost.sheet, event: Event.sheet)
-    static let cover = ChildPlace(\ScopeHost.cover, event: Event.cover)
+    static let path = ChildPlace(\ScopeHost.path, event: Event.path, work: Work.path)
+    static let other = ChildPlace(\ScopeHost.other, event: Event.other, work: Work.other)
+    static let sheet = ChildPlace(\ScopeHost.sheet, event: Event.sheet, work: Work.sheet)
+    static let cover = ChildPlace(\ScopeHost.cover, event: Event.cover, work: Work.cover)
     static let places: ChildPlaces<ScopeHost> = [path, other, sheet, cover]
 
     mutating func handle(event: Event) -> Effect? { nil }

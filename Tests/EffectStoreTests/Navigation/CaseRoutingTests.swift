@@ -23,7 +23,7 @@ final class CaseRoutingTests: XCTestCase {
         var screen = HostScreen.ticker(Ticker(id: 1))
         XCTAssertEqual(
             screen.transition(on: .ticker(.start)).map { String(describing: $0) },
-            ".work(.ticker(EffectStoreTests.Ticker.Work.tick))"
+            ".work(.ticker(.tick))"
                 + #".delayed(by: 1000 ms, id: HostScreen, case Ticker/"timer").cancellable(id: HostScreen, case Ticker)"#
         )
     }

@@ -13,7 +13,7 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(effect, nextTick)
         XCTAssertEqual(
             effect.map { String(describing: $0) },
-            #".work(.sheet(EffectStoreTests.Ticker.Work.tick)).delayed(by: 1000 ms, id: \Host.sheet/"timer")"#
+            #".work(.sheet(.tick)).delayed(by: 1000 ms, id: \Host.sheet/"timer")"#
                 + #".cancellable(id: \Host.sheet)"#,
             "the sheet's timer id made its own, and its plan started under the sheet's scope"
         )

@@ -171,7 +171,7 @@ final class StackRoutingTests: XCTestCase {
         // started under the case's scope and the screen's.
         XCTAssertEqual(
             effect.map { String(describing: $0) },
-            ".work(.screen(1, EffectStoreTests.HostScreen.Work.ticker(EffectStoreTests.Ticker.Work.tick)))"
+            ".work(.screen(1, .ticker(.tick)))"
                 + #".delayed(by: 1000 ms, id: \Host.path[1]/HostScreen, case Ticker/"timer")"#
                 + #".cancellable(id: \Host.path[1]/HostScreen, case Ticker).cancellable(id: \Host.path[1])"#
         )
