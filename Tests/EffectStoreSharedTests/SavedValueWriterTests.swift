@@ -19,39 +19,6 @@ final class SavedValueWriterTests: XCTestCase {
         XCTAssertEqual(leftovers, ["notes.json"], "no temporary file stays behind a finished write")
     }
 
-    func test_fileStorage_createsItsFolder_atTheFirstWrite() {
-        let url = temporaryFolder(self).appendingPathComponent("a/b/notes.json")
-        let writer = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
-        writer.save(Notes(items: ["x"]))
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
-        XCTAssertEqual(SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load().value?.items, ["x"])
-    }
-
-    /// A killed write leaves its temporary file behind; the next read removes it once it is old enough to be
-    /// abandoned, and leaves a young one — possibly another process's write in progress — and other files alone.
-    func test_aRead_removesAbandonedTemporaryFiles_only() throws {
-        let folder = temporaryFolder(self)
-        let url = folder.appendingPathComponent("notes.json")
-        let storage = FileStorage(url: url)
-        try storage.write(Data("[]".utf8))
-        func file(_ name: String, age: TimeInterval) throws -> String {
-            let path = folder.appendingPathComponent(name).path
-            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
-            try FileManager.default.setAttributes(
-                [.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
-            return path
-        }
-        let abandoned = try file(".notes.json.0A1B.tmp", age: FileStorage.abandonedAfter + 60)
-        let young = try file(".notes.json.2C3D.tmp", age: 1)
-        let another = try file(".other.json.4E5F.tmp", age: FileStorage.abandonedAfter + 60)
-
-        XCTAssertEqual(try storage.read(), Data("[]".utf8))
-
-        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "an abandoned temporary file stays")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: young), "a write that may be in progress was removed")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: another), "another file's temporary file was removed")
-    }
-
     func test_threeSaves_insideTheDelay_giveOneWriteOfTheLast() throws {
         let storage = InMemoryStorage()
         let writer = SavedValueWriter(key: notesKey, storage: storage, delay: .seconds(5))

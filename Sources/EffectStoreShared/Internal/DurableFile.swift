@@ -14,7 +14,7 @@ enum DurableFile {
     static func replace(_ url: URL, with data: Data) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = folder.appendingPathComponent(temporaryName(of: url.lastPathComponent))
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("create", temporary) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
@@ -38,6 +38,48 @@ enum DurableFile {
         try makeDurable(folderDescriptor, folder)
     }
 
+    // MARK: - Names beside the file
+
+    /// The most bytes a file name may have: `NAME_MAX` on Linux and on Apple platforms.
+    static let nameLimit = 255
+
+    /// A new temporary name for a write of the file `name`: `.<name>.<UUID>.tmp`, within ``nameLimit`` whatever the
+    /// length of `name` (see ``stem(of:within:)``).
+    static func temporaryName(of name: String) -> String {
+        "." + stem(of: name, within: nameLimit - temporaryAddition) + "." + UUID().uuidString + ".tmp"
+    }
+
+    /// The bytes a temporary name adds to its stem: the dot before it, the dot and the UUID after it, and `.tmp`.
+    private static let temporaryAddition = 1 + 1 + 36 + 4
+
+    /// `name` when it has at most `limit` bytes; otherwise its start, cut at a character, followed by `~` and 16 hex
+    /// digits of a hash of the whole name, `limit` bytes at most: the names made from a long name still fit, and still
+    /// belong to that name only.
+    static func stem(of name: String, within limit: Int) -> String {
+        guard name.utf8.count > limit else { return name }
+        let hash = "~" + String(fnv1a(name), radix: 16).leftPadded(to: 16)
+        var start = ""
+        var bytes = 0
+        for character in name {
+            bytes += character.utf8.count
+            guard bytes <= limit - hash.utf8.count else { break }
+            start.append(character)
+        }
+        return start + hash
+    }
+
+    /// The 64-bit FNV-1a hash of `text`'s UTF-8: the same on every run and platform, unlike `Hasher`.
+    private static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    // MARK: - System calls
+
     /// Flushes the file's data to the disk itself: on Apple platforms `fsync` only reaches the drive's cache, so
     /// `F_FULLFSYNC` is asked first.
     private static func makeDurable(_ descriptor: Int32, _ url: URL) throws {
@@ -52,5 +94,12 @@ enum DurableFile {
         return NSError(
             domain: NSPOSIXErrorDomain, code: Int(code),
             userInfo: [NSLocalizedDescriptionKey: "\(operation) \(url.path): \(String(cString: strerror(code)))"])
+    }
+}
+
+extension String {
+    /// The string with `0`s before it, to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(width - count, 0)) + self
     }
 }

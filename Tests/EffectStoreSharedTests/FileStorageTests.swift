@@ -1,0 +1,64 @@
+import EffectStore
+import EffectStoreShared
+import EffectStoreTesting
+import Foundation
+import XCTest
+
+/// ``FileStorage``'s files: the folder made at the first write, the names beside the file that any legal name leaves
+/// room for, and the temporary files a read removes.
+final class FileStorageTests: XCTestCase {
+    func test_fileStorage_createsItsFolder_atTheFirstWrite() {
+        let url = temporaryFolder(self).appendingPathComponent("a/b/notes.json")
+        let writer = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        writer.save(Notes(items: ["x"]))
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load().value?.items, ["x"])
+    }
+
+    /// Issue 54, point 1: a legal name of 214 to 255 bytes could never be written, as the temporary file's name added
+    /// 42 bytes to it ("File name too long"). Failed before: every flush of these names failed.
+    func test_aFileNameOfUpTo255Bytes_isWritten_andReadBack() throws {
+        let folder = temporaryFolder(self)
+        let names = [
+            String(repeating: "n", count: 209) + ".json",  // 214 bytes
+            String(repeating: "n", count: 250) + ".json",  // 255 bytes
+            String(repeating: "é", count: 125) + ".json",  // 255 bytes, two a character: cut between characters
+        ]
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            let writer = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+            XCTAssertEqual(writer.load(), .absent)
+            writer.save(Notes(items: [name]))
+            XCTAssertEqual(flushed(writer)?.succeeded, true, "\(name.utf8.count) bytes")
+            XCTAssertEqual(
+                SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: [name])))
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(left, names.sorted(), "no temporary file stays behind a finished write")
+    }
+
+    /// A killed write leaves its temporary file behind; the next read removes it once it is old enough to be
+    /// abandoned, and leaves a young one — possibly another process's write in progress — and other files alone.
+    func test_aRead_removesAbandonedTemporaryFiles_only() throws {
+        let folder = temporaryFolder(self)
+        let url = folder.appendingPathComponent("notes.json")
+        let storage = FileStorage(url: url)
+        try storage.write(Data("[]".utf8))
+        func file(_ name: String, age: TimeInterval) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
+            return path
+        }
+        let abandoned = try file(".notes.json.0A1B.tmp", age: FileStorage.abandonedAfter + 60)
+        let young = try file(".notes.json.2C3D.tmp", age: 1)
+        let another = try file(".other.json.4E5F.tmp", age: FileStorage.abandonedAfter + 60)
+
+        XCTAssertEqual(try storage.read(), Data("[]".utf8))
+
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "an abandoned temporary file stays")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: young), "a write that may be in progress was removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: another), "another file's temporary file was removed")
+    }
+}
