@@ -1,8 +1,9 @@
 import EffectStore
-import EffectStoreShared
 import EffectStoreTesting
 import Foundation
 import XCTest
+
+@testable import EffectStoreShared
 
 /// ``FileStorage``'s files: the folder made at the first write, the names beside the file that any legal name leaves
 /// room for, and the temporary files a read removes.
@@ -38,27 +39,54 @@ final class FileStorageTests: XCTestCase {
     }
 
     /// A killed write leaves its temporary file behind; the next read removes it once it is old enough to be
-    /// abandoned, and leaves a young one — possibly another process's write in progress — and other files alone.
-    func test_aRead_removesAbandonedTemporaryFiles_only() throws {
+    /// abandoned, and leaves a young one — possibly another process's write in progress — and every file that is not
+    /// one of its own temporary files alone. Issue 54, point 5: a read of `notes.json` removed any old
+    /// `.notes.json.*.tmp`, `.notes.json.draft.tmp` among them. Failed before: that file was removed.
+    func test_aRead_removesItsOwnAbandonedTemporaryFiles_only() throws {
         let folder = temporaryFolder(self)
         let url = folder.appendingPathComponent("notes.json")
         let storage = FileStorage(url: url)
         try storage.write(Data("[]".utf8))
-        func file(_ name: String, age: TimeInterval) throws -> String {
-            let path = folder.appendingPathComponent(name).path
-            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
-            try FileManager.default.setAttributes(
-                [.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
-            return path
-        }
-        let abandoned = try file(".notes.json.0A1B.tmp", age: FileStorage.abandonedAfter + 60)
-        let young = try file(".notes.json.2C3D.tmp", age: 1)
-        let another = try file(".other.json.4E5F.tmp", age: FileStorage.abandonedAfter + 60)
+        let old = FileStorage.abandonedAfter + 60
+        let abandoned = try file(".notes.json.\(UUID().uuidString).tmp", age: old, in: folder)
+        let young = try file(".notes.json.\(UUID().uuidString).tmp", age: 1, in: folder)
+        let anotherFiles = try file(".other.json.\(UUID().uuidString).tmp", age: old, in: folder)
+        let notATemporaryFile = try file(".notes.json.draft.tmp", age: old, in: folder)
+        let lowercase = try file(".notes.json.\(UUID().uuidString.lowercased()).tmp", age: old, in: folder)
 
         XCTAssertEqual(try storage.read(), Data("[]".utf8))
 
         XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "an abandoned temporary file stays")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: lowercase), "an abandoned temporary file stays")
         XCTAssertTrue(FileManager.default.fileExists(atPath: young), "a write that may be in progress was removed")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: another), "another file's temporary file was removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: anotherFiles), "another file's temporary file was removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: notATemporaryFile), "a file of the user's was removed")
+    }
+
+    /// The temporary file of a long name, which a killed write left, is removed too, and not another long name's.
+    func test_aRead_ofALongName_removesItsAbandonedTemporaryFiles_andNotThoseOfAnotherLongName() throws {
+        let folder = temporaryFolder(self)
+        let name = String(repeating: "n", count: 250) + ".json"
+        let other = String(repeating: "n", count: 250) + ".jsox"
+        let url = folder.appendingPathComponent(name)
+        let writer = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        writer.save(Notes(items: ["a"]))
+        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        let mine = try file(DurableFile.temporaryName(of: name), age: FileStorage.abandonedAfter + 60, in: folder)
+        let theirs = try file(DurableFile.temporaryName(of: other), age: FileStorage.abandonedAfter + 60, in: folder)
+
+        XCTAssertEqual(
+            SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: ["a"])))
+
+        XCTAssertFalse(FileManager.default.fileExists(atPath: mine))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: theirs))
+    }
+
+    /// Makes the file `name` in `folder`, last changed `age` seconds ago.
+    private func file(_ name: String, age: TimeInterval, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
+        return path
     }
 }

@@ -49,6 +49,16 @@ enum DurableFile {
         "." + stem(of: name, within: nameLimit - temporaryAddition) + "." + UUID().uuidString + ".tmp"
     }
 
+    /// Whether `candidate` is a name that ``temporaryName(of:)`` makes for the file `name`, and no other file's: the
+    /// same stem, a UUID, `.tmp`.
+    static func isTemporaryName(_ candidate: String, of name: String) -> Bool {
+        let prefix = Array(("." + stem(of: name, within: nameLimit - temporaryAddition) + ".").utf8)
+        let bytes = Array(candidate.utf8)
+        guard bytes.count == prefix.count + 36 + 4, bytes.starts(with: prefix), bytes.suffix(4).elementsEqual(".tmp".utf8)
+        else { return false }
+        return UUID(uuidString: String(decoding: bytes[prefix.count..<prefix.count + 36], as: UTF8.self)) != nil
+    }
+
     /// The bytes a temporary name adds to its stem: the dot before it, the dot and the UUID after it, and `.tmp`.
     private static let temporaryAddition = 1 + 1 + 36 + 4
 

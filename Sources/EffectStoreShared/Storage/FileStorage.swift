@@ -14,8 +14,9 @@ import Foundation
 /// ```
 ///
 /// The folder is created at the first write if it does not exist. A temporary file left by a process that was killed
-/// mid-write starts with a dot and ends in `.tmp`; it is never read, and a read removes those of this file that are
-/// more than ``abandonedAfter`` old (a younger one may be another process's write in progress).
+/// mid-write is named `.<name>.<UUID>.tmp` (for a name longer than 213 bytes, its start and a hash of it stand for
+/// `<name>`, so that any legal name can be written); it is never read, and a read removes this file's that are more
+/// than ``abandonedAfter`` old (a younger one may be another process's write in progress), and no other file.
 public struct FileStorage: SavedValueStorage {
     /// The file.
     public let url: URL
@@ -63,14 +64,15 @@ public struct FileStorage: SavedValueStorage {
     /// progress — this process's or another's — takes far less.
     public static let abandonedAfter: TimeInterval = 60
 
-    /// Removes the temporary files of this file that a killed write left, when older than ``abandonedAfter``. Best
-    /// effort: a file that cannot be listed or removed is left as it is, and the read goes on.
+    /// Removes the temporary files of this file that a killed write left, when older than ``abandonedAfter``: those
+    /// named as its writes name them, `.<name>.<UUID>.tmp`, and no other. Best effort: a file that cannot be listed or
+    /// removed is left as it is, and the read goes on.
     func removeAbandonedTemporaryFiles(now: Date = Date()) {
         let folder = url.deletingLastPathComponent()
-        let prefix = ".\(url.lastPathComponent)."
+        let name = url.lastPathComponent
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            let path = folder.appendingPathComponent(name).path
+        for candidate in names where DurableFile.isTemporaryName(candidate, of: name) {
+            let path = folder.appendingPathComponent(candidate).path
             guard let modified = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date,
                 now.timeIntervalSince(modified) > Self.abandonedAfter
             else { continue }
