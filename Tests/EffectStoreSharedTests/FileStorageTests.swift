@@ -38,6 +38,45 @@ final class FileStorageTests: XCTestCase {
         XCTAssertEqual(left, names.sorted(), "no temporary file stays behind a finished write")
     }
 
+    /// Issue 54, point 4: each launch over the same unreadable file kept one more copy of it, so an app carrying on
+    /// read-only filled its folder. Failed before: five launches left five copies.
+    func test_launchesOverOneUnreadableFile_keepOneCopy_andOtherUnreadableBytesAnother() throws {
+        let folder = temporaryFolder(self)
+        let url = folder.appendingPathComponent("notes.json")
+        try Data("garbage".utf8).write(to: url)
+        var copies: [String?] = []
+        for _ in 1...5 {
+            guard case .failed(let error) = SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load() else {
+                return XCTFail("an unreadable file must fail to load")
+            }
+            copies.append(error.copyKeptAt)
+        }
+        let first = folder.appendingPathComponent("notes.unreadable-1.json").path
+        XCTAssertEqual(copies, Array(repeating: first, count: 5))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), [
+            "notes.json", "notes.unreadable-1.json",
+        ])
+
+        try Data("other garbage".utf8).write(to: url)
+        let other = SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load()
+        guard case .failed(let error) = other else { return XCTFail("an unreadable file must fail to load") }
+        XCTAssertEqual(error.copyKeptAt, folder.appendingPathComponent("notes.unreadable-2.json").path)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first)), Data("garbage".utf8))
+    }
+
+    /// The copy of a long name's unreadable file keeps within the length of a file name too.
+    func test_theCopyOfALongNamesUnreadableFile_isKept() throws {
+        let folder = temporaryFolder(self)
+        let url = folder.appendingPathComponent(String(repeating: "n", count: 250) + ".json")
+        try Data("garbage".utf8).write(to: url)
+        guard case .failed(let error) = SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load() else {
+            return XCTFail("an unreadable file must fail to load")
+        }
+        let copy = try XCTUnwrap(error.copyKeptAt, error.description)
+        XCTAssertTrue(copy.hasSuffix(".unreadable-1.json"), copy)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), Data("garbage".utf8))
+    }
+
     /// A killed write leaves its temporary file behind; the next read removes it once it is old enough to be
     /// abandoned, and leaves a young one — possibly another process's write in progress — and every file that is not
     /// one of its own temporary files alone. Issue 54, point 5: a read of `notes.json` removed any old

@@ -129,6 +129,46 @@ final class AppStoreTests: XCTestCase {
         XCTAssertEqual(storage.keptAside, [unreadable])
     }
 
+    /// Issue 54: a relaunch round trip over an unreadable file keeps one copy of it. Three launches carry on read-only
+    /// and leave the file as it is; the fourth starts fresh and saves a meeting, which the fifth reads back. Failed
+    /// before: each launch kept one more copy.
+    func test_relaunchesOverAnUnreadableFile_keepOneCopyOfIt_untilTheUserStartsFresh() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meetings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("meetings.json")
+        let unreadable = Data("not json".utf8)
+        try unreadable.write(to: url)
+        let copy = folder.appendingPathComponent("meetings.unreadable-1.json").path
+
+        for launch in 1...4 {
+            let (store, saving) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
+            let isLoaded = await loaded(store)
+            XCTAssertTrue(isLoaded)
+            guard case .unreadable(let error) = store.state.list.meetings.phase else {
+                return XCTFail("launch \(launch): the phase is \(store.state.list.meetings.phase)")
+            }
+            XCTAssertEqual(error.copyKeptAt, copy, "launch \(launch)")
+            if launch == 4 {
+                store.dispatch(event: .startFresh)
+                store.dispatch(event: .list(.addTapped(stamp(1, 2))))
+                store.dispatch(event: .list(.addForm(.presented(.titleChanged("Design")))))
+                _ = await store.dispatch(event: .list(.addForm(.presented(.doneTapped)))).value
+            }
+            let flushed = await saving.flush().value
+            XCTAssertNotNil(try? flushed.get(), "launch \(launch)")
+            if launch < 4 { XCTAssertEqual(try Data(contentsOf: url), unreadable, "launch \(launch) wrote over it") }
+        }
+        let (relaunched, _) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
+        let readBack = await loaded(relaunched)
+        XCTAssertTrue(readBack)
+        XCTAssertEqual(Array(relaunched.state.list.meetings.value), [Meeting(id: UUID(number: 1), title: "Design")])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
+            ["meetings.json", "meetings.unreadable-1.json"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), unreadable)
+    }
+
     func test_makeMeetingsStore_readsTheSavedMeetings_andAMeetingAddedIsSavedToAFileAndReadBack() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("meetings-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }

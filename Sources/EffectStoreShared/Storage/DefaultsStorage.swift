@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `UserDefaults` writes when it chooses to, so a defaults storage is not durable the way ``FileStorage`` is: use a
 /// file for anything a person would miss. Bytes that cannot be read are copied to the defaults key
-/// `<key>.unreadable-<n>`.
+/// `<key>.unreadable-<n>`, once however often they are read.
 ///
 /// ```swift
 /// let storage = DefaultsStorage(key: "settings")
@@ -41,14 +41,18 @@ public struct DefaultsStorage: SavedValueStorage {
         defaults.set(data, forKey: key)
     }
 
-    /// Copies `data` to the first free key `<key>.unreadable-<n>`.
+    /// Copies `data` to the first free key `<key>.unreadable-<n>`, unless a copy of these very bytes is kept already,
+    /// whose key it answers: one copy however often they are read.
     ///
     /// - Parameter data: The bytes that could not be read.
     /// - Returns: The defaults key of the copy.
     public func keepAside(_ data: Data) throws -> String {
         let defaults = self.defaults
         var number = 1
-        while defaults.object(forKey: "\(key).unreadable-\(number)") != nil { number += 1 }
+        while let kept = defaults.object(forKey: "\(key).unreadable-\(number)") {
+            if kept as? Data == data { break }
+            number += 1
+        }
         defaults.set(data, forKey: "\(key).unreadable-\(number)")
         return "defaults key \(key).unreadable-\(number)"
     }

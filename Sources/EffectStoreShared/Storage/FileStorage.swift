@@ -5,8 +5,8 @@ import Foundation
 /// Each write goes to a temporary file in the same folder, which is made durable (`fsync`; `F_FULLFSYNC` on Apple
 /// platforms), then renamed over the old file, and then the folder itself is made durable so the rename survives a
 /// power loss. A process killed at any moment leaves the old file or the new one, never a partial file. Bytes that
-/// cannot be read are copied beside the file as `<name>.unreadable-<n>.<extension>`; the file itself is never
-/// touched.
+/// cannot be read are copied beside the file as `<name>.unreadable-<n>.<extension>`, once however often they are read;
+/// the file itself is never touched.
 ///
 /// ```swift
 /// let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
@@ -42,7 +42,9 @@ public struct FileStorage: SavedValueStorage {
         try DurableFile.replace(url, with: data)
     }
 
-    /// Copies `data` beside the file, under the first free name `<name>.unreadable-<n>.<extension>`.
+    /// Copies `data` beside the file, under the first free name `<name>.unreadable-<n>.<extension>` — unless a copy of
+    /// these very bytes is there already, whose path it answers: an app that carries on read-only over an unreadable
+    /// file, launch after launch, keeps one copy of it, not one a launch.
     ///
     /// - Parameter data: The bytes that could not be read.
     /// - Returns: The path of the copy.
@@ -51,13 +53,18 @@ public struct FileStorage: SavedValueStorage {
         let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
         let folder = url.deletingLastPathComponent()
         var number = 1
-        var copy = folder.appendingPathComponent("\(base).unreadable-\(number)\(suffix)")
-        while FileManager.default.fileExists(atPath: copy.path) {
+        while true {
+            // A long name's start and hash stand for it where the whole would pass the length of a file name.
+            let ending = ".unreadable-\(number)\(suffix)"
+            let name = DurableFile.stem(of: base, within: DurableFile.nameLimit - ending.utf8.count) + ending
+            let copy = folder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: copy.path) else {
+                try DurableFile.replace(copy, with: data)
+                return copy.path
+            }
+            if FileManager.default.contents(atPath: copy.path) == data { return copy.path }
             number += 1
-            copy = folder.appendingPathComponent("\(base).unreadable-\(number)\(suffix)")
         }
-        try DurableFile.replace(copy, with: data)
-        return copy.path
     }
 
     /// How old a temporary file of this file must be for a read to remove it as abandoned: one minute. A write in

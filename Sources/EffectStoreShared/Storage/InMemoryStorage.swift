@@ -98,12 +98,14 @@ public final class InMemoryStorage: SavedValueStorage {
         }
     }
 
-    /// Records a copy of `data` in ``keptAside``.
+    /// Records a copy of `data` in ``keptAside``, unless a copy of these very bytes is there already, as a file keeps
+    /// one copy however often the bytes are read.
     ///
     /// - Parameter data: The bytes that could not be read.
-    /// - Returns: `"memory, copy <n>"`.
+    /// - Returns: `"memory, copy <n>"`, `n` counting from 1.
     public func keepAside(_ data: Data) throws -> String {
         contents.withLock { contents in
+            if let kept = contents.keptAside.firstIndex(of: data) { return "memory, copy \(kept + 1)" }
             contents.keptAside.append(data)
             return "memory, copy \(contents.keptAside.count)"
         }

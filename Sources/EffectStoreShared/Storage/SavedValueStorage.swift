@@ -17,7 +17,9 @@ import Foundation
 /// - ``read()`` returns `nil` only when nothing was ever written (or it was removed), and throws when the storage is
 ///   there but cannot be read.
 /// - ``keepAside(_:)`` keeps a copy of bytes the writer could not read, where a person can find them, without touching
-///   the original.
+///   the original; when a copy of the same bytes is kept already, it answers where that one is instead of keeping
+///   another, so that an app carrying on read-only over an unreadable file does not fill its storage, launch after
+///   launch.
 public protocol SavedValueStorage: Sendable {
     /// The saved bytes, or `nil` when nothing is saved. Called on the writer's queue.
     func read() throws -> Data?
