@@ -106,14 +106,14 @@ private final class CountingStorage: SavedValueStorage {
     }
 }
 
-extension Future where Value == Result<Void, SavedValueError> {
+extension Future where Value == SavedFlush {
     /// Whether the flush succeeded, waiting at most `seconds`; `nil` on a timeout.
     fileprivate func waitForValue(seconds: Int) -> Bool? {
         let answer = LockedBox<Bool?>.make(nil)
         let done = DispatchSemaphore(value: 0)
         onComplete { result in
             answer.withLock {
-                if case .success = result { $0 = true } else { $0 = false }
+                $0 = result == .written
             }
             done.signal()
         }

@@ -15,7 +15,7 @@ import Foundation
 /// var meetings = writer.load().value ?? []
 /// meetings.append(Meeting(title: "Standup"))
 /// writer.save(meetings)
-/// _ = await writer.flush().value   // .success(()) once the file holds the new list
+/// _ = await writer.flush().value   // .written once the file holds the new list
 /// ```
 ///
 /// A file that cannot be read — it does not decode, or a newer version of the app wrote it — is left untouched, a
@@ -56,8 +56,8 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     ///   - delay: How long a write waits after the first save that follows a quiet spell, so that more edits join
     ///     it; none by default (edits that arrive while a write is in flight join the next one anyway). ``flush()``
     ///     never waits for it.
-    ///   - onWriteFailure: Called when the storage refuses a write, on the writer's queue. The value stays pending
-    ///     and is written at the next save or flush.
+    ///   - onWriteFailure: Called when the storage refuses a write, on the writer's queue, before the flushes that
+    ///     waited for the write are answered. The value stays pending and is written at the next save or flush.
     public convenience init(
         key: SavedKey<Value>, storage: any SavedValueStorage, delay: DispatchTimeInterval = .nanoseconds(0),
         onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
@@ -136,22 +136,22 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     ///
     /// ```swift
     /// writer.save(meetings)
-    /// if case .failure(let error) = await writer.flush().value { print(error) }
+    /// if case .failed(let error) = await writer.flush().value { print(error) }
     /// ```
     ///
     /// It does not wait for the writer's `delay`. A write that fails resolves it with the failure (the value stays
-    /// pending); while writes are held back (see ``allowWrites()``) it resolves at once with
+    /// pending), after `onWriteFailure` was called with it; while writes are held back (see ``allowWrites()``) it resolves at once with
     /// ``SavedValueError/Reason/writesHeldBack``, if anything is pending.
     ///
-    /// - Returns: A future of `.success(())`, or of the failure that kept a value from the disk. Its callbacks run on
+    /// - Returns: A future of ``SavedFlush/written``, or of the failure that kept a value from the disk. Its callbacks run on
     ///   the writer's queue, or at once on the calling thread when nothing is pending.
     @discardableResult
-    public func flush() -> Future<Result<Void, SavedValueError>> {
-        let promise = Promise<Result<Void, SavedValueError>>()
-        let now = state.withLock { state -> Result<Void, SavedValueError>? in
-            if state.durable >= state.saved { return .success(()) }
+    public func flush() -> Future<SavedFlush> {
+        let promise = Promise<SavedFlush>()
+        let now = state.withLock { state -> SavedFlush? in
+            if state.durable >= state.saved { return .written }
             if state.heldBack {
-                return .failure(SavedValueError(key: key.name, reason: .writesHeldBack, detail: "flush()"))
+                return .failed(SavedValueError(key: key.name, reason: .writesHeldBack, detail: "flush()"))
             }
             state.waiters.append(Waiter(generation: state.saved, promise: promise))
             return nil
@@ -331,11 +331,15 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                 state.waiters.removeAll { $0.generation <= job.generation }
                 return answered
             }
-            for waiter in answered { waiter.promise.resolve(result.map { _ in () }) }
-            if case .failure(let error) = result {
-                onWriteFailure?(error)
-                return
+            // The failure is told first, then the flushes answered: a store link's `failed:` event is dispatched
+            // before a flush that waited for the write answers.
+            guard case .failure(let error) = result else {
+                for waiter in answered { waiter.promise.resolve(.written) }
+                continue
             }
+            onWriteFailure?(error)
+            for waiter in answered { waiter.promise.resolve(.failed(error)) }
+            return
         }
     }
 }
@@ -365,5 +369,5 @@ struct WriterState<Value: Sendable>: Sendable {
 /// A flush waiting for every save up to `generation`.
 struct Waiter: Sendable {
     let generation: UInt64
-    let promise: Promise<Result<Void, SavedValueError>>
+    let promise: Promise<SavedFlush>
 }

@@ -31,7 +31,8 @@ extension Store {
     ///   - loaded: The event that carries what the load found, and later each change written from outside; dispatched
     ///     from a global queue.
     ///   - failed: The event that carries a refused write, if the state wants to know; dispatched from the writer's
-    ///     queue. The value stays pending and is written at the next change or flush.
+    ///     queue, before a flush that waited for the write answers. The value stays pending and is written at the
+    ///     next change or flush.
     /// - Returns: The link. Keep it: releasing it (or ``SavedStateLink/cancel()``) stops saving later changes;
     ///   changes already handed to the writer are still written.
     public func save<Value>(
@@ -120,7 +121,7 @@ public final class SavedStateLink<Value: Codable & Equatable & Sendable>: Sendab
     ///
     /// - Returns: See ``SavedValueWriter/flush()``; callbacks run on the writer's queue.
     @discardableResult
-    public func flush() -> Future<Result<Void, SavedValueError>> {
+    public func flush() -> Future<SavedFlush> {
         writer.flush()
     }
 

@@ -56,7 +56,7 @@ where S.Effect: Equatable {
         /// Whether the test let it go: its window opened while the exhaustivity was partial.
         let isExempt: Bool
         /// What writing it gave; `nil` until it is written.
-        var result: Result<Void, SavedValueError>?
+        var result: SavedFlush?
     }
 
     init(
@@ -137,12 +137,13 @@ where S.Effect: Equatable {
     ///   - column: Where a failure points; the caller's column by default.
     ///   - assert: For a refused write, turns a copy of the previous state into the state the `failed` event leads
     ///     to. Runs synchronously on this thread.
-    /// - Returns: What writing the save gave: `.success(())`, or the storage's refusal; `nil` when no save matched.
+    /// - Returns: What writing the save gave: ``/EffectStoreShared/SavedFlush/written``, or the storage's refusal;
+    ///   `nil` when no save matched.
     @discardableResult
     public func receiveSave(
         _ value: Value, fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column, assert: ((inout S) -> Void)? = nil
-    ) -> Result<Void, SavedValueError>? {
+    ) -> SavedFlush? {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         let call = "receiveSave(\(Describing.value(value, maxLength: 80))) of \"\(writer.key.name)\""
         guard let store, store.acceptsCall(call, at: location) else { return nil }
@@ -167,11 +168,11 @@ where S.Effect: Equatable {
                 """,
                 at: location)
         }
-        if case .failure(let error) = save.result, let failed {
+        if case .failed(let error) = save.result, let failed {
             store.handle(failed(error), call: call, assert: assert, at: location)
         } else if assert != nil {
             let why: String
-            if case .failure = save.result { why = "the store was given no `failed:` event" } else {
+            if save.result?.error != nil { why = "the store was given no `failed:` event" } else {
                 why = "the write succeeded"
             }
             reporter.report(
@@ -198,7 +199,7 @@ where S.Effect: Equatable {
             return
         }
         // As the writer does: a value equal to what the storage holds, with nothing pending, is not written again.
-        let failedBefore = made.last.map { if case .failure = $0.result { true } else { false } } ?? false
+        let failedBefore = made.last?.result?.error != nil
         guard step.allowingWrites || failedBefore || step.value != written else { return }
         open = Save(
             value: step.value, origin: origin, allowingWrites: step.allowingWrites,
@@ -265,11 +266,11 @@ where S.Effect: Equatable {
         writer.save(save.value)
         let result =
             writer.flush().wait(timeout: .seconds(10))
-            ?? .failure(
+            ?? .failed(
                 SavedValueError(
                     key: writer.key.name, reason: .writeFailed, detail: "the write did not end within 10 seconds"))
         save.result = result
-        if case .success = result { written = save.value }
+        if result == .written { written = save.value }
         made.append(save)
     }
 

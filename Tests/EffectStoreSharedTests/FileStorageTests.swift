@@ -12,7 +12,7 @@ final class FileStorageTests: XCTestCase {
         let url = temporaryFolder(self).appendingPathComponent("a/b/notes.json")
         let writer = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
         writer.save(Notes(items: ["x"]))
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(flushed(writer), .written)
         XCTAssertEqual(SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load().value?.items, ["x"])
     }
 
@@ -30,7 +30,7 @@ final class FileStorageTests: XCTestCase {
             let writer = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
             XCTAssertEqual(writer.load(), .absent)
             writer.save(Notes(items: [name]))
-            XCTAssertEqual(flushed(writer)?.succeeded, true, "\(name.utf8.count) bytes")
+            XCTAssertEqual(flushed(writer), .written, "\(name.utf8.count) bytes")
             XCTAssertEqual(
                 SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: [name])))
         }
@@ -110,7 +110,7 @@ final class FileStorageTests: XCTestCase {
         let url = folder.appendingPathComponent(name)
         let writer = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
         writer.save(Notes(items: ["a"]))
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(flushed(writer), .written)
         let mine = try file(DurableFile.temporaryName(of: name), age: FileStorage.abandonedAfter + 60, in: folder)
         let theirs = try file(DurableFile.temporaryName(of: other), age: FileStorage.abandonedAfter + 60, in: folder)
 

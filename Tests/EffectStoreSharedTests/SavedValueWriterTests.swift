@@ -11,7 +11,7 @@ final class SavedValueWriterTests: XCTestCase {
         XCTAssertEqual(writer.load(), .absent)
         writer.save(Notes(items: ["milk"]))
         writer.save(Notes(items: ["milk", "eggs"]))
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(flushed(writer), .written)
 
         let relaunched = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
         XCTAssertEqual(relaunched.load(), .loaded(Notes(items: ["milk", "eggs"])))
@@ -25,7 +25,7 @@ final class SavedValueWriterTests: XCTestCase {
         writer.save(Notes(items: ["a"]))
         writer.save(Notes(items: ["a", "b"]))
         writer.save(Notes(items: ["a", "b", "c"]))
-        XCTAssertEqual(flushed(writer)?.succeeded, true, "a flush does not wait for the delay")
+        XCTAssertEqual(flushed(writer), .written, "a flush does not wait for the delay")
         XCTAssertEqual(storage.writes.count, 1)
         XCTAssertEqual(try decodedWrite(storage.writes[0], as: Notes.self), Notes(items: ["a", "b", "c"]))
     }
@@ -35,7 +35,7 @@ final class SavedValueWriterTests: XCTestCase {
         let writer = SavedValueWriter(
             key: SavedKey<CountedEncodings>("counted"), storage: InMemoryStorage(), delay: .seconds(5))
         for number in 1...1_000 { writer.save(CountedEncodings(number: number, encodings: encodings)) }
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(flushed(writer), .written)
         XCTAssertEqual(encodings.withLock { $0 }, 1, "1,000 saves coalesced into one write encode once")
     }
 
@@ -47,7 +47,7 @@ final class SavedValueWriterTests: XCTestCase {
             for number in 0..<250 { writer.save(thread * 1_000 + number) }
         }
         writer.save(-1)
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(flushed(writer), .written)
         XCTAssertEqual(storage.counts.withLock { $0.mostInFlight }, 1)
         XCTAssertLessThan(storage.inner.writes.count, 1_001, "saves during a write join the next one")
         XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.inner.data), as: Int.self), -1)
@@ -64,7 +64,7 @@ final class SavedValueWriterTests: XCTestCase {
         XCTAssertEqual(storage.writeStarted.wait(timeout: .now() + .seconds(10)), .success)
         XCTAssertFalse(flush.isResolved, "2, saved before the flush, is still being written")
         storage.gate?.signal()
-        XCTAssertEqual(flush.wait(timeout: .seconds(10))?.succeeded, true)
+        XCTAssertEqual(flush.wait(timeout: .seconds(10)), .written)
         XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.inner.data), as: Int.self), 2)
     }
 
@@ -78,7 +78,7 @@ final class SavedValueWriterTests: XCTestCase {
         let writer = SavedValueWriter(key: notesKey, storage: storage)
         let loaded = try XCTUnwrap(writer.load().value)
         writer.save(loaded)
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(flushed(writer), .written)
         XCTAssertEqual(storage.writes, [])
     }
 
@@ -96,11 +96,11 @@ final class SavedValueWriterTests: XCTestCase {
         XCTAssertTrue(writer.writesHeldBack)
 
         writer.save(Notes(items: ["new"]))
-        XCTAssertEqual(flushed(writer)?.failure?.reason, .writesHeldBack)
+        XCTAssertEqual(flushed(writer)?.error?.reason, .writesHeldBack)
         XCTAssertEqual(try Data(contentsOf: url), garbage, "the file is untouched until the app decides")
 
         writer.allowWrites()  // the app starts fresh
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(flushed(writer), .written)
         XCTAssertEqual(
             SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: ["new"])))
     }
@@ -153,10 +153,28 @@ final class SavedValueWriterTests: XCTestCase {
         }
         storage.failWrites(1)
         writer.save(Notes(items: ["precious"]))
-        XCTAssertEqual(flushed(writer)?.failure?.reason, .writeFailed)
+        XCTAssertEqual(flushed(writer)?.error?.reason, .writeFailed)
         XCTAssertEqual(reported.withLock { $0 }, [.writeFailed])
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(flushed(writer), .written)
         XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), Notes(items: ["precious"]))
+    }
+
+    /// Issue 54, point 9: the order of `onWriteFailure` and a flush's answer was not said. `onWriteFailure` comes
+    /// first, so that a store link's `failed:` event is dispatched before the flush answers. Failed before: the flush
+    /// answered first.
+    func test_aFailedWrite_callsOnWriteFailure_beforeTheFlushAnswers() {
+        let storage = ObservedStorage(gated: true)
+        storage.inner.failWrites(1)
+        let order = LockedBox<[String]>.make([])
+        let writer = SavedValueWriter(key: notesKey, storage: storage, delay: .seconds(5)) { _ in
+            order.withLock { $0.append("onWriteFailure") }
+        }
+        writer.save(Notes(items: ["a"]))
+        let flush = writer.flush()
+        flush.onComplete { _ in order.withLock { $0.append("flush answered") } }
+        storage.gate?.signal()  // the write, held until the flush's callback is in place, fails
+        XCTAssertEqual(flush.wait(timeout: .seconds(10))?.error?.reason, .writeFailed)
+        XCTAssertEqual(order.withLock { $0 }, ["onWriteFailure", "flush answered"])
     }
 
     func test_aFailedRead_holdsBackWrites() {
@@ -165,7 +183,7 @@ final class SavedValueWriterTests: XCTestCase {
         let writer = SavedValueWriter(key: notesKey, storage: storage)
         XCTAssertEqual(writer.load().failedReason, .readFailed)
         writer.save(Notes(items: []))
-        XCTAssertEqual(flushed(writer)?.failure?.reason, .writesHeldBack)
+        XCTAssertEqual(flushed(writer)?.error?.reason, .writesHeldBack)
         XCTAssertEqual(storage.writes, [])
     }
 
@@ -174,7 +192,7 @@ final class SavedValueWriterTests: XCTestCase {
         addTeardownBlock { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }
         let writer = SavedValueWriter(key: notesKey, storage: DefaultsStorage(key: "notes", suiteName: suite))
         writer.save(Notes(items: ["setting"]))
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(flushed(writer), .written)
         let relaunched = SavedValueWriter(key: notesKey, storage: DefaultsStorage(key: "notes", suiteName: suite))
         XCTAssertEqual(relaunched.load(), .loaded(Notes(items: ["setting"])))
     }
@@ -236,18 +254,18 @@ final class SavedValueOutsideChangeTests: XCTestCase {
         let mine = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
         XCTAssertEqual(mine.load(), .absent)
         mine.save(Notes(items: ["mine"]))
-        XCTAssertEqual(flushed(mine)?.succeeded, true)
+        XCTAssertEqual(flushed(mine), .written)
         XCTAssertNil(mine.checkForOutsideChange(), "its own write is not an outside change")
 
         let other = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
         _ = other.load()
         other.save(Notes(items: ["theirs"]))
-        XCTAssertEqual(flushed(other)?.succeeded, true)
+        XCTAssertEqual(flushed(other), .written)
         XCTAssertEqual(mine.checkForOutsideChange(), .loaded(Notes(items: ["theirs"])))
         XCTAssertNil(mine.checkForOutsideChange(), "reported once")
 
         mine.save(Notes(items: ["theirs"]))  // the state took the outside value: nothing to write
-        XCTAssertEqual(flushed(mine)?.succeeded, true)
+        XCTAssertEqual(flushed(mine), .written)
         XCTAssertEqual(try Data(contentsOf: url), try XCTUnwrap(other.storage.read()))
     }
 
@@ -258,7 +276,7 @@ final class SavedValueOutsideChangeTests: XCTestCase {
         writer.save(Notes(items: ["local"]))
         try storage.write(InMemoryStorage(seeding: Notes(items: ["outside"]), as: notesKey).data!)
         XCTAssertEqual(writer.checkForOutsideChange(), .loaded(Notes(items: ["outside"])))
-        XCTAssertEqual(flushed(writer)?.succeeded, true)
+        XCTAssertEqual(flushed(writer), .written)
         XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), Notes(items: ["local"]))
     }
 
@@ -270,7 +288,7 @@ final class SavedValueOutsideChangeTests: XCTestCase {
         try storage.write(Data("garbage".utf8))
         XCTAssertEqual(writer.checkForOutsideChange()?.failedReason, .unreadable)
         XCTAssertEqual(storage.keptAside, [Data("garbage".utf8)])
-        XCTAssertEqual(flushed(writer)?.failure?.reason, .writesHeldBack)
+        XCTAssertEqual(flushed(writer)?.error?.reason, .writesHeldBack)
         XCTAssertEqual(storage.data, Data("garbage".utf8))
     }
 }

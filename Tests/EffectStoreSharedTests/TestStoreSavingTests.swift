@@ -132,11 +132,11 @@ final class TestStoreSavingTests: XCTestCase {
             $0.saveFailure = SavedValueError(
                 key: "notes", reason: .writeFailed, detail: "InMemoryStorage: an injected write failure")
         }
-        XCTAssertEqual(refused?.failure?.reason, .writeFailed)
+        XCTAssertEqual(refused?.error?.reason, .writeFailed)
         XCTAssertEqual(storage.data, nil)
 
         store.send(.add("b")) { $0.notes.value.items.append("b") }
-        XCTAssertEqual(saving.receiveSave(Notes(items: ["a", "b"]))?.succeeded, true)
+        XCTAssertEqual(saving.receiveSave(Notes(items: ["a", "b"])), .written)
         XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self).items, ["a", "b"])
         store.finish()
     }

@@ -70,7 +70,7 @@ final class AppStoreTests: XCTestCase {
         XCTAssertEqual(clock.scheduledCount, 0, "no tick waits")
 
         let flushed = await saving.flush().value
-        XCTAssertNotNil(try? flushed.get())
+        XCTAssertEqual(flushed, .written)
         XCTAssertEqual(storage.writes.count, 1, "one write: the load was not written back")
         XCTAssertEqual(meetings(in: storage), [recorded])
     }
@@ -156,7 +156,7 @@ final class AppStoreTests: XCTestCase {
                 _ = await store.dispatch(event: .list(.addForm(.presented(.doneTapped)))).value
             }
             let flushed = await saving.flush().value
-            XCTAssertNotNil(try? flushed.get(), "launch \(launch)")
+            XCTAssertEqual(flushed, .written, "launch \(launch)")
             if launch < 4 { XCTAssertEqual(try Data(contentsOf: url), unreadable, "launch \(launch) wrote over it") }
         }
         let (relaunched, _) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
@@ -181,7 +181,7 @@ final class AppStoreTests: XCTestCase {
         _ = await first.dispatch(event: .list(.addForm(.presented(.doneTapped)))).value
         XCTAssertEqual(first.state.list.meetings.value.count, 1)
         let flushed = await saving.flush().value
-        XCTAssertNotNil(try? flushed.get())
+        XCTAssertEqual(flushed, .written)
 
         let (second, _) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
         let readBack = await loaded(second)
