@@ -16,6 +16,10 @@ public struct SavedValueError: Error, Hashable, Sendable, CustomStringConvertibl
         case readFailed
         /// The storage refused a write. The value stays pending and is written at the next save or flush.
         case writeFailed
+        /// The value could not be encoded (a `Double.nan` in a plain `Codable` type, an `encode(to:)` that throws).
+        /// It is not written, and not kept pending, since no retry can write it; reported once, and answered by
+        /// every flush until a newer value is saved.
+        case unencodable
         /// Writes to the key are held back since its load failed, until ``SavedValueWriter/allowWrites()``.
         case writesHeldBack
     }
@@ -55,6 +59,8 @@ public struct SavedValueError: Error, Hashable, Sendable, CustomStringConvertibl
                 + "the file was left untouched"
         case .readFailed: what = "its storage could not be read"
         case .writeFailed: what = "its value could not be written; it stays pending and is written at the next save"
+        case .unencodable:
+            what = "its value could not be encoded, so it was not written; the value saved next replaces it"
         case .writesHeldBack: what = "writes are held back since its load failed, until allowWrites() is called"
         }
         let copy = copyKeptAt.map { ", and a copy kept at \($0)" } ?? ""

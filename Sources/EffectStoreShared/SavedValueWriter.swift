@@ -118,6 +118,7 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     public func save(_ value: Value) {
         let schedule = state.withLock { state -> Bool in
             state.saved += 1
+            state.unencodable = nil  // a newer value replaces one that could not be encoded
             if state.pending == nil, state.writing == nil, state.written == value {
                 state.durable = state.saved
                 return false
@@ -140,7 +141,9 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     /// ```
     ///
     /// It does not wait for the writer's `delay`. A write that fails resolves it with the failure (the value stays
-    /// pending), after `onWriteFailure` was called with it; while writes are held back (see ``allowWrites()``) it resolves at once with
+    /// pending), after `onWriteFailure` was called with it. A value that cannot be encoded is not kept pending, since
+    /// no retry can write it: it is reported once, with ``SavedValueError/Reason/unencodable``, and every flush answers
+    /// that failure until a newer value is saved. While writes are held back (see ``allowWrites()``) it resolves at once with
     /// ``SavedValueError/Reason/writesHeldBack``, if anything is pending.
     ///
     /// - Returns: A future of ``SavedFlush/written``, or of the failure that kept a value from the disk. Its callbacks run on
@@ -153,6 +156,7 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
             if state.heldBack {
                 return .failed(SavedValueError(key: key.name, reason: .writesHeldBack, detail: "flush()"))
             }
+            if let unencodable = state.unencodable { return .failed(unencodable) }
             state.waiters.append(Waiter(generation: state.saved, promise: promise))
             return nil
         }
@@ -232,20 +236,21 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                 state.withLock { $0.written = value }
                 return .loaded(value)
             case .migrated(let value, let version):
-                // Written back only now that it decoded as the current version; a failed write leaves it pending.
-                do {
-                    let migrated = try coding.encode(value)
-                    try storage.write(migrated)
+                // Written back only now that it decoded as the current version; a refused write leaves it pending.
+                switch store(value) {
+                case .success(let migrated):
                     state.withLock { state in
                         state.written = value
                         state.bytes = migrated
                     }
-                } catch {
-                    state.withLock { state in
-                        state.saved += 1
-                        state.pending = value
+                case .failure(let error):
+                    if error.reason == .writeFailed {
+                        state.withLock { state in
+                            state.saved += 1
+                            state.pending = value
+                        }
                     }
-                    onWriteFailure?(SavedValueError(key: key.name, reason: .writeFailed, detail: "\(error)"))
+                    onWriteFailure?(error)
                 }
                 return .migrated(value, fromVersion: version)
             }
@@ -309,14 +314,7 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                 return (value, state.saved)
             }
             guard let job else { return }
-            let result: Result<Data, SavedValueError>
-            do {
-                let data = try coding.encode(job.value)
-                try storage.write(data)
-                result = .success(data)
-            } catch {
-                result = .failure(SavedValueError(key: key.name, reason: .writeFailed, detail: "\(error)"))
-            }
+            let result = store(job.value)
             let answered = state.withLock { state -> [Waiter] in
                 state.writing = nil
                 switch result {
@@ -324,6 +322,9 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                     state.written = job.value
                     state.bytes = data
                     state.durable = job.generation
+                case .failure(let error) where error.reason == .unencodable:
+                    // No retry can write it: flushes answer the failure until a newer value is saved.
+                    if state.pending == nil { state.unencodable = error }
                 case .failure:
                     if state.pending == nil { state.pending = job.value }
                 }
@@ -339,8 +340,25 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
             }
             onWriteFailure?(error)
             for waiter in answered { waiter.promise.resolve(.failed(error)) }
-            return
+            // A value saved since, unlike this one, may encode; a storage that refused a write waits for the next.
+            guard error.reason == .unencodable else { return }
         }
+    }
+
+    /// Encodes `value` and hands it to the storage: the bytes written, or why they are not.
+    private func store(_ value: Value) -> Result<Data, SavedValueError> {
+        let data: Data
+        do {
+            data = try coding.encode(value)
+        } catch {
+            return .failure(SavedValueError(key: key.name, reason: .unencodable, detail: "\(error)"))
+        }
+        do {
+            try storage.write(data)
+        } catch {
+            return .failure(SavedValueError(key: key.name, reason: .writeFailed, detail: "\(error)"))
+        }
+        return .success(data)
     }
 }
 
@@ -362,6 +380,8 @@ struct WriterState<Value: Sendable>: Sendable {
     var writeQueued = false
     /// Whether writes wait for `allowWrites()`, after a failed load.
     var heldBack = false
+    /// Why the latest value saved could not be encoded, until a newer one is saved: what flushes answer meanwhile.
+    var unencodable: SavedValueError?
     /// Flushes waiting for a generation to be on disk.
     var waiters: [Waiter] = []
 }

@@ -177,6 +177,28 @@ final class SavedValueWriterTests: XCTestCase {
         XCTAssertEqual(order.withLock { $0 }, ["onWriteFailure", "flush answered"])
     }
 
+    /// Issue 54, point 9: a value that can never be encoded was reported twice — the failed write, then its retry at
+    /// the flush — as `.writeFailed`, the reason of a write the disk refused. Failed before: two `.writeFailed`.
+    func test_aValueThatCannotBeEncoded_isReportedOnce_asUnencodable_untilANewerValueIsWritten() throws {
+        struct Reading: Codable, Equatable, Sendable { var celsius: Double }
+        let storage = InMemoryStorage()
+        let reported = LockedBox<[SavedValueError.Reason]>.make([])
+        let key = SavedKey<Reading>("reading")
+        let writer = SavedValueWriter(key: key, storage: storage) { error in
+            reported.withLock { $0.append(error.reason) }
+        }
+        writer.save(Reading(celsius: .nan))
+        XCTAssertEqual(flushed(writer)?.error?.reason, .unencodable)
+        XCTAssertEqual(flushed(writer)?.error?.reason, .unencodable, "no retry can write it; the flush says so")
+        XCTAssertEqual(reported.withLock { $0 }, [.unencodable])
+        XCTAssertEqual(storage.writes, [])
+
+        writer.save(Reading(celsius: 21.5))
+        XCTAssertEqual(flushed(writer), .written)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Reading.self), Reading(celsius: 21.5))
+        XCTAssertEqual(reported.withLock { $0 }, [.unencodable])
+    }
+
     func test_aFailedRead_holdsBackWrites() {
         let storage = InMemoryStorage(seeding: Notes(items: ["there"]), as: notesKey)
         storage.failReads()
