@@ -7,9 +7,16 @@
 public struct SavedValueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Hashable, Sendable {
-        /// The saved bytes do not decode as the key's value (of any version its migrations know), or a migration
-        /// threw. The file is left untouched and a copy is kept aside.
+        /// The saved bytes do not decode: they are not JSON, or not the key's value at the version they were written
+        /// at. The file is left untouched and a copy is kept aside.
         case unreadable
+        /// The file was written at version `from`, older than every migration the key declares: none starts there.
+        /// Version 0 is a plain JSON value, without this library's version: declare a migration `from: 0` to adopt
+        /// it. The file is left untouched and a copy is kept aside.
+        case noMigration(from: Int)
+        /// The migration step from version `from` threw, or what it gave is not what the next version reads. The
+        /// file is left untouched and a copy is kept aside.
+        case migrationFailed(from: Int)
         /// The file was written by a newer version of the app. It is left untouched and a copy is kept aside.
         case newerVersion(found: Int, supported: Int)
         /// The storage could not be read at all (permissions, a failing disk).
@@ -53,6 +60,11 @@ public struct SavedValueError: Error, Hashable, Sendable, CustomStringConvertibl
         let what: String
         switch reason {
         case .unreadable: what = "its saved value could not be read; the file was left untouched"
+        case .noMigration(let version):
+            what =
+                "its file was written at version \(version), and no migration starts there; the file was left untouched"
+        case .migrationFailed(let version):
+            what = "its migration from version \(version) failed; the file was left untouched"
         case .newerVersion(let found, let supported):
             what =
                 "its file was written at version \(found), newer than \(supported), the newest this app knows; "

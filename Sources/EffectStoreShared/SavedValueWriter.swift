@@ -143,11 +143,11 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     /// It does not wait for the writer's `delay`. A write that fails resolves it with the failure (the value stays
     /// pending), after `onWriteFailure` was called with it. A value that cannot be encoded is not kept pending, since
     /// no retry can write it: it is reported once, with ``SavedValueError/Reason/unencodable``, and every flush answers
-    /// that failure until a newer value is saved. While writes are held back (see ``allowWrites()``) it resolves at once with
-    /// ``SavedValueError/Reason/writesHeldBack``, if anything is pending.
+    /// that failure until a newer value is saved. While writes are held back (see ``allowWrites()``) it resolves at
+    /// once with ``SavedValueError/Reason/writesHeldBack``, if anything is pending.
     ///
-    /// - Returns: A future of ``SavedFlush/written``, or of the failure that kept a value from the disk. Its callbacks run on
-    ///   the writer's queue, or at once on the calling thread when nothing is pending.
+    /// - Returns: A future of ``SavedFlush/written``, or of the failure that kept a value from the disk. Its callbacks
+    ///   run on the writer's queue, or at once on the calling thread when nothing is pending.
     @discardableResult
     public func flush() -> Future<SavedFlush> {
         let promise = Promise<SavedFlush>()

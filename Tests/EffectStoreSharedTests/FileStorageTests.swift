@@ -46,16 +46,19 @@ final class FileStorageTests: XCTestCase {
         try Data("garbage".utf8).write(to: url)
         var copies: [String?] = []
         for _ in 1...5 {
-            guard case .failed(let error) = SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load() else {
+            guard case .failed(let error) = SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load()
+            else {
                 return XCTFail("an unreadable file must fail to load")
             }
             copies.append(error.copyKeptAt)
         }
         let first = folder.appendingPathComponent("notes.unreadable-1.json").path
         XCTAssertEqual(copies, Array(repeating: first, count: 5))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), [
-            "notes.json", "notes.unreadable-1.json",
-        ])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
+            [
+                "notes.json", "notes.unreadable-1.json",
+            ])
 
         try Data("other garbage".utf8).write(to: url)
         let other = SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load()

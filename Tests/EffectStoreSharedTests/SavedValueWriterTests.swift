@@ -131,17 +131,74 @@ final class SavedValueWriterTests: XCTestCase {
         let storage = InMemoryStorage(data: original)
         let broken = SavedValueMigration(from: 1, decoding: NotesV1.self) { _ in ["not": "notes"] }
         let writer = SavedValueWriter(key: SavedKey<Notes>("notes", version: 2, migrations: [broken]), storage: storage)
-        XCTAssertEqual(writer.load().failedReason, .unreadable)
+        XCTAssertEqual(writer.load().failedReason, .migrationFailed(from: 1))
         XCTAssertEqual(storage.writes, [], "a migrated value is written back only after it decoded")
         XCTAssertEqual(storage.data, original)
     }
 
-    func test_aFileOlderThanEveryMigration_isUnreadable_withTheVersionsInItsMessage() {
+    func test_aFileOlderThanEveryMigration_hasNoMigration_withTheVersionsInItsMessage() {
         let storage = InMemoryStorage(data: Data("{\"version\": 1, \"value\": {}}".utf8))
         let writer = SavedValueWriter(key: SavedKey<Notes>("notes", version: 3, migrations: [v2ToV3]), storage: storage)
         guard case .failed(let error) = writer.load() else { return XCTFail("expected a failure") }
-        XCTAssertEqual(error.reason, .unreadable)
+        XCTAssertEqual(error.reason, .noMigration(from: 1))
         XCTAssertTrue(error.detail.contains("oldest is from version 2"), error.detail)
+    }
+
+    /// Issue 54, point 9: corrupt bytes, a file no migration starts from, a migration that threw and one that gave what
+    /// the next version does not read shared one reason, told apart only by text. Failed before: `.unreadable` for
+    /// all.
+    func test_whyAFileCouldNotBeRead_isToldApartByItsReason() {
+        struct Refusal: Error {}
+        let throwing = SavedValueMigration(from: 1, decoding: NotesV1.self) { _ -> Notes in throw Refusal() }
+        func reason(_ file: String, _ migrations: [SavedValueMigration], version: Int = 2) -> SavedValueError.Reason? {
+            let storage = InMemoryStorage(data: Data(file.utf8))
+            let key = SavedKey<Notes>("notes", version: version, migrations: migrations)
+            return SavedValueWriter(key: key, storage: storage).load().failedReason
+        }
+        let versionOne = "{\"version\": 1, \"value\": {\"text\": \"a\"}}"
+        XCTAssertEqual(reason("{\"vers", [v1ToV2]), .unreadable, "not JSON")
+        XCTAssertEqual(reason("{\"version\": 2, \"value\": {\"items\": 42}}", [v1ToV2]), .unreadable, "not the value")
+        XCTAssertEqual(reason("{\"version\": 1, \"value\": {\"items\": []}}", [v1ToV2]), .unreadable, "not version 1's")
+        XCTAssertEqual(reason(versionOne, [v2ToV3], version: 3), .noMigration(from: 1))
+        XCTAssertEqual(reason(versionOne, [throwing]), .migrationFailed(from: 1))
+        XCTAssertEqual(reason(versionOne, [v1ToV2, v2ToV3Broken], version: 3), .migrationFailed(from: 2))
+    }
+
+    /// Issue 54, point 8: a file that holds a plain JSON value, as swift-sharing's `fileStorage` writes one, was always
+    /// unreadable, with no way to adopt it. It is version 0, which a migration `from: 0` reads. Failed before: the
+    /// load was `.unreadable` ("no version field"), with the migration or without.
+    func test_aPlainJSONFile_isVersion0_adoptedByAMigrationFrom0_andWrittenBackWithItsVersion() throws {
+        let plain = Data("{\"items\":[\"milk\",\"eggs\"],\"version\":7}".utf8)  // the value's own field "version"
+        struct PlainNotes: Codable { var items: [String]; var version: Int }
+        let adopt = SavedValueMigration(from: 0, decoding: PlainNotes.self) { Notes(items: $0.items) }
+        let key = SavedKey<Notes>("notes", migrations: [adopt])
+        let storage = InMemoryStorage(data: plain)
+
+        XCTAssertEqual(
+            SavedValueWriter(key: key, storage: storage).load(),
+            .migrated(Notes(items: ["milk", "eggs"]), fromVersion: 0))
+        XCTAssertEqual(SavedValueWriter(key: key, storage: storage).load(), .loaded(Notes(items: ["milk", "eggs"])))
+        XCTAssertEqual(storage.keptAside, [])
+
+        let unadopted = InMemoryStorage(data: plain)
+        guard case .failed(let error) = SavedValueWriter(key: notesKey, storage: unadopted).load() else {
+            return XCTFail("a plain file without a migration from 0 must fail to load")
+        }
+        XCTAssertEqual(error.reason, .noMigration(from: 0))
+        XCTAssertTrue(error.detail.contains("plain JSON value"), error.detail)
+        XCTAssertEqual(unadopted.data, plain, "left untouched")
+    }
+
+    /// A plain JSON array, or any JSON that is not this library's envelope, is version 0 too.
+    func test_aPlainJSONArray_isVersion0() {
+        let key = SavedKey<[String]>(
+            "groceries", version: 2,
+            migrations: [
+                SavedValueMigration(from: 0, decoding: [String].self) { $0 },
+                SavedValueMigration(from: 1, decoding: [String].self) { $0.map { $0.capitalized } },
+            ])
+        let storage = InMemoryStorage(data: Data("[\"milk\"]".utf8))
+        XCTAssertEqual(SavedValueWriter(key: key, storage: storage).load(), .migrated(["Milk"], fromVersion: 0))
     }
 
     func test_aFailedWrite_keepsTheValuePending_andTheNextFlushWritesIt() throws {
@@ -239,6 +296,9 @@ let v1ToV2 = SavedValueMigration(from: 1, decoding: NotesV1.self) { old in
 let v2ToV3 = SavedValueMigration(from: 2, decoding: Notes.self) { old in
     Notes(items: old.items + ["(v3)"])
 }
+
+/// A step from 2 whose value version 3 does not read.
+let v2ToV3Broken = SavedValueMigration(from: 2, decoding: Notes.self) { _ in ["not": "notes"] }
 
 /// A value that counts how often it is encoded.
 struct CountedEncodings: Codable, Equatable, Sendable {

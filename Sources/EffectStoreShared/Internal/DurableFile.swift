@@ -54,7 +54,8 @@ enum DurableFile {
     static func isTemporaryName(_ candidate: String, of name: String) -> Bool {
         let prefix = Array(("." + stem(of: name, within: nameLimit - temporaryAddition) + ".").utf8)
         let bytes = Array(candidate.utf8)
-        guard bytes.count == prefix.count + 36 + 4, bytes.starts(with: prefix), bytes.suffix(4).elementsEqual(".tmp".utf8)
+        guard bytes.count == prefix.count + 36 + 4, bytes.starts(with: prefix),
+            bytes.suffix(4).elementsEqual(".tmp".utf8)
         else { return false }
         return UUID(uuidString: String(decoding: bytes[prefix.count..<prefix.count + 36], as: UTF8.self)) != nil
     }
