@@ -18,7 +18,7 @@ extension Store {
     /// ``SavedState/apply(_:)``. The value is saved only while it is ``SavedState/Phase/saving``: not while loading
     /// (an edit then would overwrite the file with a list that lacks what was saved), not after a load that could
     /// not read the file until the state calls ``SavedState/startFresh()``. What the load found is not written
-    /// straight back. An undo or redo that changes the value is saved too. The rules of the writer — coalescing,
+    /// straight back; an edit made while loading, which a load that found nothing keeps, is. An undo or redo that changes the value is saved too. The rules of the writer — coalescing,
     /// atomic and durable writes, unreadable files — are in <doc:SharedAndSavedState>.
     ///
     /// - Parameters:
@@ -47,8 +47,17 @@ extension Store {
         let writer = SavedValueWriter(key: key, storage: storage, delay: delay) { [weak self] error in
             if let failed { _ = self?.dispatch(event: failed(error)) }
         }
+        // Written on the store's queue only, by the observer; a box, so that the observer's closure is Sendable.
+        let steps = LockedBox.make(SavingSteps<Value>())
         let token = observeTransitions { transition in
-            SavedStateLink.hand(transition.from[keyPath: path], transition.to[keyPath: path], to: writer)
+            let step = steps.withLock { steps in
+                steps.step(
+                    from: transition.from[keyPath: path], to: transition.to[keyPath: path],
+                    holdsValue: writer.holdsValue)
+            }
+            guard let step else { return }
+            if step.allowingWrites { writer.allowWrites() }  // the state decided to start fresh
+            writer.save(step.value)
         }
         let link = SavedStateLink(writer: writer, token: token) { [weak self] change in
             _ = self?.dispatch(event: loaded(change))
@@ -132,27 +141,38 @@ public final class SavedStateLink<Value: Codable & Equatable & Sendable>: Sendab
         token.cancel()
     }
 
-    /// What one transition means for the writer: the rules of ``SavedState``'s phases. On the store's queue.
-    static func hand(_ before: SavedState<Value>, _ after: SavedState<Value>, to writer: SavedValueWriter<Value>) {
-        guard let step = step(from: before, to: after, holdsValue: writer.holdsValue) else { return }
-        if step.allowingWrites { writer.allowWrites() }  // the state decided to start fresh
-        writer.save(step.value)
-    }
+}
 
-    /// What one transition asks of the writer, by the rules of ``SavedState``'s phases: the value to save, and whether
-    /// writes held back since a failed load are allowed first; `nil` for nothing. `package`: the test store's saves
-    /// (EffectStoreSharedTesting) follow the same rules.
-    package static func step(
+/// The rules of ``SavedState``'s phases, transition by transition: what each asks of the writer. A plain value that a
+/// store link keeps between transitions. `package`: the test store's saves (EffectStoreSharedTesting) follow the same
+/// rules.
+package struct SavingSteps<Value: Codable & Equatable & Sendable>: Sendable {
+    /// The value the state held at its first transition while loading: the one it started from; `nil` until then.
+    private var startedFrom: Value?
+
+    package init() {}
+
+    /// What the transition from `before` to `after` asks of the writer: the value to save, and whether writes held
+    /// back since a failed load are allowed first; `nil` for nothing.
+    ///
+    /// - Parameters:
+    ///   - before: The saved state before the transition.
+    ///   - after: The saved state after it.
+    ///   - holdsValue: Whether the storage holds a value, as far as the writer knows: the load found one.
+    package mutating func step(
         from before: SavedState<Value>, to after: SavedState<Value>, holdsValue: @autoclosure () -> Bool
     ) -> (value: Value, allowingWrites: Bool)? {
+        if before.phase == .loading, startedFrom == nil { startedFrom = before.value }
         guard after.phase == .saving else { return nil }
         switch before.phase {
         case .saving:
             return before.value != after.value ? (after.value, false) : nil
         case .loading:
             // What the load found counts as written: the writer writes only what differs. After a load that found
-            // nothing, the value the state started from is not written either, until it changes.
-            return holdsValue() || before.value != after.value ? (after.value, false) : nil
+            // nothing, the value the state started from is not written either; an edit made while loading is, since
+            // the state kept it.
+            let editedWhileLoading = startedFrom != after.value
+            return holdsValue() || before.value != after.value || editedWhileLoading ? (after.value, false) : nil
         case .unreadable:
             return (after.value, true)
         }

@@ -45,6 +45,8 @@ where S.Effect: Equatable {
     private var closeWindow: (@Sendable () -> Void)?
     /// Saves whose window ended, written (or refused by the storage) and not yet asserted, oldest first.
     private var made: [Save] = []
+    /// The rules of the saved state's phases, as a real store link keeps them.
+    private var steps = SavingSteps<Value>()
 
     /// One save: the value written at the end of its window.
     private struct Save {
@@ -191,7 +193,7 @@ where S.Effect: Equatable {
     func transitioned(_ transition: Transition<S>, origin: String) {
         let before = transition.from[keyPath: path]
         let after = transition.to[keyPath: path]
-        guard let step = SavedStateLink.step(from: before, to: after, holdsValue: writer.holdsValue) else { return }
+        guard let step = steps.step(from: before, to: after, holdsValue: writer.holdsValue) else { return }
         if var save = open {
             save.value = step.value
             save.allowingWrites = save.allowingWrites || step.allowingWrites

@@ -59,6 +59,23 @@ final class StoreSavingTests: XCTestCase {
         XCTAssertEqual(inner.writes, [])
     }
 
+    /// Issue 54, point 2: an edit made while loading, when nothing was saved yet, stayed in the state (which was then
+    /// saving) and was never written, though the flush answered that everything was. The state keeps it, so it is
+    /// saved. Failed before: the storage held nothing.
+    func test_anEditWhileLoading_isSaved_whenTheLoadFindsNothing() throws {
+        let inner = InMemoryStorage()
+        let storage = GatedReads(inner)
+        let store = Store<NotesFeature>()
+        let saving = store.save(\.notes, as: notesKey, in: storage, loaded: NotesFeature.Event.loaded)
+        _ = store.dispatch(event: .add("while loading")).wait(timeout: .seconds(10))
+
+        storage.gate.signal()
+        store.wait { $0.notes.phase == .saving }
+        XCTAssertEqual(store.state.notes.value, Notes(items: ["while loading"]), "the state kept the edit")
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10)), .written)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(inner.data), as: Notes.self), Notes(items: ["while loading"]))
+    }
+
     func test_anUnreadableFile_arrivesAsAnEvent_andNothingIsSaved_untilTheStateStartsFresh() throws {
         let garbage = Data("not json".utf8)
         let storage = InMemoryStorage(data: garbage)

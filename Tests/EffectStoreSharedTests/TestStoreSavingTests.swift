@@ -69,6 +69,18 @@ final class TestStoreSavingTests: XCTestCase {
         store.finish()
     }
 
+    /// Issue 54, point 2, under the test store: an edit made while loading is saved once a load that found nothing
+    /// keeps it. Failed before: no save was made.
+    func test_anEditWhileLoading_isSaved_whenTheLoadFindsNothing() throws {
+        let storage = InMemoryStorage()
+        let (store, saving) = notesStore(storage, delay: .nanoseconds(0))
+        store.send(.add("while loading")) { $0.notes.value.items.append("while loading") }
+        saving.receiveLoad { $0.notes.apply(.absent) }
+        saving.receiveSave(Notes(items: ["while loading"]))
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self).items, ["while loading"])
+        store.finish()
+    }
+
     func test_whatWasLoaded_isNotSavedBack() {
         let storage = InMemoryStorage(seeding: seeded, as: notesKey)
         let (store, saving) = notesStore(storage)
