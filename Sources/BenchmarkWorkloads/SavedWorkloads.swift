@@ -104,6 +104,12 @@ private final class CountingStorage: SavedValueStorage {
         try inner.write(data)
         writes.withLock { $0 += 1 }
     }
+
+    func write(_ data: Data, replacing expected: Data?) throws -> Data? {
+        let found = try inner.write(data, replacing: expected)
+        if found == nil { writes.withLock { $0 += 1 } }
+        return found
+    }
 }
 
 extension Future where Value == SavedFlush {

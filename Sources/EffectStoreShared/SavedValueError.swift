@@ -23,6 +23,11 @@ public struct SavedValueError: Error, Hashable, Sendable, CustomStringConvertibl
         case readFailed
         /// The storage refused a write. The value stays pending and is written at the next save or flush.
         case writeFailed
+        /// Someone else — another process, another writer — wrote the storage since this writer last read or wrote
+        /// it, so the value was not written over theirs. It stays pending; ``SavedValueWriter/checkForOutsideChange()``
+        /// reports their value (a store link delivers it as the load's event by itself), and the next save or flush
+        /// after that writes.
+        case changedOutside
         /// The value could not be encoded (a `Double.nan` in a plain `Codable` type, an `encode(to:)` that throws).
         /// It is not written, and not kept pending, since no retry can write it; reported once, and answered by
         /// every flush until a newer value is saved.
@@ -71,6 +76,10 @@ public struct SavedValueError: Error, Hashable, Sendable, CustomStringConvertibl
                 + "the file was left untouched"
         case .readFailed: what = "its storage could not be read"
         case .writeFailed: what = "its value could not be written; it stays pending and is written at the next save"
+        case .changedOutside:
+            what =
+                "another writer changed it since this one last read it, so the value was not written over theirs; "
+                + "it stays pending, and is written at the next save after their change is reported"
         case .unencodable:
             what = "its value could not be encoded, so it was not written; the value saved next replaces it"
         case .writesHeldBack: what = "writes are held back since its load failed, until allowWrites() is called"

@@ -22,6 +22,11 @@ import Foundation
 /// copy is kept aside, ``load()`` answers ``SavedLoad/failed(_:)``, and nothing is written under the key until
 /// ``allowWrites()``: the app decides whether to start fresh or to carry on read-only.
 ///
+/// A write goes only over the bytes the writer last read or wrote (``SavedValueStorage/write(_:replacing:)``): a
+/// value another process wrote since is not overwritten but reported — the flush answers
+/// ``SavedValueError/Reason/changedOutside`` and ``checkForOutsideChange()`` gives the value — and the next save or
+/// flush after that writes.
+///
 /// Where the platform announces it (iOS, tvOS and visionOS backgrounding and termination, macOS termination), a
 /// writer flushes then by itself. A server or a command-line tool gets no such notice: call ``flush()`` before it
 /// exits.
@@ -112,14 +117,17 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     /// ```
     ///
     /// Returns at once: the value is neither encoded nor written on the calling thread. A value equal to what is on
-    /// disk, with nothing pending, is not written again.
+    /// disk, with no write in flight, is not written again, and replaces any value pending.
     ///
     /// - Parameter value: The new value.
     public func save(_ value: Value) {
         let schedule = state.withLock { state -> Bool in
             state.saved += 1
             state.unencodable = nil  // a newer value replaces one that could not be encoded
-            if state.pending == nil, state.writing == nil, state.written == value {
+            if state.writing == nil, !state.heldBack, state.written == value {
+                // What the storage holds is the latest value: nothing to write. Flushes waiting for a value pending
+                // until now are answered by the write queued for it, which finds nothing to do.
+                state.pending = nil
                 state.durable = state.saved
                 return false
             }
@@ -244,7 +252,7 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                         state.bytes = migrated
                     }
                 case .failure(let error):
-                    if error.reason == .writeFailed {
+                    if error.reason != .unencodable {
                         state.withLock { state in
                             state.saved += 1
                             state.pending = value
@@ -306,14 +314,23 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     private func writePending() {
         dispatchPrecondition(condition: .onQueue(queue))
         while true {
-            let job = state.withLock { state -> (value: Value, generation: UInt64)? in
+            let next = state.withLock { state -> (job: (value: Value, generation: UInt64)?, answered: [Waiter]) in
                 state.writeQueued = false
-                guard !state.heldBack, let value = state.pending else { return nil }
+                guard !state.heldBack, let value = state.pending else {
+                    // Nothing to write: the flushes whose saves are all on disk are answered.
+                    let durable = state.durable
+                    let answered = state.waiters.filter { $0.generation <= durable }
+                    state.waiters.removeAll { $0.generation <= durable }
+                    return (nil, answered)
+                }
                 state.pending = nil
                 state.writing = state.saved
-                return (value, state.saved)
+                return ((value, state.saved), [])
             }
-            guard let job else { return }
+            guard let job = next.job else {
+                for waiter in next.answered { waiter.promise.resolve(.written) }
+                return
+            }
             let result = store(job.value)
             let answered = state.withLock { state -> [Waiter] in
                 state.writing = nil
@@ -345,7 +362,8 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
         }
     }
 
-    /// Encodes `value` and hands it to the storage: the bytes written, or why they are not.
+    /// Encodes `value` and hands it to the storage, to be written only over the bytes this writer last read or wrote:
+    /// the bytes written, or why they are not.
     private func store(_ value: Value) -> Result<Data, SavedValueError> {
         let data: Data
         do {
@@ -353,12 +371,19 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
         } catch {
             return .failure(SavedValueError(key: key.name, reason: .unencodable, detail: "\(error)"))
         }
+        let found: Data?
         do {
-            try storage.write(data)
+            found = try storage.write(data, replacing: state.withLock { $0.bytes })
         } catch {
             return .failure(SavedValueError(key: key.name, reason: .writeFailed, detail: "\(error)"))
         }
-        return .success(data)
+        // Bytes another writer put there since are not written over unseen, not even when they are these very bytes:
+        // that writer's change, made from a value this one has not seen, is reported first.
+        guard let found else { return .success(data) }
+        return .failure(
+            SavedValueError(
+                key: key.name, reason: .changedOutside,
+                detail: "the storage holds \(found.count) bytes that this writer did not read or write"))
     }
 }
 

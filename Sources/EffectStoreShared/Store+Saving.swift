@@ -18,8 +18,11 @@ extension Store {
     /// ``SavedState/apply(_:)``. The value is saved only while it is ``SavedState/Phase/saving``: not while loading
     /// (an edit then would overwrite the file with a list that lacks what was saved), not after a load that could
     /// not read the file until the state calls ``SavedState/startFresh()``. What the load found is not written
-    /// straight back; an edit made while loading, which a load that found nothing keeps, is. An undo or redo that changes the value is saved too. The rules of the writer — coalescing,
-    /// atomic and durable writes, unreadable files — are in <doc:SharedAndSavedState>.
+    /// straight back; an edit made while loading, which a load that found nothing keeps, is. An undo or redo that
+    /// changes the value is saved too. A write that finds the storage changed by another process since the writer
+    /// last read it is not made: the link looks up the change and delivers it as `loaded(change)`, as it delivers any
+    /// outside change, and the state decides what is saved next. The rules of the writer — coalescing, atomic and
+    /// durable writes, unreadable files, changes from outside — are in <doc:SharedAndSavedState>.
     ///
     /// - Parameters:
     ///   - path: Where the state holds the value.
@@ -32,7 +35,8 @@ extension Store {
     ///     from a global queue.
     ///   - failed: The event that carries a refused write, if the state wants to know; dispatched from the writer's
     ///     queue, before a flush that waited for the write answers. The value stays pending and is written at the
-    ///     next change or flush.
+    ///     next change or flush. A write not made over another process's change is not a refusal: that change
+    ///     arrives as `loaded`.
     /// - Returns: The link. Keep it: releasing it (or ``SavedStateLink/cancel()``) stops saving later changes;
     ///   changes already handed to the writer are still written.
     public func save<Value>(
@@ -44,8 +48,15 @@ extension Store {
         loaded: @escaping @Sendable (SavedLoad<Value>) -> S.Event,
         failed: (@Sendable (SavedValueError) -> S.Event)? = nil
     ) -> SavedStateLink<Value> {
+        // Set once the link exists: what a write that met another process's change does, which is to look it up and
+        // deliver it.
+        let lookUpOutsideChange = LockedBox<(@Sendable () -> Void)?>.make(nil)
         let writer = SavedValueWriter(key: key, storage: storage, delay: delay) { [weak self] error in
-            if let failed { _ = self?.dispatch(event: failed(error)) }
+            if error.reason == .changedOutside {
+                lookUpOutsideChange.withLock { $0 }?()
+            } else if let failed {
+                _ = self?.dispatch(event: failed(error))
+            }
         }
         // Written on the store's queue only, by the observer; a box, so that the observer's closure is Sendable.
         let steps = LockedBox.make(SavingSteps<Value>())
@@ -62,6 +73,7 @@ extension Store {
         let link = SavedStateLink(writer: writer, token: token) { [weak self] change in
             _ = self?.dispatch(event: loaded(change))
         }
+        lookUpOutsideChange.withLock { $0 = { [weak link] in link?.checkForOutsideChange() } }
         // The observer is installed now, so it sees the load's transition whatever else the store handles meanwhile.
         DispatchQueue.global().async { [weak self] in
             let load = writer.load()

@@ -129,7 +129,10 @@ where S.Effect: Equatable {
     /// In exhaustive mode, every save must be asserted: one whose window ended (the test advanced the store's clock
     /// past it, or the window is zero) before the next event is sent, and every other one before the test finishes.
     /// When the storage refused the write (`storage.failWrites()`) and the store was given a `failed` event, that
-    /// event is handled now, and `assert` describes the state change it makes.
+    /// event is handled now, and `assert` describes the state change it makes. When the write met a change the test
+    /// made to the storage since (another process's, written to the storage directly), it was not made, and the
+    /// change is handled now as the load's event, as a real store link delivers it; `assert` describes what it
+    /// changes.
     ///
     /// - Parameters:
     ///   - value: The value expected to be saved.
@@ -138,7 +141,8 @@ where S.Effect: Equatable {
     ///   - line: Where a failure points; the caller's line by default.
     ///   - column: Where a failure points; the caller's column by default.
     ///   - assert: For a refused write, turns a copy of the previous state into the state the `failed` event leads
-    ///     to. Runs synchronously on this thread.
+    ///     to; for a write that met another process's change, into the state that change's `loaded` event leads to.
+    ///     Runs synchronously on this thread.
     /// - Returns: What writing the save gave: ``/EffectStoreShared/SavedFlush/written``, or the storage's refusal;
     ///   `nil` when no save matched.
     @discardableResult
@@ -170,7 +174,11 @@ where S.Effect: Equatable {
                 """,
                 at: location)
         }
-        if case .failed(let error) = save.result, let failed {
+        if save.result?.error?.reason == .changedOutside, let change = writer.checkForOutsideChange() {
+            // As a real store link does: the change the write met arrives as the load's event.
+            if let value = change.value { written = value }
+            store.handle(loaded(change), call: call, assert: assert, at: location)
+        } else if case .failed(let error) = save.result, let failed {
             store.handle(failed(error), call: call, assert: assert, at: location)
         } else if assert != nil {
             let why: String

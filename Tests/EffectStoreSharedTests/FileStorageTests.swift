@@ -34,8 +34,10 @@ final class FileStorageTests: XCTestCase {
             XCTAssertEqual(
                 SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: [name])))
         }
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        XCTAssertEqual(left, names.sorted(), "no temporary file stays behind a finished write")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertEqual(left.filter { !$0.hasPrefix(".") }.sorted(), names.sorted())
+        XCTAssertEqual(left.filter { $0.hasSuffix(".tmp") }, [], "no temporary file stays behind a finished write")
+        XCTAssertEqual(left.filter { $0.hasSuffix(".lock") }.count, 3, "the writers' lock files, one a name, stay")
     }
 
     /// Issue 54, point 4: each launch over the same unreadable file kept one more copy of it, so an app carrying on

@@ -16,7 +16,9 @@ final class SavedValueWriterTests: XCTestCase {
         let relaunched = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
         XCTAssertEqual(relaunched.load(), .loaded(Notes(items: ["milk", "eggs"])))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
-        XCTAssertEqual(leftovers, ["notes.json"], "no temporary file stays behind a finished write")
+        XCTAssertEqual(
+            leftovers.sorted(), [".notes.json.lock", "notes.json"],
+            "no temporary file stays behind a finished write; the lock file of the writers does")
     }
 
     func test_threeSaves_insideTheDelay_giveOneWriteOfTheLast() throws {
@@ -360,6 +362,46 @@ final class SavedValueOutsideChangeTests: XCTestCase {
         XCTAssertEqual(writer.checkForOutsideChange(), .loaded(Notes(items: ["outside"])))
         XCTAssertEqual(flushed(writer), .written)
         XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), Notes(items: ["local"]))
+    }
+
+    /// Issue 54, point 3: writer A saved 3 over another process's 2, which it had not read: the flush succeeded,
+    /// `checkForOutsideChange()` answered nil, and nothing ever reported the 2. A write now goes only over what the
+    /// writer last read or wrote. Failed before: the flush answered `.written` and the file held 3.
+    func test_aWrite_overAValueAnotherWriterWroteSince_isNotMade_andThatValueIsReported() throws {
+        let url = temporaryFolder(self).appendingPathComponent("count.json")
+        let key = SavedKey<Int>("count")
+        let a = SavedValueWriter(key: key, storage: FileStorage(url: url))
+        XCTAssertEqual(a.load(), .absent)
+        a.save(1)
+        XCTAssertEqual(flushed(a), .written)
+        let b = SavedValueWriter(key: key, storage: FileStorage(url: url))  // another process's
+        XCTAssertEqual(b.load(), .loaded(1))
+        b.save(2)
+        XCTAssertEqual(flushed(b), .written)
+
+        a.save(3)
+        XCTAssertEqual(flushed(a)?.error?.reason, .changedOutside)
+        XCTAssertEqual(SavedValueWriter(key: key, storage: FileStorage(url: url)).load(), .loaded(2), "2 is kept")
+        XCTAssertEqual(a.checkForOutsideChange(), .loaded(2), "and reported")
+
+        a.save(3)  // the app saw the 2, and decided
+        XCTAssertEqual(flushed(a), .written)
+        XCTAssertEqual(SavedValueWriter(key: key, storage: FileStorage(url: url)).load(), .loaded(3))
+    }
+
+    /// The same when nothing was saved at the load: a file another process made since is not written over.
+    func test_aWrite_overAFileMadeSinceALoadThatFoundNone_isNotMade() throws {
+        let storage = InMemoryStorage()
+        let writer = SavedValueWriter(key: SavedKey<Int>("count"), storage: storage)
+        XCTAssertEqual(writer.load(), .absent)
+        let theirs = try XCTUnwrap(InMemoryStorage(seeding: 7, as: SavedKey<Int>("count")).data)
+        try storage.write(theirs)
+        writer.save(1)
+        XCTAssertEqual(flushed(writer)?.error?.reason, .changedOutside)
+        XCTAssertEqual(storage.data, theirs)
+        XCTAssertEqual(writer.checkForOutsideChange(), .loaded(7))
+        XCTAssertEqual(flushed(writer), .written, "the pending value, written after the change was reported")
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Int.self), 1)
     }
 
     func test_unreadableBytesFromOutside_areLeftUntouched_andHoldBackThePendingWrite() throws {

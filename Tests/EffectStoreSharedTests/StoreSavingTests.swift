@@ -145,6 +145,12 @@ final class CountingFileStorage: SavedValueStorage {
         writes.withLock { $0 += 1 }
         try file.write(data)
     }
+
+    func write(_ data: Data, replacing expected: Data?) throws -> Data? {
+        let found = try file.write(data, replacing: expected)
+        if found == nil { writes.withLock { $0 += 1 } }
+        return found
+    }
 }
 
 final class StoreOutsideChangeTests: XCTestCase {
@@ -168,6 +174,36 @@ final class StoreOutsideChangeTests: XCTestCase {
         XCTAssertEqual(saving.flush().wait(timeout: .seconds(10)), .written)
         XCTAssertEqual(
             SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: ["outside"])))
+    }
+
+    /// Issue 54, point 3, through a store: a local edit whose write finds another process's change is not written
+    /// over it; the change arrives as the load's event, and what the state decides is saved. Failed before: the edit
+    /// was written over the other change, which nothing reported.
+    func test_aWriteThatMeetsAnOutsideChange_deliversIt_andTheStatesDecisionIsSaved() throws {
+        let url = temporaryFolder(self).appendingPathComponent("notes.json")
+        let store = Store<NotesFeature>()
+        let saving = store.save(
+            \.notes, as: notesKey, in: FileStorage(url: url), delay: .seconds(5), loaded: NotesFeature.Event.loaded,
+            failed: NotesFeature.Event.saveFailed)
+        store.wait { $0.notes.phase == .saving }
+        let other = SavedValueWriter(key: notesKey, storage: FileStorage(url: url))
+        _ = other.load()
+        other.save(Notes(items: ["outside"]))
+        XCTAssertEqual(flushed(other), .written)
+
+        _ = store.dispatch(event: .add("local")).wait(timeout: .seconds(10))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10))?.error?.reason, .changedOutside)
+        store.wait { $0.notes.value == Notes(items: ["outside"]) }  // NotesFeature applies an outside change
+        XCTAssertNil(store.state.saveFailure, "not a refused write")
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10)), .written)
+        XCTAssertEqual(
+            SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(), .loaded(Notes(items: ["outside"])))
+
+        _ = store.dispatch(event: .add("after")).wait(timeout: .seconds(10))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10)), .written)
+        XCTAssertEqual(
+            SavedValueWriter(key: notesKey, storage: FileStorage(url: url)).load(),
+            .loaded(Notes(items: ["outside", "after"])))
     }
 
     func test_checkEvery_findsAnOutsideChange_byItself() throws {

@@ -153,6 +153,26 @@ final class TestStoreSavingTests: XCTestCase {
         store.finish()
     }
 
+    /// A write that meets a change made to the storage since (another process's) is not made over it: the change is
+    /// handled as the load's event when the test asserts the save, as a real store link delivers it.
+    func test_aSaveThatMeetsAnOutsideChange_isNotWritten_andTheChangeIsHandledAsTheLoad() throws {
+        let storage = InMemoryStorage(seeding: seeded, as: notesKey)
+        let (store, saving) = notesStore(storage, delay: .nanoseconds(0))
+        saving.receiveLoad { $0.notes.apply(.loaded(self.seeded)) }
+        let outside = Notes(items: ["outside"])
+        try storage.write(XCTUnwrap(InMemoryStorage(seeding: outside, as: notesKey).data))
+
+        store.send(.add("local")) { $0.notes.value.items.append("local") }
+        let answer = saving.receiveSave(Notes(items: ["seeded", "local"])) { $0.notes.apply(.loaded(outside)) }
+        XCTAssertEqual(answer?.error?.reason, .changedOutside)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), outside)
+
+        store.send(.add("after")) { $0.notes.value.items.append("after") }
+        XCTAssertEqual(saving.receiveSave(Notes(items: ["outside", "after"])), .written)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self).items, ["outside", "after"])
+        store.finish()
+    }
+
     // MARK: - Obligations broken
 
     func test_aSaveNotAsserted_failsAtFinish_sayingWhatWasSavedAndHowToAssertIt() {

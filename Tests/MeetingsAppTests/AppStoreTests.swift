@@ -165,7 +165,7 @@ final class AppStoreTests: XCTestCase {
         XCTAssertEqual(Array(relaunched.state.list.meetings.value), [Meeting(id: UUID(number: 1), title: "Design")])
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
-            ["meetings.json", "meetings.unreadable-1.json"])
+            [".meetings.json.lock", "meetings.json", "meetings.unreadable-1.json"])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), unreadable)
     }
 

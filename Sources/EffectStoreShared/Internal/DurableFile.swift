@@ -9,9 +9,24 @@ import Foundation
 #endif
 
 /// Atomic, durable replacement of a file: a temporary file made durable, renamed over the old one, then the folder
-/// made durable.
+/// made durable — if need be only while the file still holds what the writer last saw, under a lock that writers of
+/// other processes take too.
 enum DurableFile {
-    static func replace(_ url: URL, with data: Data) throws {
+    /// When a replacement is made.
+    enum Condition {
+        /// Whatever the file holds.
+        case always
+        /// Only while the file holds these bytes, or nothing (a missing file is put back): a compare-and-swap under
+        /// the lock file `.<name>.lock` beside the file, which every such replacement of the file takes.
+        case stillHolding(Data?)
+    }
+
+    /// Replaces the file at `url` with `data` when `condition` holds.
+    ///
+    /// - Returns: `nil` once `data` is in place; the bytes the file holds instead, when `condition` did not hold and
+    ///   nothing was written.
+    @discardableResult
+    static func replace(_ url: URL, with data: Data, if condition: Condition = .always) throws -> Data? {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(temporaryName(of: url.lastPathComponent))
@@ -27,15 +42,59 @@ enum DurableFile {
             throw error
         }
         close(descriptor)
-        guard rename(temporary.path, url.path) == 0 else {
-            let error = failure("rename over \(url.path)", temporary)
+        let found: Data?
+        do {
+            switch condition {
+            case .always:
+                try move(temporary, over: url)
+                found = nil
+            case .stillHolding(let expected):
+                // The file is read, compared and replaced under the lock; the slow part, fsync, is done before it.
+                found = try withLock(beside: url) {
+                    if FileManager.default.fileExists(atPath: url.path) {
+                        let current = try Data(contentsOf: url)
+                        if current != expected { return current }
+                    }
+                    try move(temporary, over: url)
+                    return nil
+                }
+            }
+        } catch {
             unlink(temporary.path)
             throw error
+        }
+        if found != nil {
+            unlink(temporary.path)
+            return found
         }
         let folderDescriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
         guard folderDescriptor >= 0 else { throw failure("open the folder", folder) }
         defer { close(folderDescriptor) }
         try makeDurable(folderDescriptor, folder)
+        return nil
+    }
+
+    /// Renames the temporary file over `url`: atomic, so a reader sees the old file or the new one.
+    private static func move(_ temporary: URL, over url: URL) throws {
+        guard rename(temporary.path, url.path) == 0 else {
+            throw failure("rename over \(url.path)", temporary)
+        }
+    }
+
+    /// `body`'s result, run while this process holds the exclusive lock of `url`'s lock file, `.<name>.lock` beside
+    /// it (made if need be, and left there: removing it could let two writers lock two files of one name). The lock
+    /// is an advisory `flock`: it orders the writers that take it, in this process and in others; the system releases
+    /// it when the process ends, however it ends.
+    private static func withLock<T>(beside url: URL, _ body: () throws -> T) throws -> T {
+        let name = "." + stem(of: url.lastPathComponent, within: nameLimit - 6) + ".lock"
+        let lockFile = url.deletingLastPathComponent().appendingPathComponent(name)
+        let descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("open the lock file", lockFile) }
+        defer { close(descriptor) }  // which releases the lock
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw failure("lock", lockFile) }
+        }
+        return try body()
     }
 
     // MARK: - Names beside the file

@@ -3,8 +3,9 @@ import Foundation
 /// A saved value in the platform's key-value defaults (`UserDefaults`): for small values such as settings.
 ///
 /// `UserDefaults` writes when it chooses to, so a defaults storage is not durable the way ``FileStorage`` is: use a
-/// file for anything a person would miss. Bytes that cannot be read are copied to the defaults key
-/// `<key>.unreadable-<n>`, once however often they are read.
+/// file for anything a person would miss. Nor can it compare and write in one step: a value another process writes
+/// between a writer's comparison and its write (``SavedValueStorage/write(_:replacing:)``) is overwritten. Bytes that
+/// cannot be read are copied to the defaults key `<key>.unreadable-<n>`, once however often they are read.
 ///
 /// ```swift
 /// let storage = DefaultsStorage(key: "settings")

@@ -13,6 +13,11 @@ import Foundation
 /// let storage = FileStorage(url: folder.appendingPathComponent("meetings.json"))
 /// ```
 ///
+/// A saved value's writer writes only over what it last read or wrote (``write(_:replacing:)``): under a lock on the
+/// empty file `.<name>.lock`, which stays beside the file, it reads, compares and renames, so that the writers of two
+/// processes — an app and its widget — never overwrite each other unseen. A program that writes the file without that
+/// lock (an editor) can still fall between the comparison and the rename, a window of microseconds.
+///
 /// The folder is created at the first write if it does not exist. A temporary file left by a process that was killed
 /// mid-write is named `.<name>.<UUID>.tmp` (for a name longer than 213 bytes, its start and a hash of it stand for
 /// `<name>`, so that any legal name can be written); it is never read, and a read removes this file's that are more
@@ -35,11 +40,23 @@ public struct FileStorage: SavedValueStorage {
         return try Data(contentsOf: url)
     }
 
-    /// Replaces the file atomically and durably (see ``FileStorage``).
+    /// Replaces the file atomically and durably (see ``FileStorage``), whatever it holds.
     ///
     /// - Parameter data: The new contents.
     public func write(_ data: Data) throws {
         try DurableFile.replace(url, with: data)
+    }
+
+    /// Replaces the file atomically and durably, only if it still holds `expected` (or is missing): the file is read,
+    /// compared and replaced while this process holds the lock file `.<name>.lock` beside it, which a writer of
+    /// another process takes too, so that no write of theirs falls between the comparison and the replacement.
+    ///
+    /// - Parameters:
+    ///   - data: The new contents.
+    ///   - expected: What the writer last read or wrote; `nil` when there was no file.
+    /// - Returns: `nil` once `data` is in place; the file's contents instead of `expected`, when nothing was written.
+    public func write(_ data: Data, replacing expected: Data?) throws -> Data? {
+        try DurableFile.replace(url, with: data, if: .stillHolding(expected))
     }
 
     /// Copies `data` beside the file, under the first free name `<name>.unreadable-<n>.<extension>` — unless a copy of

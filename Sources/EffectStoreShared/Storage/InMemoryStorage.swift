@@ -98,6 +98,26 @@ public final class InMemoryStorage: SavedValueStorage {
         }
     }
 
+    /// Replaces the saved bytes and records the write, only if they are still `expected` (or there are none), under
+    /// the storage's lock; throws while writes are made to fail.
+    ///
+    /// - Parameters:
+    ///   - data: The new bytes.
+    ///   - expected: What the writer last read or wrote.
+    /// - Returns: `nil` once written; the bytes held instead of `expected` otherwise.
+    public func write(_ data: Data, replacing expected: Data?) throws -> Data? {
+        try contents.withLock { contents in
+            if let current = contents.data, current != expected { return current }
+            if contents.failingWrites > 0 {
+                contents.failingWrites -= 1
+                throw InMemoryStorageFailure(operation: "write")
+            }
+            contents.data = data
+            contents.writes.append(data)
+            return nil
+        }
+    }
+
     /// Records a copy of `data` in ``keptAside``, unless a copy of these very bytes is there already, as a file keeps
     /// one copy however often the bytes are read.
     ///

@@ -44,7 +44,7 @@ extension Store {
     }
 }
 
-/// A storage whose reads wait at a gate, so a test can act while a load is under way.
+/// A storage whose reads wait at a gate, so a test can act while a load is under way; its writes do not.
 final class GatedReads: SavedValueStorage {
     let inner: InMemoryStorage
     let gate = DispatchSemaphore(value: 0)
@@ -57,5 +57,6 @@ final class GatedReads: SavedValueStorage {
     }
 
     func write(_ data: Data) throws { try inner.write(data) }
+    func write(_ data: Data, replacing expected: Data?) throws -> Data? { try inner.write(data, replacing: expected) }
     func keepAside(_ data: Data) throws -> String { try inner.keepAside(data) }
 }
