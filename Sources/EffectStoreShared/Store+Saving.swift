@@ -70,14 +70,17 @@ extension Store {
             if step.allowingWrites { writer.allowWrites() }  // the state decided to start fresh
             writer.save(step.value)
         }
-        let link = SavedStateLink(writer: writer, token: token) { [weak self] change in
+        let loadHandled = Promise<SavedLoad<Value>>()
+        let link = SavedStateLink(writer: writer, token: token, load: loadHandled.future) { [weak self] change in
             _ = self?.dispatch(event: loaded(change))
         }
         lookUpOutsideChange.withLock { $0 = { [weak link] in link?.checkForOutsideChange() } }
         // The observer is installed now, so it sees the load's transition whatever else the store handles meanwhile.
         DispatchQueue.global().async { [weak self] in
             let load = writer.load()
+            // From outside any store, `dispatch` returns once the store has handled the event.
             _ = self?.dispatch(event: loaded(load))
+            loadHandled.resolve(load)
             if let checkEvery { link.check(every: checkEvery) }
         }
         return link
@@ -89,21 +92,35 @@ extension Store {
 /// Keep it as long as the value should be saved, and ``flush()`` it before a server or a command-line tool exits:
 ///
 /// ```swift
-/// _ = saving.flush().wait(timeout: .seconds(5))   // EffectStoreTesting's wait, in a test
+/// _ = saving.flush().wait(timeout: .seconds(5))   // a tool, before it exits
 /// ```
 public final class SavedStateLink<Value: Codable & Equatable & Sendable>: Sendable {
     /// The writer that loads and writes the value.
     public let writer: SavedValueWriter<Value>
+    /// What the load found, once the store has handled the load's event: a test or a tool waits for it instead of
+    /// polling the state.
+    ///
+    /// ```swift
+    /// _ = await saving.load.value                    // the state has applied what the load found
+    /// _ = saving.load.wait(timeout: .seconds(5))     // the same, blocking
+    /// ```
+    ///
+    /// It resolves on the global queue the load runs on, right after the store handled the event (its transition
+    /// committed, its observers told; not the effects the event started). `Store.waitUntilSettled(timeout:)` does not
+    /// wait for the load, which is not an effect: wait for this. If the store is released before the load ends, it
+    /// resolves all the same.
+    public let load: Future<SavedLoad<Value>>
     private let token: SubscriptionToken
     private let deliver: @Sendable (SavedLoad<Value>) -> Void
     private let cancelled = LockedBox<Bool>.make(false)
 
     init(
-        writer: SavedValueWriter<Value>, token: SubscriptionToken,
+        writer: SavedValueWriter<Value>, token: SubscriptionToken, load: Future<SavedLoad<Value>>,
         deliver: @escaping @Sendable (SavedLoad<Value>) -> Void
     ) {
         self.writer = writer
         self.token = token
+        self.load = load
         self.deliver = deliver
     }
 

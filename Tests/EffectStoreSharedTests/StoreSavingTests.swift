@@ -59,6 +59,21 @@ final class StoreSavingTests: XCTestCase {
         XCTAssertEqual(inner.writes, [])
     }
 
+    /// Issue 54, point 6: a test could not wait for a real store's load (`waitUntilSettled` does not know about it),
+    /// so tests polled the state. The link's `load` resolves once the store has handled the load's event.
+    func test_theLinksLoad_resolvesOnceTheStoreHasHandledTheLoad() throws {
+        let inner = InMemoryStorage(seeding: Notes(items: ["on disk"]), as: notesKey)
+        let storage = GatedReads(inner)
+        let store = Store<NotesFeature>()
+        let saving = store.save(\.notes, as: notesKey, in: storage, loaded: NotesFeature.Event.loaded)
+        XCTAssertFalse(saving.load.isResolved, "the load waits at the gate")
+
+        storage.gate.signal()
+        XCTAssertEqual(saving.load.wait(timeout: .seconds(10)), .loaded(Notes(items: ["on disk"])))
+        XCTAssertEqual(store.state.notes.phase, .saving, "the state has the load already")
+        XCTAssertEqual(store.state.notes.value, Notes(items: ["on disk"]))
+    }
+
     /// Issue 54, point 2: an edit made while loading, when nothing was saved yet, stayed in the state (which was then
     /// saving) and was never written, though the flush answered that everything was. The state keeps it, so it is
     /// saved. Failed before: the storage held nothing.

@@ -21,9 +21,9 @@ final class AppStoreTests: XCTestCase {
         return reader.load().value
     }
 
-    /// Waits (bounded) for `store`'s meetings to be loaded.
-    private func loaded(_ store: Store<App>) async -> Bool {
-        await eventually { store.state.list.meetings.phase != .loading }
+    /// Waits (bounded) until the store has handled the load of the meetings: the link's `load`, no polling.
+    private func loaded(_ saving: SavedStateLink<IdentifiedStates<Meeting>>) -> Bool {
+        saving.load.wait(timeout: .seconds(10)) != nil
     }
 
     /// The recording's state on `store`, when screen 1 is a recording.
@@ -35,7 +35,7 @@ final class AppStoreTests: XCTestCase {
         storage: InMemoryStorage, speech: ScriptedSpeech, clock: TestClock
     ) async throws -> (Store<App>, SavedStateLink<IdentifiedStates<Meeting>>) {
         let (store, saving) = makeMeetingsStore(storage: storage, speech: speech, clock: clock)
-        let isLoaded = await loaded(store)
+        let isLoaded = loaded(saving)
         XCTAssertTrue(isLoaded)
         store.dispatch(event: .list(.meetingTapped(id: design.id)))
         // Not awaited: the dispatch's future waits for the recording's timer and transcription.
@@ -101,7 +101,7 @@ final class AppStoreTests: XCTestCase {
         let storage = InMemoryStorage()
         let (store, saving) = makeMeetingsStore(storage: storage, speech: ScriptedSpeech())
 
-        let isLoaded = await loaded(store)
+        let isLoaded = loaded(saving)
 
         XCTAssertTrue(isLoaded)
         XCTAssertEqual(store.state.list.meetings.phase, .saving)
@@ -115,7 +115,7 @@ final class AppStoreTests: XCTestCase {
         let storage = InMemoryStorage(data: unreadable)
         let (store, saving) = makeMeetingsStore(storage: storage, speech: ScriptedSpeech())
 
-        let isLoaded = await loaded(store)
+        let isLoaded = loaded(saving)
 
         XCTAssertTrue(isLoaded)
         XCTAssertTrue(store.state.list.meetings.value.isEmpty)
@@ -143,7 +143,7 @@ final class AppStoreTests: XCTestCase {
 
         for launch in 1...4 {
             let (store, saving) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
-            let isLoaded = await loaded(store)
+            let isLoaded = loaded(saving)
             XCTAssertTrue(isLoaded)
             guard case .unreadable(let error) = store.state.list.meetings.phase else {
                 return XCTFail("launch \(launch): the phase is \(store.state.list.meetings.phase)")
@@ -159,8 +159,8 @@ final class AppStoreTests: XCTestCase {
             XCTAssertEqual(flushed, .written, "launch \(launch)")
             if launch < 4 { XCTAssertEqual(try Data(contentsOf: url), unreadable, "launch \(launch) wrote over it") }
         }
-        let (relaunched, _) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
-        let readBack = await loaded(relaunched)
+        let (relaunched, relaunchedSaving) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
+        let readBack = loaded(relaunchedSaving)
         XCTAssertTrue(readBack)
         XCTAssertEqual(Array(relaunched.state.list.meetings.value), [Meeting(id: UUID(number: 1), title: "Design")])
         XCTAssertEqual(
@@ -173,7 +173,7 @@ final class AppStoreTests: XCTestCase {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("meetings-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         let (first, saving) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
-        let isLoaded = await loaded(first)
+        let isLoaded = loaded(saving)
         XCTAssertTrue(isLoaded)
 
         first.dispatch(event: .list(.addTapped(stamp(1, 2))))
@@ -183,8 +183,8 @@ final class AppStoreTests: XCTestCase {
         let flushed = await saving.flush().value
         XCTAssertEqual(flushed, .written)
 
-        let (second, _) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
-        let readBack = await loaded(second)
+        let (second, secondSaving) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
+        let readBack = loaded(secondSaving)
         XCTAssertTrue(readBack)
         XCTAssertEqual(Array(second.state.list.meetings.value), [Meeting(id: UUID(number: 1), title: "Design")])
     }
@@ -192,8 +192,8 @@ final class AppStoreTests: XCTestCase {
     func test_meetingsEvents_withAnIncrementingStamper_giveEveryNewThingTheNextIDAndDate() async throws {
         let clock = TestClock()
         let speech = ScriptedSpeech()
-        let (store, _) = makeMeetingsStore(storage: InMemoryStorage(), speech: speech, clock: clock)
-        let isLoaded = await loaded(store)
+        let (store, saving) = makeMeetingsStore(storage: InMemoryStorage(), speech: speech, clock: clock)
+        let isLoaded = loaded(saving)
         XCTAssertTrue(isLoaded)
         let events = MeetingsEvents(stamper: .incrementing(from: Date(timeIntervalSince1970: 100)))
 
