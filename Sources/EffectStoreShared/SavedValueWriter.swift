@@ -43,7 +43,9 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     public let storage: any SavedValueStorage
 
     private let coding: SavedValueCoding<Value>
-    private let delay: DispatchTimeInterval
+    private let delay: EffectDuration
+    /// What the delay waits on; `nil` for the writer's queue, on the monotonic clock.
+    private let clock: (any EffectClock)?
     private let queue: DispatchQueue
     private let onWriteFailure: (@Sendable (SavedValueError) -> Void)?
     /// Whether writes wait for ``flush()``: a test store's saves are written when the test says so, once each.
@@ -59,15 +61,20 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     ///   - key: The declaration of the value: its name, version and migrations.
     ///   - storage: Where the bytes go.
     ///   - delay: How long a write waits after the first save that follows a quiet spell, so that more edits join
-    ///     it; none by default (edits that arrive while a write is in flight join the next one anyway). ``flush()``
-    ///     never waits for it.
+    ///     it: counted from that first save, not from the last, so that edits that never stop are still written once
+    ///     a `delay`. None by default (edits that arrive while a write is in flight join the next one anyway).
+    ///     ``flush()`` never waits for it.
+    ///   - clock: What the delay waits on: the monotonic clock by default; a store link passes its store's, so that a
+    ///     `TestClock` moves it.
     ///   - onWriteFailure: Called when the storage refuses a write, on the writer's queue, before the flushes that
     ///     waited for the write are answered. The value stays pending and is written at the next save or flush.
     public convenience init(
         key: SavedKey<Value>, storage: any SavedValueStorage, delay: DispatchTimeInterval = .nanoseconds(0),
-        onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
+        clock: (any EffectClock)? = nil, onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
     ) {
-        self.init(key: key, storage: storage, delay: delay, writesOnlyWhenFlushed: false, onWriteFailure: onWriteFailure)
+        self.init(
+            key: key, storage: storage, delay: delay, clock: clock, writesOnlyWhenFlushed: false,
+            onWriteFailure: onWriteFailure)
     }
 
     /// A writer that writes only when flushed, each flush one attempt, when `writesOnlyWhenFlushed`. `package`: the
@@ -75,13 +82,15 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     /// write made to fail fails once, whatever the threads do.
     package init(
         key: SavedKey<Value>, storage: any SavedValueStorage, delay: DispatchTimeInterval = .nanoseconds(0),
-        writesOnlyWhenFlushed: Bool, onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
+        clock: (any EffectClock)? = nil, writesOnlyWhenFlushed: Bool,
+        onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
     ) {
         self.writesOnlyWhenFlushed = writesOnlyWhenFlushed
         self.key = key
         self.storage = storage
         self.coding = SavedValueCoding(key: key)
-        self.delay = delay
+        self.delay = EffectDuration(delay)
+        self.clock = clock
         self.onWriteFailure = onWriteFailure
         self.queue = DispatchQueue(label: "EffectStoreShared.SavedValueWriter.\(key.name)")
         #if canImport(Darwin)
@@ -136,8 +145,13 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
             state.writeQueued = true
             return true
         }
-        if schedule {
-            queue.asyncAfter(deadline: .now() + delay) { self.writePending() }
+        guard schedule else { return }
+        if delay == .zero {
+            queue.async { self.writePending() }
+        } else if let clock {
+            _ = clock.schedule(after: delay) { self.queue.async { self.writePending() } }
+        } else {
+            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: delay.nanoseconds))) { self.writePending() }
         }
     }
 

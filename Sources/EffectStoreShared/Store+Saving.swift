@@ -28,7 +28,9 @@ extension Store {
     ///   - path: Where the state holds the value.
     ///   - key: The value's declaration.
     ///   - storage: Where its bytes go.
-    ///   - delay: The writer's delay (see ``SavedValueWriter/init(key:storage:delay:onWriteFailure:)``).
+    ///   - delay: The writer's delay (see ``SavedValueWriter/init(key:storage:delay:clock:onWriteFailure:)``), on this
+    ///     store's clock: with a `TestClock`, it passes when the test advances the clock. It counts from the first
+    ///     change after a quiet spell, not from the last.
     ///   - checkEvery: How often to look for changes that another process wrote
     ///     (``SavedStateLink/checkForOutsideChange()``); `nil`, the default, never looks by itself.
     ///   - loaded: The event that carries what the load found, and later each change written from outside; dispatched
@@ -51,7 +53,7 @@ extension Store {
         // Set once the link exists: what a write that met another process's change does, which is to look it up and
         // deliver it.
         let lookUpOutsideChange = LockedBox<(@Sendable () -> Void)?>.make(nil)
-        let writer = SavedValueWriter(key: key, storage: storage, delay: delay) { [weak self] error in
+        let writer = SavedValueWriter(key: key, storage: storage, delay: delay, clock: clock) { [weak self] error in
             if error.reason == .changedOutside {
                 lookUpOutsideChange.withLock { $0 }?()
             } else if let failed {

@@ -59,6 +59,32 @@ final class StoreSavingTests: XCTestCase {
         XCTAssertEqual(inner.writes, [])
     }
 
+    /// Issue 54, point 7: a real store's save delay ran on wall-clock time even when the store was given a
+    /// `TestClock`. It runs on the store's clock, and counts from the first change after a quiet spell: with a delay
+    /// of a minute, edits at 0 s and 36 s are written at 60 s, one write of the last value; an edit made then waits
+    /// for a delay of its own, or a flush. Failed before: no write came when the test clock passed the delay.
+    func test_theSaveDelay_runsOnTheStoresClock_fromTheFirstChange() throws {
+        let clock = TestClock()
+        let storage = ObservedStorage()
+        let store = Store<NotesFeature>(effectHandler: NoNotesEffects(), clock: clock)
+        let saving = store.save(
+            \.notes, as: notesKey, in: storage, delay: .seconds(60), loaded: NotesFeature.Event.loaded)
+        XCTAssertNotNil(saving.load.wait(timeout: .seconds(10)))
+
+        _ = store.dispatch(event: .add("a")).wait(timeout: .seconds(10))
+        clock.advance(by: .seconds(36))
+        _ = store.dispatch(event: .add("b")).wait(timeout: .seconds(10))
+        XCTAssertEqual(storage.inner.writes, [], "nothing is written before the delay passed on the store's clock")
+        clock.advance(by: .seconds(24))  // a minute after the first change
+        XCTAssertEqual(storage.writeStarted.wait(timeout: .now() + .seconds(10)), .success)
+
+        _ = store.dispatch(event: .add("c")).wait(timeout: .seconds(10))  // at 60 s, once the write has started
+        clock.advance(by: .seconds(59))
+        XCTAssertEqual(saving.flush().wait(timeout: .seconds(10)), .written)  // a flush does not wait for the delay
+        XCTAssertEqual(
+            try storage.inner.writes.map { try decodedWrite($0, as: Notes.self).items }, [["a", "b"], ["a", "b", "c"]])
+    }
+
     /// Issue 54, point 6: a test could not wait for a real store's load (`waitUntilSettled` does not know about it),
     /// so tests polled the state. The link's `load` resolves once the store has handled the load's event.
     func test_theLinksLoad_resolvesOnceTheStoreHasHandledTheLoad() throws {
@@ -144,6 +170,11 @@ final class StoreSavingTests: XCTestCase {
         XCTAssertEqual(saving.flush().wait(timeout: .seconds(10)), .written)
         XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), Notes(items: ["a"]))
     }
+}
+
+/// The effect handler of a notes store that is given a clock: the notes have no effects.
+final class NoNotesEffects: EffectHandler {
+    func handle(effect: Never) -> Future<NotesFeature.Event>? {}
 }
 
 /// A file storage that counts its writes.

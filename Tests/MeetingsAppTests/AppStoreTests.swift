@@ -67,7 +67,9 @@ final class AppStoreTests: XCTestCase {
         XCTAssertEqual(store.state.list.meetings.value[id: design.id], recorded)
         let stopped = await eventually { speech.runningCount == 0 }
         XCTAssertTrue(stopped, "the pop stopped the transcription")
-        XCTAssertEqual(clock.scheduledCount, 0, "no tick waits")
+        XCTAssertEqual(clock.scheduledCount, 1, "no tick waits; the save's delay does, on the store's clock")
+        clock.advance(by: .seconds(1))  // App.saveDelay
+        XCTAssertEqual(clock.scheduledCount, 0)
 
         let flushed = await saving.flush().value
         XCTAssertEqual(flushed, .written)
