@@ -14,6 +14,28 @@ final class SavedValueStorageTests: XCTestCase {
         XCTAssertEqual(storage.keptAside, [Data("a".utf8), Data("b".utf8)])
     }
 
+    /// A setting that `@AppStorage` or swift-sharing's `appStorage` stored as a plain property-list value reads as its
+    /// JSON, version 0: a migration from 0 adopts it, and without one it is left untouched. Failed before: it read as
+    /// nothing, and the first save wrote over it.
+    func test_defaults_aPlainSettingStoredByAnotherLibrary_isVersion0_andAdopted() throws {
+        let suite = "EffectStoreSharedTests-\(UUID().uuidString)"
+        addTeardownBlock { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }
+        let defaults = try XCTUnwrap(UserDefaults(suiteName: suite))
+        defaults.set(true, forKey: "isDarkMode")
+        let storage = DefaultsStorage(key: "isDarkMode", suiteName: suite)
+
+        guard case .failed(let error) = SavedValueWriter(key: SavedKey<Bool>("isDarkMode"), storage: storage).load()
+        else { return XCTFail("a plain value without a migration from 0 must fail to load") }
+        XCTAssertEqual(error.reason, .noMigration(from: 0))
+        XCTAssertEqual(defaults.object(forKey: "isDarkMode") as? Bool, true, "left untouched")
+
+        let adopting = SavedKey<Bool>(
+            "isDarkMode", migrations: [SavedValueMigration(from: 0, decoding: Bool.self) { $0 }])
+        let writer = SavedValueWriter(key: adopting, storage: storage)
+        XCTAssertEqual(writer.load(), .migrated(true, fromVersion: 0))
+        XCTAssertEqual(SavedValueWriter(key: adopting, storage: storage).load(), .loaded(true))
+    }
+
     func test_defaults_keepOneCopyOfTheSameBytes() throws {
         let suite = "EffectStoreSharedTests-\(UUID().uuidString)"
         addTeardownBlock { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }

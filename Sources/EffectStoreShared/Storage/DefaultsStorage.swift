@@ -31,8 +31,18 @@ public struct DefaultsStorage: SavedValueStorage {
     private var defaults: UserDefaults { suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard }
 
     /// The bytes under the key, or `nil`.
+    ///
+    /// A value stored there as another property-list type — a `Bool`, a number, a string, an array or a dictionary,
+    /// as `@AppStorage` or swift-sharing's `appStorage` store them — reads as its JSON: a file of version 0, which a
+    /// migration `from: 0` adopts (see ``SavedKey``), and which is otherwise left untouched. One that has no JSON (a
+    /// date) cannot be read.
     public func read() throws -> Data? {
-        defaults.data(forKey: key)
+        guard let object = defaults.object(forKey: key) else { return nil }
+        if let data = object as? Data { return data }
+        guard JSONSerialization.isValidJSONObject([object]) else {
+            throw DefaultsStorageFailure(key: key, typeName: "\(type(of: object))")
+        }
+        return try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed, .sortedKeys])
     }
 
     /// Sets the bytes under the key.
@@ -56,5 +66,15 @@ public struct DefaultsStorage: SavedValueStorage {
         }
         defaults.set(data, forKey: "\(key).unreadable-\(number)")
         return "defaults key \(key).unreadable-\(number)"
+    }
+}
+
+/// Why a defaults key could not be read: it holds a value that has no JSON.
+struct DefaultsStorageFailure: Error, CustomStringConvertible {
+    let key: String
+    let typeName: String
+
+    var description: String {
+        "DefaultsStorage: the defaults key \"\(key)\" holds a \(typeName), which has no JSON form to read it from"
     }
 }
