@@ -208,7 +208,9 @@ extension SessionLog where S: Codable, S.Event: Codable {
                     debugDescription: "SessionLog<\(S.self)>: entry \(index) (#\(entry.sequenceNumber)) holds \(what) "
                         + "as its file recorded it, and replaying its event today does not give it back, so the "
                         + "redaction \(S.self) declares could not be applied to it and no file was written. To fix, "
-                        + "write the session with the state logic that recorded it, or record the session again."))
+                        + "write the session with the state logic that recorded it; if only a type was renamed since, "
+                        + "rename it in the file first (the EffectStoreSessions article, \"A type renamed since the "
+                        + "recording\", shows how); or record the session again."))
         }
         if needsState {
             let recorded = entry.recordedChanges
