@@ -328,21 +328,26 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     private func writePending() {
         dispatchPrecondition(condition: .onQueue(queue))
         while true {
-            let next = state.withLock { state -> (job: (value: Value, generation: UInt64)?, answered: [Waiter]) in
+            let heldBack = SavedValueError(key: key.name, reason: .writesHeldBack, detail: "flush()")
+            let next = state.withLock { state -> (job: (value: Value, generation: UInt64)?, answers: [Answer]) in
                 state.writeQueued = false
                 guard !state.heldBack, let value = state.pending else {
-                    // Nothing to write: the flushes whose saves are all on disk are answered.
+                    // Nothing to write: the flushes whose saves are all on disk are answered, and while writes are
+                    // held back (outside bytes found unreadable since they asked), the others too.
                     let durable = state.durable
-                    let answered = state.waiters.filter { $0.generation <= durable }
-                    state.waiters.removeAll { $0.generation <= durable }
-                    return (nil, answered)
+                    let answers = state.waiters.compactMap { waiter -> Answer? in
+                        if waiter.generation <= durable { return Answer(waiter: waiter, flush: .written) }
+                        return state.heldBack ? Answer(waiter: waiter, flush: .failed(heldBack)) : nil
+                    }
+                    state.waiters.removeAll { $0.generation <= durable || state.heldBack }
+                    return (nil, answers)
                 }
                 state.pending = nil
                 state.writing = state.saved
                 return ((value, state.saved), [])
             }
             guard let job = next.job else {
-                for waiter in next.answered { waiter.promise.resolve(.written) }
+                for answer in next.answers { answer.waiter.promise.resolve(answer.flush) }
                 return
             }
             let result = store(job.value)
@@ -429,4 +434,10 @@ struct WriterState<Value: Sendable>: Sendable {
 struct Waiter: Sendable {
     let generation: UInt64
     let promise: Promise<SavedFlush>
+}
+
+/// A flush's answer, decided under the lock and given after it.
+private struct Answer {
+    let waiter: Waiter
+    let flush: SavedFlush
 }

@@ -404,6 +404,31 @@ final class SavedValueOutsideChangeTests: XCTestCase {
         XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Int.self), 1)
     }
 
+    /// A flush asked for while a check finds unreadable bytes from outside — the check first on the writer's queue,
+    /// the flush's write after it — is answered, with the writes held back. Failed before: it never answered.
+    func test_aFlushWaitingWhileACheckFindsUnreadableBytes_isAnswered() throws {
+        let inner = InMemoryStorage(seeding: Notes(items: ["a"]), as: notesKey)
+        let storage = GatedReads(inner)
+        let writer = SavedValueWriter(key: notesKey, storage: storage, delay: .seconds(60))
+        storage.gate.signal()
+        XCTAssertEqual(writer.load(), .loaded(Notes(items: ["a"])))
+        XCTAssertEqual(storage.readWaiting.wait(timeout: .now() + .seconds(10)), .success)  // the load's read
+        writer.save(Notes(items: ["a", "b"]))
+        try inner.write(Data("garbage".utf8))
+
+        let checked = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = writer.checkForOutsideChange()  // holds the writer's queue, its read waiting at the gate
+            checked.signal()
+        }
+        XCTAssertEqual(storage.readWaiting.wait(timeout: .now() + .seconds(10)), .success)  // the check's read
+        let flush = writer.flush()
+        storage.gate.signal()
+        XCTAssertEqual(checked.wait(timeout: .now() + .seconds(10)), .success)
+        XCTAssertEqual(flush.wait(timeout: .seconds(10))?.error?.reason, .writesHeldBack)
+        XCTAssertEqual(inner.data, Data("garbage".utf8))
+    }
+
     func test_unreadableBytesFromOutside_areLeftUntouched_andHoldBackThePendingWrite() throws {
         let storage = InMemoryStorage()
         let writer = SavedValueWriter(key: notesKey, storage: storage, delay: .seconds(5))

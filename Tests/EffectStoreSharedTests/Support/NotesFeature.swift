@@ -48,10 +48,13 @@ extension Store {
 final class GatedReads: SavedValueStorage {
     let inner: InMemoryStorage
     let gate = DispatchSemaphore(value: 0)
+    /// Signalled as each read starts to wait at the gate.
+    let readWaiting = DispatchSemaphore(value: 0)
 
     init(_ inner: InMemoryStorage) { self.inner = inner }
 
     func read() throws -> Data? {
+        readWaiting.signal()
         _ = gate.wait(timeout: .now() + .seconds(10))
         return try inner.read()
     }
