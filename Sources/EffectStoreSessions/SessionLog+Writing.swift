@@ -102,13 +102,14 @@ extension SessionLog where S: Codable, S.Event: Codable {
         let lookout = RedactionsByType.Lookout()
         for (index, entry) in entries.enumerated() {
             var entry = entry
-            // A read-back entry is replayed from the state before it; a recorder's needs none.
-            let before = entry.isRedactedByRecorder ? nil : around.state(before: index)
-            let shown: [Any] = [entry.event as Any?, entry.effect as Any?].compactMap { $0 }
-            NestedRedaction.learnDeclarations(
-                showing: shown, in: [before ?? around.state(before: index), around.state(before: index + 1)],
-                lookout: lookout)
-            if let before {
+            // An entry read back or made by hand is looked into for the children that declare a redaction, and replayed
+            // from the state before it. A recorder's needs neither: the recorder met every state it recorded, in this
+            // process, and with them every such child (see `RedactionsByType`).
+            if !entry.isRedactedByRecorder {
+                let before = around.state(before: index)
+                let shown: [Any] = [entry.event as Any?, entry.effect as Any?].compactMap { $0 }
+                NestedRedaction.learnDeclarations(
+                    showing: shown, in: [before, around.state(before: index + 1)], lookout: lookout)
                 entry = try restoringValues(
                     of: entry, at: index, after: before, redaction: redaction ?? SessionRedaction())
             }
