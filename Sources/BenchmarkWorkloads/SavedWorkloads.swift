@@ -104,16 +104,22 @@ private final class CountingStorage: SavedValueStorage {
         try inner.write(data)
         writes.withLock { $0 += 1 }
     }
+
+    func write(_ data: Data, replacing expected: Data?) throws -> Data? {
+        let found = try inner.write(data, replacing: expected)
+        if found == nil { writes.withLock { $0 += 1 } }
+        return found
+    }
 }
 
-extension Future where Value == Result<Void, SavedValueError> {
+extension Future where Value == SavedFlush {
     /// Whether the flush succeeded, waiting at most `seconds`; `nil` on a timeout.
     fileprivate func waitForValue(seconds: Int) -> Bool? {
         let answer = LockedBox<Bool?>.make(nil)
         let done = DispatchSemaphore(value: 0)
         onComplete { result in
             answer.withLock {
-                if case .success = result { $0 = true } else { $0 = false }
+                $0 = result == .written
             }
             done.signal()
         }

@@ -18,14 +18,40 @@ package enum NestedRedaction {
         try $isSuspended.withValue(true, operation: body)
     }
 
-    /// `value` with what its type declares secret replaced, when it is a ``SessionRedacting`` value; otherwise `value`.
-    /// Its own parts are not looked into here: the describer and the encoding reach them in turn.
+    /// `value` with what is declared secret in it replaced: what its type declares, when it is a ``SessionRedacting``
+    /// value; what its state declares, when it is an event or an effect of a ``SessionRedacting`` state that has been
+    /// met (``RedactionsByType``); otherwise `value`. Its own parts are not looked into here: the describer and the
+    /// encoding reach them in turn.
     package static func applied(to value: Any) -> Any {
-        guard !isSuspended, let redacting = value as? any SessionRedacting else { return value }
-        guard !(type(of: redacting) is AnyClass) else {
-            return UnredactableObject(typeName: ValueDescriber.typeName(type(of: redacting)))
+        guard !isSuspended else { return value }
+        switch RedactionsByType.kind(of: value) {
+        case .plain:
+            return value
+        case .partOfDeclaring(let redact):
+            return redact(value)
+        case .declaring:
+            guard let redacting = value as? any SessionRedacting else { return value }
+            guard !(type(of: redacting) is AnyClass) else {
+                return UnredactableObject(typeName: ValueDescriber.typeName(type(of: redacting)))
+            }
+            return redacting.withDeclaredRedaction
         }
-        return redacting.withDeclaredRedaction
+    }
+
+    /// Makes sure that what `values` hold of a child state that declares its redaction is redacted when they are
+    /// shown: the states an output has at hand are looked into for the declaring states behind the types inside
+    /// `values`, when one of those types is new (see ``RedactionsByType``). Call it before an event or an effect is
+    /// described or encoded.
+    ///
+    /// - Parameters:
+    ///   - values: The events and effects about to be shown.
+    ///   - states: The states around them (the transition's, the log's); read only when needed.
+    ///   - lookout: What the output looked for already: one per logger, test store or write.
+    package static func learnDeclarations(
+        showing values: [Any], in states: @autoclosure () -> [Any], lookout: RedactionsByType.Lookout
+    ) {
+        guard !isSuspended else { return }
+        RedactionsByType.learnDeclarations(showing: values, in: states, lookout: lookout)
     }
 
     /// `value` ready for a `JSONEncoder`: encoded as its type encodes it, but with every ``SessionRedacting`` part,

@@ -189,13 +189,19 @@ public struct SessionRedaction<S: State>: Sendable {
 
     /// Whether this redaction replaces nothing.
     package var isEmpty: Bool { stateRedactions.isEmpty && eventRedactions.isEmpty && effectRedactions.isEmpty }
+
+    /// Whether it replaces something in events.
+    package var redactsEvents: Bool { !eventRedactions.isEmpty }
+
+    /// Whether it replaces something in effects.
+    package var redactsEffects: Bool { !effectRedactions.isEmpty }
 }
 
 /// A state that says what of it a recorded session and a log never hold: every session recorder of it, every session
 /// file written, every replay failure, every test-store failure and every ``TransitionLogger`` applies
 /// ``sessionRedaction`` — also where the state is a part of another, at any depth (a property, an optional, a row, an
-/// enum's payload, an event's payload); see the EffectStoreSessions article's
-/// "What is redacted where, and what is not".
+/// enum's payload, an event's payload), and to its events and effects where a parent's carry them, at any depth;
+/// see the EffectStoreSessions article's "What is redacted where, and what is not".
 ///
 /// ```swift
 /// extension SignUp: SessionRedacting {

@@ -37,7 +37,9 @@ import Foundation
 ///
 /// Any other state (an enum, as above) is written whole, marked `(unchanged)` when the event left it so.
 ///
-/// Secrets the state declares (``SessionRedacting``) are replaced before a line is made: a log never holds them.
+/// Secrets the state declares (``SessionRedacting``) are replaced before a line is made: a log never holds them. So are
+/// those a part of it declares — a child state, and the child's events and effects nested in the state's — wherever it
+/// stands.
 ///
 /// A logger is a plain value; `Store.logTransitions(_:)` installs it as a transition observer.
 public struct TransitionLogger<S: State>: Sendable {
@@ -51,6 +53,8 @@ public struct TransitionLogger<S: State>: Sendable {
     public var sink: LogSink
     /// The redaction the state declares (``SessionRedacting``), read once: a log never holds what it replaces.
     private let redaction = SessionRedaction<S>.declared
+    /// What this logger looked for of the child states that declare a redaction, behind the events it logs.
+    private let lookout = RedactionsByType.Lookout()
 
     /// Creates a logger.
     ///
@@ -81,6 +85,10 @@ public struct TransitionLogger<S: State>: Sendable {
     /// - Parameter transition: A transition a store took.
     /// - Returns: One line, with no line break.
     public func line(for transition: StoreTransition<S>) -> String {
+        // A child's event or effect inside the transition's is redacted as the child declares: the states around it
+        // are looked into for the child when the event holds a type not looked for yet.
+        let shown: [Any] = [transition.event as Any?, transition.effect as Any?].compactMap { $0 }
+        NestedRedaction.learnDeclarations(showing: shown, in: [transition.from, transition.to], lookout: lookout)
         let transition = redaction?.redacted(transition) ?? transition
         var line = showsTime ? Self.timeOfDay(transition.time) + " " : ""
         line += "[\(label)] #\(transition.sequenceNumber) "
@@ -127,7 +135,10 @@ public struct TransitionLogger<S: State>: Sendable {
         // An array whose count changed is written whole, not element by element.
         var changes: [ValueDiff.Change] = []
         var resized: [[PathComponent]] = []
-        for change in ValueDiff.changes(from: transition.from, to: transition.to) {
+        let all = ValueDiff.changes(from: transition.from, to: transition.to)
+        // A child that arrives in this transition is learned, listed or not: its later events are redacted too.
+        for change in all { change.to.map(RedactionsByType.learnDeclarations(in:)) }
+        for change in all {
             if resized.contains(where: { change.path.starts(with: $0) }) { continue }
             if change.kind == .count {
                 resized.append(change.path)

@@ -95,13 +95,23 @@ extension SessionLog where S: Codable, S.Event: Codable {
 
         var previous: S? = initial
         var note: String?
-        // The state before each entry as the log holds it, unredacted: what a read-back entry is replayed from.
-        var source = initialState
+        // The states around an entry, unredacted, replayed forward only as far as asked: what a read-back entry is
+        // replayed from, and where the child states that declare a redaction are looked for when an entry's event or
+        // effect holds a type not looked for yet.
+        var around = StatesAround(log: self)
+        let lookout = RedactionsByType.Lookout()
         for (index, entry) in entries.enumerated() {
             var entry = entry
-            if let redaction, !redaction.isEmpty, !entry.isRedactedByRecorder {
-                entry = try restoringValues(of: entry, at: index, after: source, redaction: redaction)
-                source = entry.state ?? source
+            // An entry read back or made by hand is looked into for the children that declare a redaction, and replayed
+            // from the state before it. A recorder's needs neither: the recorder met every state it recorded, in this
+            // process, and with them every such child (see `RedactionsByType`).
+            if !entry.isRedactedByRecorder {
+                let before = around.state(before: index)
+                let shown: [Any] = [entry.event as Any?, entry.effect as Any?].compactMap { $0 }
+                NestedRedaction.learnDeclarations(
+                    showing: shown, in: [before, around.state(before: index + 1)], lookout: lookout)
+                entry = try restoringValues(
+                    of: entry, at: index, after: before, redaction: redaction ?? SessionRedaction())
             }
             let current = entry.state.map(redacted)
             output.raw(index == 0 ? "\n{" : ",\n{")
@@ -184,13 +194,39 @@ extension SessionLog where S: Codable, S.Event: Codable {
         output.raw("}\n")
     }
 
+    /// The state before each entry of a log, replayed forward from the last one known — the initial state, or an
+    /// entry's state — only as far as it is asked for.
+    private struct StatesAround {
+        let log: SessionLog
+        var index = 0
+        var state: S
+
+        init(log: SessionLog) {
+            self.log = log
+            self.state = log.initialState
+        }
+
+        /// The state before entry `target` (after the last entry, for `entries.count`). Asked for in order: once asked for
+        /// a later entry, it answers that one's state for an earlier one.
+        mutating func state(before target: Int) -> S {
+            while index < min(target, log.entries.count) {
+                let entry = log.entries[index]
+                if let recorded = entry.state { state = recorded } else { _ = SessionLog.replaying(entry, on: &state) }
+                index += 1
+            }
+            return state
+        }
+    }
+
     /// `entry` with its state and its effect as values, for a redaction to reach them.
     ///
     /// An entry read back from a file holds, between keyframes, what changed rather than its state, and a plan or an
-    /// effect that is not `Codable` as its recorded form only: copied as they are, they would keep what the redaction
-    /// now replaces. Replaying the entry's event from the state before it gives them back; they are taken only when
-    /// they are exactly what the file recorded (redacted or not), so that the file written records the same session.
-    /// Otherwise the write is refused, naming the entry and holding none of its values.
+    /// effect that is not `Codable` as its recorded form only: copied as they are, they would keep what a redaction —
+    /// the state's, or a part's or a child's — now replaces. Replaying the entry's event from the state before it gives
+    /// them back; they are taken only when they are exactly what the file recorded (redacted or not), so that the file
+    /// written records the same session. Otherwise, when what is declared secret takes part (the replay's values read
+    /// otherwise redacted), the write is refused, naming the entry and holding none of its values; when nothing
+    /// declared takes part, the file's record is kept as it is.
     private func restoringValues(
         of entry: Entry, at index: Int, after previous: S, redaction: SessionRedaction<S>
     ) throws -> Entry {
@@ -208,16 +244,20 @@ extension SessionLog where S: Codable, S.Event: Codable {
                     debugDescription: "SessionLog<\(S.self)>: entry \(index) (#\(entry.sequenceNumber)) holds \(what) "
                         + "as its file recorded it, and replaying its event today does not give it back, so the "
                         + "redaction \(S.self) declares could not be applied to it and no file was written. To fix, "
-                        + "write the session with the state logic that recorded it, or record the session again."))
+                        + "write the session with the state logic that recorded it; if only a type was renamed since, "
+                        + "rename it in the file first (the EffectStoreSessions article, \"A type renamed since the "
+                        + "recording\", shows how); or record the session again."))
         }
         if needsState {
             let recorded = entry.recordedChanges
             // Compared as the file recorded them: unredacted, or redacted as today.
             let unredacted = NestedRedaction.asRecordedUnredacted { SessionView.changes(from: previous, to: replayed) }
-            guard unredacted == recorded
-                || SessionView.changes(from: redaction.redacted(previous), to: redaction.redacted(replayed)) == recorded
-            else { throw refuse("what changed rather than its state") }
-            entry.state = replayed
+            let redacted = SessionView.changes(from: redaction.redacted(previous), to: redaction.redacted(replayed))
+            if unredacted == recorded || redacted == recorded {
+                entry.state = replayed
+            } else if unredacted != redacted {
+                throw refuse("what changed rather than its state")
+            }
         }
         if needsEffect {
             func form(_ effect: S.Effect?) -> JSONValue? {
@@ -227,12 +267,13 @@ extension SessionLog where S: Codable, S.Event: Codable {
                 return try? JSONValue(json: output.data)
             }
             let recorded = entry.recordedEffect
-            guard NestedRedaction.asRecordedUnredacted({ form(effect) }) == recorded
-                || form(effect.map { redaction.redacted(effect: $0) }) == recorded
-            else {
+            let plain = NestedRedaction.asRecordedUnredacted { form(effect) }
+            let scrubbed = form(effect.map { redaction.redacted(effect: $0) })
+            if plain == recorded || scrubbed == recorded {
+                entry.effect = effect
+            } else if plain != scrubbed {
                 throw refuse("its effect as a recorded form")
             }
-            entry.effect = effect
         }
         return entry
     }

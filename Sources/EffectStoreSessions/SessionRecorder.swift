@@ -25,7 +25,7 @@ import Foundation
 /// It keeps at most `limit` entries and about `byteLimit` bytes, counted from the entries' encoded size (their
 /// changes as the file writes them, a keyframe's state as the page's tree of it). Past either, it drops the oldest
 /// entries, up to a keyframe, and moves the log's ``SessionLog/initialState`` to that keyframe's state, so the log
-/// still replays exactly; ``droppedEntryCount``, the log's ``SessionLog/droppedEntryCount`` and the session file say
+/// still replays exactly; keyframes are at most half of `limit` apart, so that at least half of `limit` entries stay; ``droppedEntryCount``, the log's ``SessionLog/droppedEntryCount`` and the session file say
 /// how many were dropped. The figures are in <doc:EffectStoreSessions#Recording>.
 ///
 /// ## Threading and lifetime
@@ -55,7 +55,8 @@ public final class SessionRecorder<S: State>: Sendable {
     ///
     /// - Parameters:
     ///   - store: The store to record. Not kept alive by the recorder.
-    ///   - limit: The most entries to keep; past it, the oldest are dropped. At least 1; 10,000 by default.
+    ///   - limit: The most entries to keep; past it, the oldest are dropped up to a keyframe, so that between half of
+    ///     it and all of it stay (fewer only when `byteLimit` is reached first). At least 1; 10,000 by default.
     ///   - byteLimit: About how many bytes of entries to keep (see ``SessionRecorder``); past it, the oldest are
     ///     dropped. At least 1; ``defaultByteLimit`` (32 MB) by default.
     ///   - redaction: What the session never holds (see ``/EffectStoreLogging/SessionRedaction``): applied to the
@@ -146,6 +147,10 @@ public final class SessionRecorder<S: State>: Sendable {
         var changeBytesSinceKeyframe = 0
         var entriesSinceKeyframe = 0
 
+        /// How many entries apart keyframes are at most: the file's interval, or half the limit when that is smaller,
+        /// so that dropping the oldest entries up to a keyframe keeps at least half of `limit` entries.
+        var keyframeInterval: Int { min(SessionLog<S>.keyframeInterval, max(1, limit / 2)) }
+
         init(initialState: S, limit: Int, byteLimit: Int) {
             self.initialState = initialState
             self.lastState = initialState
@@ -178,7 +183,7 @@ public final class SessionRecorder<S: State>: Sendable {
             changeBytesSinceKeyframe += changes.count
             let isKeyframe =
                 entry.origin == .undo || entry.origin == .redo || changeBytesSinceKeyframe >= keyframeBytes
-                || entriesSinceKeyframe + 1 >= SessionLog<S>.keyframeInterval
+                || entriesSinceKeyframe + 1 >= keyframeInterval
             if isKeyframe {
                 keyframeBytes = Self.size(of: state)
                 bytes += keyframeBytes

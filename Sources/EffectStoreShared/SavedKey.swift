@@ -37,8 +37,17 @@ public struct SavedKey<Value: Codable & Equatable & Sendable>: Sendable {
     ///
     /// Migrations must be contiguous and end at `version - 1`: `[from: 1, from: 2]` for version 3. They may start
     /// later than version 1 when the oldest files are no longer supported; such a file is then reported as
-    /// unreadable, and left untouched. Steps out of order, a gap, or a step from `version` or later is a programmer
-    /// error and stops the app with a message saying which.
+    /// ``SavedValueError/Reason/noMigration(from:)``, and left untouched. They may start at version 0 to adopt a file
+    /// that holds a plain JSON value, without this library's version — one that swift-sharing's `fileStorage` or a
+    /// plain `JSONEncoder` wrote:
+    ///
+    /// ```swift
+    /// let meetingsKey = SavedKey<[Meeting]>(
+    ///     "meetings", migrations: [SavedValueMigration(from: 0, decoding: [Meeting].self) { $0 }])
+    /// ```
+    ///
+    /// Steps out of order, a gap, or a step from `version` or later is a programmer error and stops the app with a
+    /// message saying which.
     ///
     /// - Parameters:
     ///   - name: The name of the key.
@@ -77,11 +86,20 @@ public struct SavedKey<Value: Codable & Equatable & Sendable>: Sendable {
 /// ```
 ///
 /// A migrated value is written back only once it has decoded as the current version; until then the old file stays
-/// as it was. A step that throws leaves the file untouched and reports it as unreadable.
+/// as it was. A step that throws, or whose value is not what the next version reads, leaves the file untouched and
+/// reports it as ``SavedValueError/Reason/migrationFailed(from:)``.
 public struct SavedValueMigration: Sendable {
-    /// The version this step reads; it produces version `from + 1`.
+    /// The version this step reads; it produces version `from + 1`. Version 0 is a file without this library's
+    /// version: a plain JSON value, read whole.
     public let from: Int
-    let step: @Sendable (Data) throws -> Data
+    let step: @Sendable (Data) throws(StepFailure) -> Data
+
+    /// Why a step failed: the old value did not decode (`isDecoding`), or the step threw, or its result did not
+    /// encode.
+    struct StepFailure: Error {
+        let isDecoding: Bool
+        let underlying: any Error
+    }
 
     /// A step from version `from` to the next.
     ///
@@ -94,8 +112,18 @@ public struct SavedValueMigration: Sendable {
         from: Int, decoding: Old.Type, _ migrate: @escaping @Sendable (Old) throws -> New
     ) {
         self.from = from
-        self.step = { data in
-            try savedValueEncoder().encode(migrate(JSONDecoder().decode(Old.self, from: data)))
+        self.step = { data throws(StepFailure) in
+            let old: Old
+            do {
+                old = try JSONDecoder().decode(Old.self, from: data)
+            } catch {
+                throw StepFailure(isDecoding: true, underlying: error)
+            }
+            do {
+                return try savedValueEncoder().encode(migrate(old))
+            } catch {
+                throw StepFailure(isDecoding: false, underlying: error)
+            }
         }
     }
 }

@@ -5,7 +5,8 @@
 /// ``apply(_:)`` when the load's event arrives. The store saves it (see
 /// `Store.save(_:as:in:delay:checkEvery:loaded:failed:)`): after every transition that changes the value while it
 /// is ``Phase/saving``, never while it is ``Phase/loading``, and not after a load it could not read until the state
-/// calls ``startFresh()``. Tests compare it with `==`.
+/// calls ``startFresh()``. An edit made while loading is replaced by a value the load found, and kept — then saved —
+/// when it found none. Tests compare it with `==`.
 ///
 /// ```swift
 /// struct MeetingsList: State {
@@ -48,8 +49,8 @@ public struct SavedState<Value: Codable & Equatable & Sendable>: Equatable, Send
     }
 
     /// Takes what the load found: the saved value (migrated or not), or keeps the current value when nothing was
-    /// saved, and starts saving; or, when the load could not read what was saved, keeps the value and saves nothing
-    /// until ``startFresh()``.
+    /// saved — with any edit made while loading, which the store then saves — and starts saving; or, when the load
+    /// could not read what was saved, keeps the value and saves nothing until ``startFresh()``.
     ///
     /// ```swift
     /// case .loaded(let load): meetings.apply(load)

@@ -7,15 +7,31 @@
 public struct SavedValueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Hashable, Sendable {
-        /// The saved bytes do not decode as the key's value (of any version its migrations know), or a migration
-        /// threw. The file is left untouched and a copy is kept aside.
+        /// The saved bytes do not decode: they are not JSON, or not the key's value at the version they were written
+        /// at. The file is left untouched and a copy is kept aside.
         case unreadable
+        /// The file was written at version `from`, older than every migration the key declares: none starts there.
+        /// Version 0 is a plain JSON value, without this library's version: declare a migration `from: 0` to adopt
+        /// it. The file is left untouched and a copy is kept aside.
+        case noMigration(from: Int)
+        /// The migration step from version `from` threw, or what it gave is not what the next version reads. The
+        /// file is left untouched and a copy is kept aside.
+        case migrationFailed(from: Int)
         /// The file was written by a newer version of the app. It is left untouched and a copy is kept aside.
         case newerVersion(found: Int, supported: Int)
         /// The storage could not be read at all (permissions, a failing disk).
         case readFailed
         /// The storage refused a write. The value stays pending and is written at the next save or flush.
         case writeFailed
+        /// Someone else — another process, another writer — wrote the storage since this writer last read or wrote
+        /// it, so the value was not written over theirs. It stays pending; ``SavedValueWriter/checkForOutsideChange()``
+        /// reports their value (a store link delivers it as the load's event by itself), and the next save or flush
+        /// after that writes.
+        case changedOutside
+        /// The value could not be encoded (a `Double.nan` in a plain `Codable` type, an `encode(to:)` that throws).
+        /// It is not written, and not kept pending, since no retry can write it; reported once, and answered by
+        /// every flush until a newer value is saved.
+        case unencodable
         /// Writes to the key are held back since its load failed, until ``SavedValueWriter/allowWrites()``.
         case writesHeldBack
     }
@@ -49,12 +65,23 @@ public struct SavedValueError: Error, Hashable, Sendable, CustomStringConvertibl
         let what: String
         switch reason {
         case .unreadable: what = "its saved value could not be read; the file was left untouched"
+        case .noMigration(let version):
+            what =
+                "its file was written at version \(version), and no migration starts there; the file was left untouched"
+        case .migrationFailed(let version):
+            what = "its migration from version \(version) failed; the file was left untouched"
         case .newerVersion(let found, let supported):
             what =
                 "its file was written at version \(found), newer than \(supported), the newest this app knows; "
                 + "the file was left untouched"
         case .readFailed: what = "its storage could not be read"
         case .writeFailed: what = "its value could not be written; it stays pending and is written at the next save"
+        case .changedOutside:
+            what =
+                "another writer changed it since this one last read it, so the value was not written over theirs; "
+                + "it stays pending, and is written at the next save after their change is reported"
+        case .unencodable:
+            what = "its value could not be encoded, so it was not written; the value saved next replaces it"
         case .writesHeldBack: what = "writes are held back since its load failed, until allowWrites() is called"
         }
         let copy = copyKeptAt.map { ", and a copy kept at \($0)" } ?? ""

@@ -15,12 +15,17 @@ import Foundation
 /// var meetings = writer.load().value ?? []
 /// meetings.append(Meeting(title: "Standup"))
 /// writer.save(meetings)
-/// _ = await writer.flush().value   // .success(()) once the file holds the new list
+/// _ = await writer.flush().value   // .written once the file holds the new list
 /// ```
 ///
 /// A file that cannot be read — it does not decode, or a newer version of the app wrote it — is left untouched, a
 /// copy is kept aside, ``load()`` answers ``SavedLoad/failed(_:)``, and nothing is written under the key until
 /// ``allowWrites()``: the app decides whether to start fresh or to carry on read-only.
+///
+/// A write goes only over the bytes the writer last read or wrote (``SavedValueStorage/write(_:replacing:)``): a
+/// value another process wrote since is not overwritten but reported — the flush answers
+/// ``SavedValueError/Reason/changedOutside`` and ``checkForOutsideChange()`` gives the value — and the next save or
+/// flush after that writes.
 ///
 /// Where the platform announces it (iOS, tvOS and visionOS backgrounding and termination, macOS termination), a
 /// writer flushes then by itself. A server or a command-line tool gets no such notice: call ``flush()`` before it
@@ -38,7 +43,9 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     public let storage: any SavedValueStorage
 
     private let coding: SavedValueCoding<Value>
-    private let delay: DispatchTimeInterval
+    private let delay: EffectDuration
+    /// What the delay waits on; `nil` for the writer's queue, on the monotonic clock.
+    private let clock: (any EffectClock)?
     private let queue: DispatchQueue
     private let onWriteFailure: (@Sendable (SavedValueError) -> Void)?
     /// Whether writes wait for ``flush()``: a test store's saves are written when the test says so, once each.
@@ -54,15 +61,20 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     ///   - key: The declaration of the value: its name, version and migrations.
     ///   - storage: Where the bytes go.
     ///   - delay: How long a write waits after the first save that follows a quiet spell, so that more edits join
-    ///     it; none by default (edits that arrive while a write is in flight join the next one anyway). ``flush()``
-    ///     never waits for it.
-    ///   - onWriteFailure: Called when the storage refuses a write, on the writer's queue. The value stays pending
-    ///     and is written at the next save or flush.
+    ///     it: counted from that first save, not from the last, so that edits that never stop are still written once
+    ///     a `delay`. None by default (edits that arrive while a write is in flight join the next one anyway).
+    ///     ``flush()`` never waits for it.
+    ///   - clock: What the delay waits on: the monotonic clock by default; a store link passes its store's, so that a
+    ///     `TestClock` moves it.
+    ///   - onWriteFailure: Called when the storage refuses a write, on the writer's queue, before the flushes that
+    ///     waited for the write are answered. The value stays pending and is written at the next save or flush.
     public convenience init(
         key: SavedKey<Value>, storage: any SavedValueStorage, delay: DispatchTimeInterval = .nanoseconds(0),
-        onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
+        clock: (any EffectClock)? = nil, onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
     ) {
-        self.init(key: key, storage: storage, delay: delay, writesOnlyWhenFlushed: false, onWriteFailure: onWriteFailure)
+        self.init(
+            key: key, storage: storage, delay: delay, clock: clock, writesOnlyWhenFlushed: false,
+            onWriteFailure: onWriteFailure)
     }
 
     /// A writer that writes only when flushed, each flush one attempt, when `writesOnlyWhenFlushed`. `package`: the
@@ -70,13 +82,15 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     /// write made to fail fails once, whatever the threads do.
     package init(
         key: SavedKey<Value>, storage: any SavedValueStorage, delay: DispatchTimeInterval = .nanoseconds(0),
-        writesOnlyWhenFlushed: Bool, onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
+        clock: (any EffectClock)? = nil, writesOnlyWhenFlushed: Bool,
+        onWriteFailure: (@Sendable (SavedValueError) -> Void)? = nil
     ) {
         self.writesOnlyWhenFlushed = writesOnlyWhenFlushed
         self.key = key
         self.storage = storage
         self.coding = SavedValueCoding(key: key)
-        self.delay = delay
+        self.delay = EffectDuration(delay)
+        self.clock = clock
         self.onWriteFailure = onWriteFailure
         self.queue = DispatchQueue(label: "EffectStoreShared.SavedValueWriter.\(key.name)")
         #if canImport(Darwin)
@@ -112,13 +126,17 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     /// ```
     ///
     /// Returns at once: the value is neither encoded nor written on the calling thread. A value equal to what is on
-    /// disk, with nothing pending, is not written again.
+    /// disk, with no write in flight, is not written again, and replaces any value pending.
     ///
     /// - Parameter value: The new value.
     public func save(_ value: Value) {
         let schedule = state.withLock { state -> Bool in
             state.saved += 1
-            if state.pending == nil, state.writing == nil, state.written == value {
+            state.unencodable = nil  // a newer value replaces one that could not be encoded
+            if state.writing == nil, !state.heldBack, state.written == value {
+                // What the storage holds is the latest value: nothing to write. Flushes waiting for a value pending
+                // until now are answered by the write queued for it, which finds nothing to do.
+                state.pending = nil
                 state.durable = state.saved
                 return false
             }
@@ -127,8 +145,13 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
             state.writeQueued = true
             return true
         }
-        if schedule {
-            queue.asyncAfter(deadline: .now() + delay) { self.writePending() }
+        guard schedule else { return }
+        if delay == .zero {
+            queue.async { self.writePending() }
+        } else if let clock {
+            _ = clock.schedule(after: delay) { self.queue.async { self.writePending() } }
+        } else {
+            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: delay.nanoseconds))) { self.writePending() }
         }
     }
 
@@ -136,23 +159,26 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     ///
     /// ```swift
     /// writer.save(meetings)
-    /// if case .failure(let error) = await writer.flush().value { print(error) }
+    /// if case .failed(let error) = await writer.flush().value { print(error) }
     /// ```
     ///
     /// It does not wait for the writer's `delay`. A write that fails resolves it with the failure (the value stays
-    /// pending); while writes are held back (see ``allowWrites()``) it resolves at once with
-    /// ``SavedValueError/Reason/writesHeldBack``, if anything is pending.
+    /// pending), after `onWriteFailure` was called with it. A value that cannot be encoded is not kept pending, since
+    /// no retry can write it: it is reported once, with ``SavedValueError/Reason/unencodable``, and every flush answers
+    /// that failure until a newer value is saved. While writes are held back (see ``allowWrites()``) it resolves at
+    /// once with ``SavedValueError/Reason/writesHeldBack``, if anything is pending.
     ///
-    /// - Returns: A future of `.success(())`, or of the failure that kept a value from the disk. Its callbacks run on
-    ///   the writer's queue, or at once on the calling thread when nothing is pending.
+    /// - Returns: A future of ``SavedFlush/written``, or of the failure that kept a value from the disk. Its callbacks
+    ///   run on the writer's queue, or at once on the calling thread when nothing is pending.
     @discardableResult
-    public func flush() -> Future<Result<Void, SavedValueError>> {
-        let promise = Promise<Result<Void, SavedValueError>>()
-        let now = state.withLock { state -> Result<Void, SavedValueError>? in
-            if state.durable >= state.saved { return .success(()) }
+    public func flush() -> Future<SavedFlush> {
+        let promise = Promise<SavedFlush>()
+        let now = state.withLock { state -> SavedFlush? in
+            if state.durable >= state.saved { return .written }
             if state.heldBack {
-                return .failure(SavedValueError(key: key.name, reason: .writesHeldBack, detail: "flush()"))
+                return .failed(SavedValueError(key: key.name, reason: .writesHeldBack, detail: "flush()"))
             }
+            if let unencodable = state.unencodable { return .failed(unencodable) }
             state.waiters.append(Waiter(generation: state.saved, promise: promise))
             return nil
         }
@@ -232,20 +258,21 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                 state.withLock { $0.written = value }
                 return .loaded(value)
             case .migrated(let value, let version):
-                // Written back only now that it decoded as the current version; a failed write leaves it pending.
-                do {
-                    let migrated = try coding.encode(value)
-                    try storage.write(migrated)
+                // Written back only now that it decoded as the current version; a refused write leaves it pending.
+                switch store(value) {
+                case .success(let migrated):
                     state.withLock { state in
                         state.written = value
                         state.bytes = migrated
                     }
-                } catch {
-                    state.withLock { state in
-                        state.saved += 1
-                        state.pending = value
+                case .failure(let error):
+                    if error.reason != .unencodable {
+                        state.withLock { state in
+                            state.saved += 1
+                            state.pending = value
+                        }
                     }
-                    onWriteFailure?(SavedValueError(key: key.name, reason: .writeFailed, detail: "\(error)"))
+                    onWriteFailure?(error)
                 }
                 return .migrated(value, fromVersion: version)
             }
@@ -301,22 +328,29 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
     private func writePending() {
         dispatchPrecondition(condition: .onQueue(queue))
         while true {
-            let job = state.withLock { state -> (value: Value, generation: UInt64)? in
+            let heldBack = SavedValueError(key: key.name, reason: .writesHeldBack, detail: "flush()")
+            let next = state.withLock { state -> (job: (value: Value, generation: UInt64)?, answers: [Answer]) in
                 state.writeQueued = false
-                guard !state.heldBack, let value = state.pending else { return nil }
+                guard !state.heldBack, let value = state.pending else {
+                    // Nothing to write: the flushes whose saves are all on disk are answered, and while writes are
+                    // held back (outside bytes found unreadable since they asked), the others too.
+                    let durable = state.durable
+                    let answers = state.waiters.compactMap { waiter -> Answer? in
+                        if waiter.generation <= durable { return Answer(waiter: waiter, flush: .written) }
+                        return state.heldBack ? Answer(waiter: waiter, flush: .failed(heldBack)) : nil
+                    }
+                    state.waiters.removeAll { $0.generation <= durable || state.heldBack }
+                    return (nil, answers)
+                }
                 state.pending = nil
                 state.writing = state.saved
-                return (value, state.saved)
+                return ((value, state.saved), [])
             }
-            guard let job else { return }
-            let result: Result<Data, SavedValueError>
-            do {
-                let data = try coding.encode(job.value)
-                try storage.write(data)
-                result = .success(data)
-            } catch {
-                result = .failure(SavedValueError(key: key.name, reason: .writeFailed, detail: "\(error)"))
+            guard let job = next.job else {
+                for answer in next.answers { answer.waiter.promise.resolve(answer.flush) }
+                return
             }
+            let result = store(job.value)
             let answered = state.withLock { state -> [Waiter] in
                 state.writing = nil
                 switch result {
@@ -324,6 +358,9 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                     state.written = job.value
                     state.bytes = data
                     state.durable = job.generation
+                case .failure(let error) where error.reason == .unencodable:
+                    // No retry can write it: flushes answer the failure until a newer value is saved.
+                    if state.pending == nil { state.unencodable = error }
                 case .failure:
                     if state.pending == nil { state.pending = job.value }
                 }
@@ -331,12 +368,41 @@ public final class SavedValueWriter<Value: Codable & Equatable & Sendable>: Send
                 state.waiters.removeAll { $0.generation <= job.generation }
                 return answered
             }
-            for waiter in answered { waiter.promise.resolve(result.map { _ in () }) }
-            if case .failure(let error) = result {
-                onWriteFailure?(error)
-                return
+            // The failure is told first, then the flushes answered: a store link's `failed:` event is dispatched
+            // before a flush that waited for the write answers.
+            guard case .failure(let error) = result else {
+                for waiter in answered { waiter.promise.resolve(.written) }
+                continue
             }
+            onWriteFailure?(error)
+            for waiter in answered { waiter.promise.resolve(.failed(error)) }
+            // A value saved since, unlike this one, may encode; a storage that refused a write waits for the next.
+            guard error.reason == .unencodable else { return }
         }
+    }
+
+    /// Encodes `value` and hands it to the storage, to be written only over the bytes this writer last read or wrote:
+    /// the bytes written, or why they are not.
+    private func store(_ value: Value) -> Result<Data, SavedValueError> {
+        let data: Data
+        do {
+            data = try coding.encode(value)
+        } catch {
+            return .failure(SavedValueError(key: key.name, reason: .unencodable, detail: "\(error)"))
+        }
+        let found: Data?
+        do {
+            found = try storage.write(data, replacing: state.withLock { $0.bytes })
+        } catch {
+            return .failure(SavedValueError(key: key.name, reason: .writeFailed, detail: "\(error)"))
+        }
+        // Bytes another writer put there since are not written over unseen, not even when they are these very bytes:
+        // that writer's change, made from a value this one has not seen, is reported first.
+        guard let found else { return .success(data) }
+        return .failure(
+            SavedValueError(
+                key: key.name, reason: .changedOutside,
+                detail: "the storage holds \(found.count) bytes that this writer did not read or write"))
     }
 }
 
@@ -358,6 +424,8 @@ struct WriterState<Value: Sendable>: Sendable {
     var writeQueued = false
     /// Whether writes wait for `allowWrites()`, after a failed load.
     var heldBack = false
+    /// Why the latest value saved could not be encoded, until a newer one is saved: what flushes answer meanwhile.
+    var unencodable: SavedValueError?
     /// Flushes waiting for a generation to be on disk.
     var waiters: [Waiter] = []
 }
@@ -365,5 +433,11 @@ struct WriterState<Value: Sendable>: Sendable {
 /// A flush waiting for every save up to `generation`.
 struct Waiter: Sendable {
     let generation: UInt64
-    let promise: Promise<Result<Void, SavedValueError>>
+    let promise: Promise<SavedFlush>
+}
+
+/// A flush's answer, decided under the lock and given after it.
+private struct Answer {
+    let waiter: Waiter
+    let flush: SavedFlush
 }

@@ -45,6 +45,8 @@ where S.Effect: Equatable {
     private var closeWindow: (@Sendable () -> Void)?
     /// Saves whose window ended, written (or refused by the storage) and not yet asserted, oldest first.
     private var made: [Save] = []
+    /// The rules of the saved state's phases, as a real store link keeps them.
+    private var steps = SavingSteps<Value>()
 
     /// One save: the value written at the end of its window.
     private struct Save {
@@ -56,7 +58,7 @@ where S.Effect: Equatable {
         /// Whether the test let it go: its window opened while the exhaustivity was partial.
         let isExempt: Bool
         /// What writing it gave; `nil` until it is written.
-        var result: Result<Void, SavedValueError>?
+        var result: SavedFlush?
     }
 
     init(
@@ -127,7 +129,10 @@ where S.Effect: Equatable {
     /// In exhaustive mode, every save must be asserted: one whose window ended (the test advanced the store's clock
     /// past it, or the window is zero) before the next event is sent, and every other one before the test finishes.
     /// When the storage refused the write (`storage.failWrites()`) and the store was given a `failed` event, that
-    /// event is handled now, and `assert` describes the state change it makes.
+    /// event is handled now, and `assert` describes the state change it makes. When the write met a change the test
+    /// made to the storage since (another process's, written to the storage directly), it was not made, and the
+    /// change is handled now as the load's event, as a real store link delivers it; `assert` describes what it
+    /// changes.
     ///
     /// - Parameters:
     ///   - value: The value expected to be saved.
@@ -136,13 +141,15 @@ where S.Effect: Equatable {
     ///   - line: Where a failure points; the caller's line by default.
     ///   - column: Where a failure points; the caller's column by default.
     ///   - assert: For a refused write, turns a copy of the previous state into the state the `failed` event leads
-    ///     to. Runs synchronously on this thread.
-    /// - Returns: What writing the save gave: `.success(())`, or the storage's refusal; `nil` when no save matched.
+    ///     to; for a write that met another process's change, into the state that change's `loaded` event leads to.
+    ///     Runs synchronously on this thread.
+    /// - Returns: What writing the save gave: ``/EffectStoreShared/SavedFlush/written``, or the storage's refusal;
+    ///   `nil` when no save matched.
     @discardableResult
     public func receiveSave(
         _ value: Value, fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column, assert: ((inout S) -> Void)? = nil
-    ) -> Result<Void, SavedValueError>? {
+    ) -> SavedFlush? {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         let call = "receiveSave(\(Describing.value(value, maxLength: 80))) of \"\(writer.key.name)\""
         guard let store, store.acceptsCall(call, at: location) else { return nil }
@@ -167,11 +174,15 @@ where S.Effect: Equatable {
                 """,
                 at: location)
         }
-        if case .failure(let error) = save.result, let failed {
+        if save.result?.error?.reason == .changedOutside, let change = writer.checkForOutsideChange() {
+            // As a real store link does: the change the write met arrives as the load's event.
+            if let value = change.value { written = value }
+            store.handle(loaded(change), call: call, assert: assert, at: location)
+        } else if case .failed(let error) = save.result, let failed {
             store.handle(failed(error), call: call, assert: assert, at: location)
         } else if assert != nil {
             let why: String
-            if case .failure = save.result { why = "the store was given no `failed:` event" } else {
+            if save.result?.error != nil { why = "the store was given no `failed:` event" } else {
                 why = "the write succeeded"
             }
             reporter.report(
@@ -190,7 +201,7 @@ where S.Effect: Equatable {
     func transitioned(_ transition: Transition<S>, origin: String) {
         let before = transition.from[keyPath: path]
         let after = transition.to[keyPath: path]
-        guard let step = SavedStateLink.step(from: before, to: after, holdsValue: writer.holdsValue) else { return }
+        guard let step = steps.step(from: before, to: after, holdsValue: writer.holdsValue) else { return }
         if var save = open {
             save.value = step.value
             save.allowingWrites = save.allowingWrites || step.allowingWrites
@@ -198,7 +209,7 @@ where S.Effect: Equatable {
             return
         }
         // As the writer does: a value equal to what the storage holds, with nothing pending, is not written again.
-        let failedBefore = made.last.map { if case .failure = $0.result { true } else { false } } ?? false
+        let failedBefore = made.last?.result?.error != nil
         guard step.allowingWrites || failedBefore || step.value != written else { return }
         open = Save(
             value: step.value, origin: origin, allowingWrites: step.allowingWrites,
@@ -265,11 +276,11 @@ where S.Effect: Equatable {
         writer.save(save.value)
         let result =
             writer.flush().wait(timeout: .seconds(10))
-            ?? .failure(
+            ?? .failed(
                 SavedValueError(
                     key: writer.key.name, reason: .writeFailed, detail: "the write did not end within 10 seconds"))
         save.result = result
-        if case .success = result { written = save.value }
+        if result == .written { written = save.value }
         made.append(save)
     }
 

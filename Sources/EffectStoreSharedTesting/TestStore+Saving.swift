@@ -60,17 +60,3 @@ extension TestStore {
         return link
     }
 }
-
-extension EffectDuration {
-    /// A dispatch interval as the test clock counts it (zero if negative); `.never` is as far as the clock goes.
-    init(_ interval: DispatchTimeInterval) {
-        switch interval {
-        case .seconds(let value): self = .seconds(Double(value))
-        case .milliseconds(let value): self = .milliseconds(value)
-        case .microseconds(let value): self = .seconds(Double(value) / 1_000_000)
-        case .nanoseconds(let value): self = .nanoseconds(UInt64(max(value, 0)))
-        case .never: self = .nanoseconds(.max)
-        @unknown default: self = .nanoseconds(.max)
-        }
-    }
-}

@@ -58,7 +58,12 @@ public func assertReplayMatchesRecording<S: State & Equatable>(
     let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
     let steps = log.replay()
     var uncompared: String?
+    let lookout = RedactionsByType.Lookout()
     for step in steps {
+        // A child's event or effect inside the step's is compared and shown as the child declares: the states around
+        // it are looked into for the child when it holds a type not looked for yet.
+        let shown: [Any] = [step.entry.event as Any?, step.entry.effect as Any?, step.effect as Any?].compactMap { $0 }
+        NestedRedaction.learnDeclarations(showing: shown, in: [step.from, step.to], lookout: lookout)
         let stateDifference = step.recordedStateDifference
         let effectCheck = effectComparison(in: step)
         if case .notComparable(let reason) = effectCheck, uncompared == nil { uncompared = reason }
@@ -242,7 +247,8 @@ private func reportEffectDivergence<S: State>(
     message += "  actual effect (replayed):   \(replayed ?? "none")"
     if let recorded = recordedEffect, let replayed = replayedEffect {
         message += "\n  diff:\n" + Describing.indented(StructuralDiff.describe(expected: recorded, actual: replayed))
-    } else if fromFile, recorded == replayed, let form = entry.recordedComparableEffect?.form, let effect = replayedEffect
+    } else if fromFile, recorded == replayed, let form = entry.recordedComparableEffect?.form,
+        let effect = replayedEffect
     {
         // The same text, another value: show both recorded forms, ids with their types.
         let replayedForm = EffectRecord(effect).comparable?.jsonData ?? Data()

@@ -2,17 +2,26 @@ import EffectStore
 import EffectStoreLogging
 
 /// What a test store's failure messages show of a value: the value with what the state declares secret
-/// (``/EffectStoreLogging/SessionRedacting``) replaced, so that a declared secret never reaches a CI log.
+/// (``/EffectStoreLogging/SessionRedacting``) replaced, so that a declared secret never reaches a CI log — and what a
+/// child state declares, for its events and effects nested in the state's.
 extension TestStore {
     /// `event` as a message shows it.
     func shown(event: S.Event) -> String {
-        Describing.value(redaction?.event(event) ?? event)
+        learnDeclarations(showing: event)
+        return Describing.value(redaction?.event(event) ?? event)
     }
 
     /// `effect` as a message shows it; a plan in operator syntax when `plans` is `true`.
     func shown(effect: S.Effect, plans: Bool = false) -> String {
+        learnDeclarations(showing: effect)
         let effect = redaction?.effect(effect) ?? effect
         return plans ? Describing.effect(effect) : Describing.value(effect)
+    }
+
+    /// Looks into the state for the child states behind `value`'s parts that declare a redaction, when `value`
+    /// holds a type not looked for yet (see `RedactionsByType`), so that the child's declaration applies.
+    private func learnDeclarations(showing value: Any) {
+        NestedRedaction.learnDeclarations(showing: [value], in: [state], lookout: lookout)
     }
 
     /// `state` as a message shows it.
@@ -27,7 +36,8 @@ extension TestStore {
 
     /// How `actual` differs from `expected`, two effects, as a message shows it.
     func difference(expected: S.Effect, actual: S.Effect) -> String {
-        difference(expected: expected, actual: actual, redacted: redaction?.effect)
+        NestedRedaction.learnDeclarations(showing: [expected, actual], in: [state], lookout: lookout)
+        return difference(expected: expected, actual: actual, redacted: redaction?.effect)
     }
 
     /// The structural difference of the redacted values; where they differ only in what the redaction replaces, a line

@@ -147,6 +147,8 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     package let reporter: TestFailureReporter
     /// What the state declares secret, replaced in every value a failure message shows (`TestStore+Redaction.swift`).
     let redaction = DeclaredRedaction<S>.declared
+    /// What the store's messages looked for of the child states that declare a redaction (`TestStore+Redaction.swift`).
+    let lookout = RedactionsByType.Lookout()
     /// Where the store was created: a failure found when it is released without `finish()` points there.
     let createdAt: TestSourceLocation
     var unreceived: [CapturedEffect] = []

@@ -16,10 +16,11 @@ final class SessionRecorderBudgetTests: XCTestCase {
         return state
     }
 
-    private func record(toggles: [Int], byteLimit: Int? = nil) -> SessionRecorder<PlannedSearch> {
+    private func record(
+        toggles: [Int], limit: Int = 10_000, byteLimit: Int = SessionRecorder<PlannedSearch>.defaultByteLimit
+    ) -> SessionRecorder<PlannedSearch> {
         let store = Store<PlannedSearch>(effectHandler: NoAnswers())
-        let recorder =
-            byteLimit.map { SessionRecorder(recording: store, byteLimit: $0) } ?? SessionRecorder(recording: store)
+        let recorder = SessionRecorder(recording: store, limit: limit, byteLimit: byteLimit)
         var last: Future<PlannedSearch>?
         for id in toggles { last = store.dispatch(event: .toggle(id)) }
         XCTAssertNotNil(last?.wait(timeout: .seconds(30)))
@@ -74,6 +75,23 @@ final class SessionRecorderBudgetTests: XCTestCase {
         let failures = TestFailureCollector()
         assertReplayMatchesRecording(read, reporter: failures.reporter)
         XCTAssertEqual(failures.messages, [])
+    }
+
+    /// Issue 54, point 13: `limit: 2` over 3 events kept no entry at all — the oldest were dropped up to a keyframe,
+    /// and the only one was the last. A small limit makes keyframes often enough that at least half the limit stays.
+    /// Failed before: no entry for limits 2 to 5.
+    func test_aSmallLimitOfEntries_keepsAtLeastHalfOfIt_andStillReplays() {
+        for limit in 1...6 {
+            let toggles = Array(0..<10)
+            let log = record(toggles: toggles, limit: limit).log
+            XCTAssertLessThanOrEqual(log.entries.count, limit, "limit \(limit)")
+            XCTAssertGreaterThanOrEqual(log.entries.count, (limit + 1) / 2, "limit \(limit)")
+            XCTAssertEqual(log.droppedEntryCount + log.entries.count, toggles.count, "limit \(limit)")
+            XCTAssertEqual(log.initialState, toggled(toggles.prefix(log.droppedEntryCount)), "limit \(limit)")
+            XCTAssertEqual(log.finalState, toggled(toggles), "limit \(limit)")
+            assertReplayReproduces(log)
+        }
+        XCTAssertEqual(record(toggles: [1, 2, 3], limit: 2).log.entries.map(\.event), [.toggle(2), .toggle(3)])
     }
 
     func test_aByteBudgetSmallerThanAState_keepsOnlyTheLatest_andStillReplays() {

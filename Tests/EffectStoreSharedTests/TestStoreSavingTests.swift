@@ -69,6 +69,18 @@ final class TestStoreSavingTests: XCTestCase {
         store.finish()
     }
 
+    /// Issue 54, point 2, under the test store: an edit made while loading is saved once a load that found nothing
+    /// keeps it. Failed before: no save was made.
+    func test_anEditWhileLoading_isSaved_whenTheLoadFindsNothing() throws {
+        let storage = InMemoryStorage()
+        let (store, saving) = notesStore(storage, delay: .nanoseconds(0))
+        store.send(.add("while loading")) { $0.notes.value.items.append("while loading") }
+        saving.receiveLoad { $0.notes.apply(.absent) }
+        saving.receiveSave(Notes(items: ["while loading"]))
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self).items, ["while loading"])
+        store.finish()
+    }
+
     func test_whatWasLoaded_isNotSavedBack() {
         let storage = InMemoryStorage(seeding: seeded, as: notesKey)
         let (store, saving) = notesStore(storage)
@@ -132,12 +144,32 @@ final class TestStoreSavingTests: XCTestCase {
             $0.saveFailure = SavedValueError(
                 key: "notes", reason: .writeFailed, detail: "InMemoryStorage: an injected write failure")
         }
-        XCTAssertEqual(refused?.failure?.reason, .writeFailed)
+        XCTAssertEqual(refused?.error?.reason, .writeFailed)
         XCTAssertEqual(storage.data, nil)
 
         store.send(.add("b")) { $0.notes.value.items.append("b") }
-        XCTAssertEqual(saving.receiveSave(Notes(items: ["a", "b"]))?.succeeded, true)
+        XCTAssertEqual(saving.receiveSave(Notes(items: ["a", "b"])), .written)
         XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self).items, ["a", "b"])
+        store.finish()
+    }
+
+    /// A write that meets a change made to the storage since (another process's) is not made over it: the change is
+    /// handled as the load's event when the test asserts the save, as a real store link delivers it.
+    func test_aSaveThatMeetsAnOutsideChange_isNotWritten_andTheChangeIsHandledAsTheLoad() throws {
+        let storage = InMemoryStorage(seeding: seeded, as: notesKey)
+        let (store, saving) = notesStore(storage, delay: .nanoseconds(0))
+        saving.receiveLoad { $0.notes.apply(.loaded(self.seeded)) }
+        let outside = Notes(items: ["outside"])
+        try storage.write(XCTUnwrap(InMemoryStorage(seeding: outside, as: notesKey).data))
+
+        store.send(.add("local")) { $0.notes.value.items.append("local") }
+        let answer = saving.receiveSave(Notes(items: ["seeded", "local"])) { $0.notes.apply(.loaded(outside)) }
+        XCTAssertEqual(answer?.error?.reason, .changedOutside)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self), outside)
+
+        store.send(.add("after")) { $0.notes.value.items.append("after") }
+        XCTAssertEqual(saving.receiveSave(Notes(items: ["outside", "after"])), .written)
+        XCTAssertEqual(try decodedWrite(XCTUnwrap(storage.data), as: Notes.self).items, ["outside", "after"])
         store.finish()
     }
 

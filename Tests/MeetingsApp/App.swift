@@ -11,7 +11,8 @@ import EffectStoreShared
 /// same transition.
 ///
 /// The meetings are the list's ``MeetingsList/meetings``, a `SavedState`: the store loads them, and saves every
-/// change, the edits of a second (``saveDelay``) in one write. The app only applies the load.
+/// change, the edits of the second after a change (``saveDelay``, on the store's clock) in one write. The app only
+/// applies the load.
 public struct App: State, Hashable {
     /// The root screen.
     public var list: MeetingsList

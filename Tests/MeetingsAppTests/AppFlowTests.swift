@@ -68,8 +68,7 @@ final class AppFlowTests: XCTestCase {
             key: "meetings", reason: .writeFailed, detail: "InMemoryStorage: an injected write failure")
         // The refusal reaches the app as an event, whose message the view shows.
         let written = saving.receiveSave([first, second, third]) { $0.saveError = refusal.description }
-        guard case .failure(let error)? = written else { return XCTFail("the write was to be refused") }
-        XCTAssertEqual(error, refusal)
+        XCTAssertEqual(written, .failed(refusal))
         add(Meeting(id: UUID(number: 6)), to: store, before: [first, second, third])
         saving.receiveSave([first, second, third, Meeting(id: UUID(number: 6))])
         XCTAssertEqual(storage.writes.count, 2)

@@ -21,9 +21,9 @@ final class AppStoreTests: XCTestCase {
         return reader.load().value
     }
 
-    /// Waits (bounded) for `store`'s meetings to be loaded.
-    private func loaded(_ store: Store<App>) async -> Bool {
-        await eventually { store.state.list.meetings.phase != .loading }
+    /// Waits (bounded) until the store has handled the load of the meetings: the link's `load`, no polling.
+    private func loaded(_ saving: SavedStateLink<IdentifiedStates<Meeting>>) -> Bool {
+        saving.load.wait(timeout: .seconds(10)) != nil
     }
 
     /// The recording's state on `store`, when screen 1 is a recording.
@@ -37,7 +37,7 @@ final class AppStoreTests: XCTestCase {
         storage: InMemoryStorage, speech: ScriptedSpeech, clock: TestClock
     ) async throws -> (Store<App>, SavedStateLink<IdentifiedStates<Meeting>>) {
         let (store, saving) = makeMeetingsStore(storage: storage, speech: speech, clock: clock)
-        let isLoaded = await loaded(store)
+        let isLoaded = loaded(saving)
         XCTAssertTrue(isLoaded)
         store.dispatch(event: .list(.meetingTapped(id: design.id)))
         // Not awaited: the dispatch's future waits for the recording's timer and transcription.
@@ -69,10 +69,12 @@ final class AppStoreTests: XCTestCase {
         XCTAssertEqual(store.state.list.meetings.value[id: design.id], recorded)
         let stopped = await eventually { speech.runningCount == 0 }
         XCTAssertTrue(stopped, "the pop stopped the transcription")
-        XCTAssertEqual(clock.scheduledCount, 0, "no tick waits")
+        XCTAssertEqual(clock.scheduledCount, 1, "no tick waits; the save's delay does, on the store's clock")
+        clock.advance(by: .seconds(1))  // App.saveDelay
+        XCTAssertEqual(clock.scheduledCount, 0)
 
         let flushed = await saving.flush().value
-        XCTAssertNotNil(try? flushed.get())
+        XCTAssertEqual(flushed, .written)
         XCTAssertEqual(storage.writes.count, 1, "one write: the load was not written back")
         XCTAssertEqual(meetings(in: storage), [recorded])
     }
@@ -103,7 +105,7 @@ final class AppStoreTests: XCTestCase {
         let storage = InMemoryStorage()
         let (store, saving) = makeMeetingsStore(storage: storage, speech: ScriptedSpeech())
 
-        let isLoaded = await loaded(store)
+        let isLoaded = loaded(saving)
 
         XCTAssertTrue(isLoaded)
         XCTAssertEqual(store.state.list.meetings.phase, .saving)
@@ -117,7 +119,7 @@ final class AppStoreTests: XCTestCase {
         let storage = InMemoryStorage(data: unreadable)
         let (store, saving) = makeMeetingsStore(storage: storage, speech: ScriptedSpeech())
 
-        let isLoaded = await loaded(store)
+        let isLoaded = loaded(saving)
 
         XCTAssertTrue(isLoaded)
         XCTAssertTrue(store.state.list.meetings.value.isEmpty)
@@ -131,11 +133,51 @@ final class AppStoreTests: XCTestCase {
         XCTAssertEqual(storage.keptAside, [unreadable])
     }
 
+    /// Issue 54: a relaunch round trip over an unreadable file keeps one copy of it. Three launches carry on read-only
+    /// and leave the file as it is; the fourth starts fresh and saves a meeting, which the fifth reads back. Failed
+    /// before: each launch kept one more copy.
+    func test_relaunchesOverAnUnreadableFile_keepOneCopyOfIt_untilTheUserStartsFresh() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meetings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("meetings.json")
+        let unreadable = Data("not json".utf8)
+        try unreadable.write(to: url)
+        let copy = folder.appendingPathComponent("meetings.unreadable-1.json").path
+
+        for launch in 1...4 {
+            let (store, saving) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
+            let isLoaded = loaded(saving)
+            XCTAssertTrue(isLoaded)
+            guard case .unreadable(let error) = store.state.list.meetings.phase else {
+                return XCTFail("launch \(launch): the phase is \(store.state.list.meetings.phase)")
+            }
+            XCTAssertEqual(error.copyKeptAt, copy, "launch \(launch)")
+            if launch == 4 {
+                store.dispatch(event: .startFresh)
+                store.dispatch(event: .list(.addTapped(stamp(1, 2))))
+                store.dispatch(event: .list(.addForm(.presented(.titleChanged("Design")))))
+                _ = await store.dispatch(event: .list(.addForm(.presented(.doneTapped)))).value
+            }
+            let flushed = await saving.flush().value
+            XCTAssertEqual(flushed, .written, "launch \(launch)")
+            if launch < 4 { XCTAssertEqual(try Data(contentsOf: url), unreadable, "launch \(launch) wrote over it") }
+        }
+        let (relaunched, relaunchedSaving) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
+        let readBack = loaded(relaunchedSaving)
+        XCTAssertTrue(readBack)
+        XCTAssertEqual(Array(relaunched.state.list.meetings.value), [Meeting(id: UUID(number: 1), title: "Design")])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
+            [".meetings.json.lock", "meetings.json", "meetings.unreadable-1.json"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), unreadable)
+    }
+
     func test_makeMeetingsStore_readsTheSavedMeetings_andAMeetingAddedIsSavedToAFileAndReadBack() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("meetings-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         let (first, saving) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
-        let isLoaded = await loaded(first)
+        let isLoaded = loaded(saving)
         XCTAssertTrue(isLoaded)
 
         first.dispatch(event: .list(.addTapped(stamp(1, 2))))
@@ -143,10 +185,10 @@ final class AppStoreTests: XCTestCase {
         _ = await first.dispatch(event: .list(.addForm(.presented(.doneTapped)))).value
         XCTAssertEqual(first.state.list.meetings.value.count, 1)
         let flushed = await saving.flush().value
-        XCTAssertNotNil(try? flushed.get())
+        XCTAssertEqual(flushed, .written)
 
-        let (second, _) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
-        let readBack = await loaded(second)
+        let (second, secondSaving) = makeMeetingsStore(storage: FileStorage(url: url), speech: ScriptedSpeech())
+        let readBack = loaded(secondSaving)
         XCTAssertTrue(readBack)
         XCTAssertEqual(Array(second.state.list.meetings.value), [Meeting(id: UUID(number: 1), title: "Design")])
     }
@@ -154,8 +196,8 @@ final class AppStoreTests: XCTestCase {
     func test_meetingsEvents_withAnIncrementingStamper_giveEveryNewThingTheNextIDAndDate() async throws {
         let clock = TestClock()
         let speech = ScriptedSpeech()
-        let (store, _) = makeMeetingsStore(storage: InMemoryStorage(), speech: speech, clock: clock)
-        let isLoaded = await loaded(store)
+        let (store, saving) = makeMeetingsStore(storage: InMemoryStorage(), speech: speech, clock: clock)
+        let isLoaded = loaded(saving)
         XCTAssertTrue(isLoaded)
         let events = MeetingsEvents(stamper: .incrementing(from: Date(timeIntervalSince1970: 100)))
 

@@ -41,8 +41,8 @@ extension Store {
     /// What ends with this store: its async effects' tasks and its `states` streams. Safe from any thread.
     var lifetime: StoreLifetime { extras.lifetime }
 
-    /// What delayed, debounced and throttled effects wait with.
-    var clock: any EffectClock { stateBox.withLock { $0.extras?.clock } ?? DispatchEffectClock() }
+    /// What delayed, debounced and throttled effects wait with. `package`: EffectStoreShared's saves wait on it too.
+    package var clock: any EffectClock { stateBox.withLock { $0.extras?.clock } ?? DispatchEffectClock() }
 }
 
 // The committed state and the reference to the store's extras or event source: what a derived state may keep.

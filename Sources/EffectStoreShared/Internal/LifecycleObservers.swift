@@ -19,7 +19,7 @@
             "UIApplicationWillTerminateNotification", "NSApplicationWillTerminateNotification",
         ]
 
-        func observe(flush: @escaping @Sendable () -> Future<Result<Void, SavedValueError>>?) {
+        func observe(flush: @escaping @Sendable () -> Future<SavedFlush>?) {
             let center = NotificationCenter.default
             for name in Self.backgrounding {
                 tokens.append(center.addObserver(forName: .init(name), object: nil, queue: nil) { _ in _ = flush() })

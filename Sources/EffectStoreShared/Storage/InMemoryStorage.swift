@@ -98,12 +98,34 @@ public final class InMemoryStorage: SavedValueStorage {
         }
     }
 
-    /// Records a copy of `data` in ``keptAside``.
+    /// Replaces the saved bytes and records the write, only if they are still `expected` (or there are none), under
+    /// the storage's lock; throws while writes are made to fail.
+    ///
+    /// - Parameters:
+    ///   - data: The new bytes.
+    ///   - expected: What the writer last read or wrote.
+    /// - Returns: `nil` once written; the bytes held instead of `expected` otherwise.
+    public func write(_ data: Data, replacing expected: Data?) throws -> Data? {
+        try contents.withLock { contents in
+            if let current = contents.data, current != expected { return current }
+            if contents.failingWrites > 0 {
+                contents.failingWrites -= 1
+                throw InMemoryStorageFailure(operation: "write")
+            }
+            contents.data = data
+            contents.writes.append(data)
+            return nil
+        }
+    }
+
+    /// Records a copy of `data` in ``keptAside``, unless a copy of these very bytes is there already, as a file keeps
+    /// one copy however often the bytes are read.
     ///
     /// - Parameter data: The bytes that could not be read.
-    /// - Returns: `"memory, copy <n>"`.
+    /// - Returns: `"memory, copy <n>"`, `n` counting from 1.
     public func keepAside(_ data: Data) throws -> String {
         contents.withLock { contents in
+            if let kept = contents.keptAside.firstIndex(of: data) { return "memory, copy \(kept + 1)" }
             contents.keptAside.append(data)
             return "memory, copy \(contents.keptAside.count)"
         }

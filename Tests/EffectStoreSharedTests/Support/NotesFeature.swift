@@ -44,18 +44,22 @@ extension Store {
     }
 }
 
-/// A storage whose reads wait at a gate, so a test can act while a load is under way.
+/// A storage whose reads wait at a gate, so a test can act while a load is under way; its writes do not.
 final class GatedReads: SavedValueStorage {
     let inner: InMemoryStorage
     let gate = DispatchSemaphore(value: 0)
+    /// Signalled as each read starts to wait at the gate.
+    let readWaiting = DispatchSemaphore(value: 0)
 
     init(_ inner: InMemoryStorage) { self.inner = inner }
 
     func read() throws -> Data? {
+        readWaiting.signal()
         _ = gate.wait(timeout: .now() + .seconds(10))
         return try inner.read()
     }
 
     func write(_ data: Data) throws { try inner.write(data) }
+    func write(_ data: Data, replacing expected: Data?) throws -> Data? { try inner.write(data, replacing: expected) }
     func keepAside(_ data: Data) throws -> String { try inner.keepAside(data) }
 }

@@ -21,23 +21,11 @@ func temporaryFolder(_ testCase: XCTestCase) -> URL {
 
 /// Waits (bounded) for a flush's answer.
 func flushed<Value>(_ writer: SavedValueWriter<Value>, file: StaticString = #filePath, line: UInt = #line)
-    -> Result<Void, SavedValueError>?
+    -> SavedFlush?
 {
     let answer = writer.flush().wait(timeout: .seconds(10))
     if answer == nil { XCTFail("the flush did not answer within 10 s", file: file, line: line) }
     return answer
-}
-
-extension Result where Success == Void {
-    var succeeded: Bool {
-        if case .success = self { return true }
-        return false
-    }
-
-    var failure: Failure? {
-        if case .failure(let failure) = self { return failure }
-        return nil
-    }
 }
 
 /// A storage around an ``InMemoryStorage`` that counts the writes in flight at once and can hold writes at a gate.

@@ -39,6 +39,10 @@
 /// dismissal, a pop, the parent leaving an enum case, a collection assigned anew, an undo — its work ends in that
 /// transition (<doc:Navigation#How-a-childs-work-ends>). A child in a property never leaves.
 ///
+/// A generic parent, where Swift allows no `static let`, declares its places as computed `static var`s: a place at a
+/// key path made anew is the same place. A place in a case of a generic enum cannot be made anew — nothing but the
+/// object tells it from another case's — so such an enum is not generic.
+///
 /// A parent whose children have effects has a ``ComposableEffect`` of its own (a ``Planned`` one), or `Never` when
 /// neither it nor its children have any. Routing to a place the parent does not list in ``ChildState/places`` stops
 /// with a message in a debug build, the first time.
@@ -80,7 +84,7 @@ where Parent.Effect: ComposableEffect {
         endPlace = ending.end
         embedEvent = event
         embedWork = work
-        super.init(name: PlaceName(name))
+        super.init(name: PlaceName(name, path: path))
         if work == nil, Self.hasWork { fatalError(Self.missingWork(name)) }
     }
 

@@ -32,7 +32,7 @@ public struct ChildPlaces<Parent: ChildState>: Sendable, ExpressibleByArrayLiter
     @inlinable var isEmpty: Bool { places.isEmpty }
 
     /// Whether `place` is one of these.
-    func contains(_ place: AnyChildPlace<Parent>) -> Bool { places.contains { $0 === place } }
+    func contains(_ place: AnyChildPlace<Parent>) -> Bool { places.contains { $0.name == place.name } }
 
     /// What each place keeps of `parent` before a transition.
     @inlinable

@@ -2,13 +2,29 @@
 // the child's id. A child's effect is lifted into its parent's with its ids made the child's own and, where the child
 // can leave its place, started under its scope; `ChildEnding.swift` cancels the same scopes.
 
-/// The name of one declared place, shared by the scopes of its children: compared by identity, so that two places —
-/// two collections of one row type, two fields of one panel type — never share a scope.
-final class PlaceName: Sendable, CustomStringConvertible {
+/// The name of one declared place, shared by the scopes of its children, so that two places — two collections of one
+/// row type, two fields of one panel type — never share a scope. A place at a key path is named by its key path, which
+/// includes its parent's type: made anew, as a generic parent's computed `static var` makes it at each use, it is the
+/// same place. A place in an enum case has nothing to compare, and is the one object its declaration made.
+final class PlaceName: Hashable, Sendable, CustomStringConvertible {
     /// How the place is written: its key path (`\TodoList.todos`), or its enum case.
     let description: String
+    /// The place's key path, for a place at one.
+    let path: (AnyKeyPath & Sendable)?
 
-    init(_ description: String) { self.description = description }
+    init(_ description: String, path: (AnyKeyPath & Sendable)?) {
+        self.description = description
+        self.path = path
+    }
+
+    static func == (lhs: PlaceName, rhs: PlaceName) -> Bool {
+        guard let path = lhs.path else { return lhs === rhs }
+        return path == rhs.path
+    }
+
+    func hash(into hasher: inout Hasher) {
+        if let path { hasher.combine(path) } else { hasher.combine(ObjectIdentifier(self)) }
+    }
 }
 
 /// The id under which every effect of one child runs: its place and, for rows and screens, its id.
@@ -23,10 +39,10 @@ struct PlaceScope<Address: Hashable & Sendable>: Hashable, Sendable, CustomStrin
     /// `==` and hashing, so that the scope names the place and the address, and a test writes it without the stamp.
     let stamp: ChildStamp?
 
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.place === rhs.place && lhs.address == rhs.address }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.place == rhs.place && lhs.address == rhs.address }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(place))
+        hasher.combine(place)
         hasher.combine(address)
     }
 

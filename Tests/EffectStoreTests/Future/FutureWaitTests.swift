@@ -1,6 +1,5 @@
 import Dispatch
 import EffectStore
-import EffectStoreTesting
 import XCTest
 
 final class FutureWaitTests: XCTestCase {
