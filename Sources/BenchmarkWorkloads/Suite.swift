@@ -28,6 +28,8 @@ public struct Sizes: Sendable {
     public var pacedEdits: Int
     /// Events of `explore.any-order`, sent in any order.
     public var anyOrderEvents: Int
+    /// Rows of `rows.remove-half.10k` and `rows.remove-one.10k`, and the single removals the latter times.
+    public var removal: (rows: Int, single: Int) = (10_000, 100)
 
     public static let full = Sizes(
         dispatches: 1_000_000, roundTrips: 100_000, stores: 10_000, repetitions: 7, creations: 100_000,
@@ -42,7 +44,8 @@ public struct Sizes: Sendable {
     /// For tests: enough to exercise every path and check every result, in no measurable time.
     public static let tiny = Sizes(
         dispatches: 200, roundTrips: 100, stores: 20, repetitions: 1, creations: 20, largeState: (100, 250),
-        largeStateMillion: (1_000, 50), fanOut: (10, 50), contended: (4, 100), pacedEdits: 20, anyOrderEvents: 3
+        largeStateMillion: (1_000, 50), fanOut: (10, 50), contended: (4, 100), pacedEdits: 20, anyOrderEvents: 3,
+        removal: (100, 10)
     )
 }
 
@@ -56,7 +59,7 @@ public enum Suite {
         "baseline.contended-queue-sync", "contended", "observable.update", "stream.event", "round-trip.cancellable",
         "cancel", "children.route", "children.route.10", "children.route.case", "stack.route.100", "stack.route.10",
         "stack.push-pop", "rows.toggle.100", "rows.toggle.10k", "explore.schedules", "explore.any-order",
-        "saved.edit.1k", "saved.writes-per-second", "shared.edit.1k",
+        "saved.edit.1k", "saved.writes-per-second", "shared.edit.1k", "rows.remove-one.10k", "rows.remove-half.10k",
     ]
 
     /// The in-run baseline every time is compared with: one bare `queue.sync`. It is measured first, so the progress
@@ -136,6 +139,11 @@ public enum Suite {
             try Workloads.savedWritesPerSecond(edits: sizes.pacedEdits)
         }
         try await record("shared.edit.1k") { try Workloads.sharedEdit(elements: 1_000, count: trips) }
+        let removal = sizes.removal
+        try await record("rows.remove-one.10k") {
+            try Workloads.rowsRemoveOne(rows: removal.rows, count: removal.single)
+        }
+        try await record("rows.remove-half.10k") { try Workloads.rowsRemoveHalf(rows: removal.rows) }
         return names.compactMap { name in figures.first { $0.name == name } }
     }
 }

@@ -27,7 +27,7 @@ import Foundation
 // --push-pop N runs `stack.push-pop`'s loop alone (N pushes of a screen that starts a run, each popped), for callgrind.
 // --rows N runs `rows.toggle.10k`'s loop alone (N row events sent through 10,000 observed row objects), likewise.
 // --route N runs `children.route`'s loop alone (N events routed to rows of 10,000, on the state alone), likewise;
-// --stack N and --case N run `stack.route.10`'s and `children.route.case`'s.
+// --stack N and --case N run `stack.route.10`'s and `children.route.case`'s, --shared N `shared.edit.1k`'s.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -59,6 +59,7 @@ let profilingModes = [
     ProfilingMode(flag: "--rows", counts: "row events") { _ = try Workloads.rowsToggle(rows: 10_000, count: $0) },
     ProfilingMode(flag: "--stack", counts: "routed events") { _ = try Workloads.stackRoute(depth: 10, count: $0) },
     ProfilingMode(flag: "--case", counts: "routed events") { _ = try Workloads.childrenRouteCase(count: $0) },
+    ProfilingMode(flag: "--shared", counts: "edits") { _ = try Workloads.sharedEdit(elements: 1_000, count: $0) },
     ProfilingMode(flag: "--route", counts: "routed events") {
         _ = try Workloads.childrenRoute(rows: 10_000, count: $0)
     },

@@ -56,7 +56,7 @@ public struct IdentifiedStates<Element: Identifiable> where Element.ID: Sendable
     }
 
     /// The ids of the elements, in order.
-    public var ids: [Element.ID] { elements.map(\.id) }
+    public var ids: [Element.ID] { elements.map { $0.id } }
 
     /// The element with `id`, or `nil`; setting writes it in place, appends it when new, or removes it with `nil`.
     ///
@@ -237,6 +237,13 @@ public struct IdentifiedStates<Element: Identifiable> where Element.ID: Sendable
         guard let position = positions[id] else { return nil }
         journal.recordChange(of: id)
         return body(&elements[position])
+    }
+
+    /// Puts `element` in the place of the element with `id`, when that one is there and holds another value.
+    mutating func replace(id: Element.ID, with element: Element) where Element: Equatable {
+        guard let position = positions[id], elements[position] != element else { return }
+        elements[position] = element
+        journal.recordChange(of: id)
     }
 
     /// Records the positions of the elements from `start` on.

@@ -120,6 +120,18 @@ final class SharedValuesTests: XCTestCase {
         XCTAssertEqual(shelf.books[id: 3]?.title, "Three")
     }
 
+    func test_anEditOfOneOfTwoScreensWithABookNoShelfHolds_reachesTheOtherScreen() {
+        var shelf = BookShelf(books: [one])
+        let nine = Book(id: 9, title: "Nine")
+        _ = shelf.transition(on: .openCopy(nine))
+        _ = shelf.transition(on: .openCopy(nine))  // one place, the stack, holds book nine twice; the shelf never
+
+        _ = shelf.transition(on: .path(.element(id: shelf.path.topID!, .detail(.rename("Neun")))))
+
+        XCTAssertEqual(shelf.detailBooks.map(\.title), ["Neun", "Neun"])
+        XCTAssertEqual(shelf.books.ids, [1])
+    }
+
     // MARK: - The edges
 
     func test_deletionWins_anEditOfABookRemovedInTheSameTransition_bringsItNowhere() {

@@ -47,12 +47,15 @@ public struct SharedValues<Root>: Sendable {
     let readers: [ObjectIdentifier: [SharedReader]]
 
     /// No shared values: the default.
-    public init() { self.init(holders: []) }
+    public init() {
+        holders = []
+        readers = [:]
+    }
 
     init(holders: [SharedHolder<Root>]) {
         self.holders = holders
         var readers: [ObjectIdentifier: [SharedReader]] = [:]
-        for case let (holder, read)? in holders.map(\.reader) { readers[holder, default: []].append(read) }
+        for case let (holder, read)? in holders.map({ $0.reader }) { readers[holder, default: []].append(read) }
         self.readers = readers
     }
 
@@ -67,7 +70,7 @@ extension SharedValues: ExpressibleByArrayLiteral {
     ///
     /// - Parameter elements: The places.
     public init(arrayLiteral elements: SharedValues...) {
-        self.init(holders: elements.flatMap(\.holders))
+        self.init(holders: elements.flatMap { $0.holders })
     }
 }
 
@@ -91,7 +94,9 @@ extension SharedValues {
         _ path: WritableKeyPath<Root, Value> & Sendable,
         key: Key
     ) -> SharedValues {
-        single(name: "\(path)", read: { (SharedKey(Value.self, key), $0[keyPath: path]) }) { $0[keyPath: path] = $1 }
+        single(name: "\(path)", read: { $0[keyPath: path] }, key: { _ in SharedKey(Value.self, key) }) {
+            $0[keyPath: path] = $1
+        }
     }
 
     /// One element, held by its `id`: the detail's meeting, a selected row.
@@ -104,7 +109,7 @@ extension SharedValues {
     public static func element<Value: Identifiable & Equatable & Sendable>(
         _ path: WritableKeyPath<Root, Value> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
-        single(name: "\(path)", read: { keyed($0[keyPath: path]) }) { $0[keyPath: path] = $1 }
+        single(name: "\(path)", read: { $0[keyPath: path] }, key: keyOf) { $0[keyPath: path] = $1 }
     }
 
     /// One element, held by its `id` while the optional holds it: a selection, an element a sheet shows.
@@ -119,7 +124,7 @@ extension SharedValues {
     public static func element<Value: Identifiable & Equatable & Sendable>(
         _ path: WritableKeyPath<Root, Value?> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
-        single(name: "\(path)", read: { $0[keyPath: path].map(keyed) }) { $0[keyPath: path] = $1 }
+        single(name: "\(path)", read: { $0[keyPath: path] }, key: keyOf) { $0[keyPath: path] = $1 }
     }
 
     /// The element a presented child holds at `at`, while it is presented: the meeting a sheet or a detail shows.
@@ -138,7 +143,7 @@ extension SharedValues {
         at path: WritableKeyPath<Holder, Value> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
         single(
-            name: "\(slot), at \(path)", read: { $0[keyPath: slot].map { keyed($0[keyPath: path]) } },
+            name: "\(slot), at \(path)", read: { $0[keyPath: slot]?[keyPath: path] }, key: keyOf,
             write: { $0[keyPath: slot]?[keyPath: path] = $1 }, reader: reader(of: Holder.self, at: path))
     }
 
@@ -177,22 +182,26 @@ extension SharedValues {
         case screenCase: ChildPlace<Screen, SingleChild<Holder>>,
         at path: WritableKeyPath<Holder, Value> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
-        @Sendable func slots(_ root: Root) -> [(StackElementID, SharedKey, Value)] {
+        @Sendable func slots(_ root: Root) -> [SharedSlot] {
             let screens = root[keyPath: stack]
-            return zip(screens.elementIDs, screens.screens).compactMap { id, screen in
-                screenCase.read(screen).map { holder in
-                    let value = holder[keyPath: path]
-                    return (id, SharedKey(Value.self, value.id), value)
+            var slots: [SharedSlot] = []
+            for (id, screen) in zip(screens.elementIDs, screens.screens) {
+                if let holder = screenCase.read(screen) {
+                    slots.append(SharedSlot(holder[keyPath: path], slot: id.rawValue))
                 }
             }
+            return slots
         }
         return SharedValues(
             SharedHolder(name: "\(stack), case \(Holder.self), at \(path)", reader: reader(of: Holder.self, at: path)) {
                 before in
                 SlotsWatch(
                     before: slots(before), read: slots,
-                    write: { root, id, value in
-                        root[keyPath: stack].modify(id: id, case: screenCase) { $0[keyPath: path] = value }
+                    write: { root, id, copy in
+                        guard let value = copy.value as? Value else { return }
+                        root[keyPath: stack].modify(id: StackElementID(rawValue: id), case: screenCase) {
+                            $0[keyPath: path] = value
+                        }
                     }
                 )
             })
@@ -200,32 +209,35 @@ extension SharedValues {
 }
 
 extension SharedValues {
-    /// A place of one copy at most: `read` finds it with its key, `write` puts a value in its place.
+    /// A place of one copy at most: `read` finds it, `key` names it, `write` puts a value in its place.
     private static func single<Value: Equatable & Sendable>(
         name: String,
-        read: @escaping @Sendable (Root) -> (SharedKey, Value)?,
+        read: @escaping @Sendable (Root) -> Value?,
+        key: @escaping @Sendable (Value) -> SharedKey,
         write: @escaping @Sendable (inout Root, Value) -> Void,
         reader: (holder: ObjectIdentifier, read: SharedReader)? = nil
     ) -> SharedValues {
-        @Sendable func slots(_ root: Root) -> [(Int, SharedKey, Value)] {
-            read(root).map { [(0, $0.0, $0.1)] } ?? []
-        }
-        return SharedValues(
+        SharedValues(
             SharedHolder(name: name, reader: reader) { before in
-                SlotsWatch(before: slots(before), read: slots, write: { root, _, value in write(&root, value) })
+                SingleWatch(before: read(before), read: read, key: key, write: write)
             })
+    }
+
+    /// An element's key: its type and its `id`.
+    @Sendable private static func keyOf<Value: Identifiable>(_ element: Value) -> SharedKey where Value.ID: Sendable {
+        SharedKey(Value.self, element.id)
     }
 
     /// How to read the element a child of type `Holder` holds at `path`.
     private static func reader<Holder, Value: Identifiable & Equatable & Sendable>(
         of _: Holder.Type, at path: WritableKeyPath<Holder, Value> & Sendable
     ) -> (holder: ObjectIdentifier, read: SharedReader) where Value.ID: Sendable {
-        (ObjectIdentifier(Holder.self), { ($0 as? Holder).map { let (key, value) = keyed($0[keyPath: path]); return (key, SharedCopy(value)) } })
-    }
-
-    /// `element` with its key: its type and its `id`.
-    private static func keyed<Value: Identifiable>(_ element: Value) -> (SharedKey, Value) where Value.ID: Sendable {
-        (SharedKey(Value.self, element.id), element)
+        let read: SharedReader = { child in
+            guard let holder = child as? Holder else { return nil }
+            let slot = SharedSlot(holder[keyPath: path])
+            return (slot.key, slot.copy)
+        }
+        return (ObjectIdentifier(Holder.self), read)
     }
 }
 
@@ -235,35 +247,43 @@ extension SharedValues {
 struct SharedKey: Hashable, CustomStringConvertible {
     /// The value's type; named only in a message, since naming a type costs far more than a transition.
     let type: Any.Type
-    let key: AnyHashable
+    let key: any Hashable & Sendable
+    /// The key's hash, which tells most different keys apart without opening them.
+    private let hash: Int
 
     init<Value>(_: Value.Type, _ key: some Hashable & Sendable) {
         type = Value.self
-        self.key = AnyHashable(key)
+        self.key = key
+        hash = key.hashValue
     }
 
     static func == (lhs: SharedKey, rhs: SharedKey) -> Bool {
-        ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) && lhs.key == rhs.key
-    }
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(type))
-        hasher.combine(key)
+        lhs.hash == rhs.hash && ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) && isSame(lhs.key, rhs.key)
     }
 
-    var description: String { "\(type) \(key.base)" }
+    private static func isSame<Key: Hashable>(_ key: Key, _ other: any Hashable) -> Bool { (other as? Key) == key }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type))
+        hasher.combine(hash)
+    }
+
+    var description: String { "\(type) \(key)" }
 }
 
 /// A copy of a shared value, compared with another copy of the same key.
 struct SharedCopy {
-    let value: Any
-    private let isEqual: (Any) -> Bool
+    let equatable: any Equatable
 
-    init<Value: Equatable>(_ value: Value) {
-        self.value = value
-        isEqual = { ($0 as? Value) == value }
+    init(_ value: some Equatable) { equatable = value }
+
+    var value: Any { equatable }
+
+    func isSame(as other: SharedCopy) -> Bool { Self.isSame(equatable, other.equatable) }
+
+    private static func isSame<Value: Equatable>(_ value: Value, _ other: any Equatable) -> Bool {
+        (other as? Value) == value
     }
-
-    func isSame(as other: SharedCopy) -> Bool { isEqual(other.value) }
 }
 
 // MARK: - Watching the places
@@ -339,7 +359,7 @@ enum SharedChange {
     /// A copy that was there before holds another value now.
     case edited(SharedKey, SharedCopy)
     /// An element of a collection changed in place, or the collection was made anew: it may hold another value.
-    case touched(SharedKey, SharedCopy)
+    case touched(SharedKey)
     /// The place holds a copy of a key it did not hold before.
     case added(SharedKey, SharedCopy)
     /// The key left a collection: the value is deleted.
@@ -348,7 +368,7 @@ enum SharedChange {
     /// The key of the value changed.
     var key: SharedKey {
         switch self {
-        case .edited(let key, _), .touched(let key, _), .added(let key, _), .deleted(let key): key
+        case .edited(let key, _), .touched(let key), .added(let key, _), .deleted(let key): key
         }
     }
 }
@@ -362,20 +382,96 @@ class SharedWatch<Root> {
     func copies(of key: SharedKey, in after: Root) -> [(copy: SharedCopy, unchanged: Bool)] { [] }
     /// Writes `copy` into each copy of `key` in this place that holds another value.
     func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {}
+    /// Whether this place holds one copy of a key at most.
+    var holdsOneCopyAtMost: Bool { true }
+    /// How many copies of `key` this place holds after the transition.
+    func count(of key: SharedKey, in after: Root) -> Int { copies(of: key, in: after).count }
 }
 
-/// A place of a few copies, each in a slot named by `Slot` (a stack's screen id, or `0` for a single copy), read
-/// whole before and after. The slots are read once after the transition; the copies the sync writes are this place's
-/// own, so the reading stays true for the other keys.
-final class SlotsWatch<Root, Slot: Hashable, Value: Equatable>: SharedWatch<Root> {
-    typealias Slots = [(Slot, SharedKey, Value)]
-    let before: Slots
-    let read: (Root) -> Slots
-    let writeValue: (inout Root, Slot, Value) -> Void
-    /// The slots after the transition, each with whether it held its key before, unchanged.
-    private var after: [(slot: Slot, key: SharedKey, value: Value, unchanged: Bool)] = []
+/// One copy in a place of a few copies: its slot (a stack's screen id, or `0` for a single copy), key and value.
+/// Not generic, so that the watch's work in every transition needs no type of its own made at run time.
+struct SharedSlot {
+    let slot: Int
+    let key: SharedKey
+    let copy: SharedCopy
 
-    init(before: Slots, read: @escaping (Root) -> Slots, write: @escaping (inout Root, Slot, Value) -> Void) {
+    /// An element, held by its `id`.
+    init<Value: Identifiable & Equatable>(_ element: Value, slot: Int = 0) where Value.ID: Sendable {
+        self.slot = slot
+        key = SharedKey(Value.self, element.id)
+        copy = SharedCopy(element)
+    }
+}
+
+/// A place of one copy at most, read whole before and after, and compared as its own type: its key is made only when
+/// the copy changed or another place asks for it.
+final class SingleWatch<Root, Value: Equatable>: SharedWatch<Root> {
+    let before: Value?
+    let read: (Root) -> Value?
+    let key: (Value) -> SharedKey
+    let writeValue: (inout Root, Value) -> Void
+    /// The copy after the transition, and whether it is the copy before, unchanged.
+    private var after: Value?
+    private var unchanged = false
+    private lazy var afterKey: SharedKey? = after.map(key)
+
+    init(
+        before: Value?, read: @escaping (Root) -> Value?, key: @escaping (Value) -> SharedKey,
+        write: @escaping (inout Root, Value) -> Void
+    ) {
+        self.before = before
+        self.read = read
+        self.key = key
+        writeValue = write
+    }
+
+    override func changes(after root: Root) -> [SharedChange] {
+        after = read(root)
+        if let after, let before, after == before {
+            unchanged = true
+            return []
+        }
+        var changes: [SharedChange] = []
+        let beforeKey = before.map(key)
+        if let after, let afterKey {
+            changes.append(
+                beforeKey == afterKey ? .edited(afterKey, SharedCopy(after)) : .added(afterKey, SharedCopy(after)))
+        }
+        // A holder that left: its last copy, if it was routed and edited it before it left.
+        if let before, let beforeKey, beforeKey != afterKey, let last = SharedEditLog.running?.latest[beforeKey],
+            !last.isSame(as: SharedCopy(before))
+        {
+            changes.append(.edited(beforeKey, last))
+        }
+        return changes
+    }
+
+    override func copies(of key: SharedKey, in _: Root) -> [(copy: SharedCopy, unchanged: Bool)] {
+        guard let after, afterKey == key else { return [] }
+        return [(SharedCopy(after), unchanged)]
+    }
+
+    override func count(of key: SharedKey, in _: Root) -> Int { after != nil && afterKey == key ? 1 : 0 }
+
+    override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
+        guard let after, afterKey == key, let value = copy.value as? Value, value != after else { return }
+        writeValue(&root, value)
+    }
+}
+
+/// A place of a few copies, each in a slot, read whole before and after. The slots are read once after the
+/// transition; the copies the sync writes are this place's own, so the reading stays true for the other keys.
+final class SlotsWatch<Root>: SharedWatch<Root> {
+    let before: [SharedSlot]
+    let read: (Root) -> [SharedSlot]
+    let writeValue: (inout Root, Int, SharedCopy) -> Void
+    /// The slots after the transition, each with whether it held its key before, unchanged.
+    private var after: [(held: SharedSlot, unchanged: Bool)] = []
+
+    init(
+        before: [SharedSlot], read: @escaping (Root) -> [SharedSlot],
+        write: @escaping (inout Root, Int, SharedCopy) -> Void
+    ) {
         self.before = before
         self.read = read
         writeValue = write
@@ -383,35 +479,38 @@ final class SlotsWatch<Root, Slot: Hashable, Value: Equatable>: SharedWatch<Root
 
     override func changes(after root: Root) -> [SharedChange] {
         var changes: [SharedChange] = []
-        for (slot, key, value) in read(root) {
+        for held in read(root) {
             // A few slots: searched in order.
-            guard let old = before.first(where: { $0.0 == slot }), old.1 == key else {
-                after.append((slot, key, value, false))
-                changes.append(.added(key, SharedCopy(value)))
+            guard let old = before.first(where: { $0.slot == held.slot }), old.key == held.key else {
+                after.append((held, false))
+                changes.append(.added(held.key, held.copy))
                 continue
             }
-            let unchanged = old.2 == value
-            after.append((slot, key, value, unchanged))
-            if !unchanged { changes.append(.edited(key, SharedCopy(value))) }
+            let unchanged = old.copy.isSame(as: held.copy)
+            after.append((held, unchanged))
+            if !unchanged { changes.append(.edited(held.key, held.copy)) }
         }
         // A holder that left: its last copy, if it was routed and edited it before it left.
         if let log = SharedEditLog.running {
-            for (slot, key, value) in before where !after.contains(where: { $0.slot == slot && $0.key == key }) {
-                if let last = log.latest[key], !last.isSame(as: SharedCopy(value)) { changes.append(.edited(key, last)) }
+            for old in before where !after.contains(where: { $0.held.slot == old.slot && $0.held.key == old.key }) {
+                if let last = log.latest[old.key], !last.isSame(as: old.copy) { changes.append(.edited(old.key, last)) }
             }
         }
         return changes
     }
 
     override func copies(of key: SharedKey, in _: Root) -> [(copy: SharedCopy, unchanged: Bool)] {
-        var copies: [(copy: SharedCopy, unchanged: Bool)] = []
-        for held in after where held.key == key { copies.append((SharedCopy(held.value), held.unchanged)) }
-        return copies
+        after.filter { $0.held.key == key }.map { ($0.held.copy, $0.unchanged) }
     }
 
+    override func count(of key: SharedKey, in _: Root) -> Int { after.count { $0.held.key == key } }
+
+    override var holdsOneCopyAtMost: Bool { false }
+
     override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
-        guard let value = copy.value as? Value else { return }
-        for held in after where held.key == key && held.value != value { writeValue(&root, held.slot, value) }
+        for (held, _) in after where held.key == key && !held.copy.isSame(as: copy) {
+            writeValue(&root, held.slot, copy)
+        }
     }
 }
 
@@ -422,7 +521,8 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
     let origin: UInt64
     let mark: ChangeJournalMark
     let positions: [Value.ID: Int]
-    /// The ids changed or added in this transition.
+    /// The ids changed or added in this transition: the one, or the set of them.
+    private var changedOne: Value.ID?
     private var changed: Set<Value.ID> = []
 
     init(path: WritableKeyPath<Root, IdentifiedStates<Value>>, before: IdentifiedStates<Value>) {
@@ -457,25 +557,32 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
             // A removal or a move may hide an insertion the entries name; those are added, and read below.
             touched += now.ids.filter { positions[$0] == nil }
         }
-        for id in touched where changed.insert(id).inserted {
-            guard let value = now[id: id] else { continue }
-            let key = SharedKey(Value.self, id)
-            changes.append(positions[id] == nil ? .added(key, SharedCopy(value)) : .touched(key, SharedCopy(value)))
+        if touched.count == 1 { changedOne = touched[0] }
+        for id in touched where changedOne != nil || changed.insert(id).inserted {
+            if positions[id] != nil {
+                if now.positions[id] != nil { changes.append(.touched(SharedKey(Value.self, id))) }
+            } else if let value = now[id: id] {
+                changes.append(.added(SharedKey(Value.self, id), SharedCopy(value)))
+            }
         }
         return changes
     }
 
     override func copies(of key: SharedKey, in after: Root) -> [(copy: SharedCopy, unchanged: Bool)] {
-        guard let id = key.key.base as? Value.ID, let value = after[keyPath: path][id: id] else { return [] }
-        return [(SharedCopy(value), positions[id] != nil && !changed.contains(id))]
+        guard let id = key.key as? Value.ID, let value = after[keyPath: path][id: id] else { return [] }
+        return [(SharedCopy(value), positions[id] != nil && changedOne != id && !changed.contains(id))]
+    }
+
+    override func count(of key: SharedKey, in after: Root) -> Int {
+        guard let id = key.key as? Value.ID, after[keyPath: path].positions[id] != nil else { return 0 }
+        return 1
     }
 
     override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
-        guard let id = key.key.base as? Value.ID, let value = copy.value as? Value,
-            let held = root[keyPath: path][id: id], held != value
-        else { return }
-        root[keyPath: path][id: id] = value
+        guard let id = key.key as? Value.ID, let value = copy.value as? Value else { return }
+        root[keyPath: path].replace(id: id, with: value)
     }
+
 }
 
 // MARK: - Keeping the copies in step
@@ -485,30 +592,25 @@ extension SharedValues {
     /// routed children's copies meanwhile when this declaration reads any.
     @usableFromInline
     func transition<Result>(_ root: inout Root, _ body: (inout Root) -> Result) -> Result {
-        let watch = self.watch(root)
+        // What every place keeps of the state before, to bring the copies in step after the transition.
+        var watches: [SharedWatch<Root>] = []
+        watches.reserveCapacity(holders.count)
+        for holder in holders { watches.append(holder.watch(root)) }
+        let watch = SharedValuesWatch(holders: holders, watches: watches)
         guard !readers.isEmpty else {
             let result = body(&root)
-            watch?.apply(to: &root)
+            watch.apply(to: &root)
             return result
         }
         return SharedEditLog(readers: readers).keeping {
             let result = body(&root)
-            watch?.apply(to: &root)
+            watch.apply(to: &root)
             return result
         }
-    }
-
-    /// What every place keeps of `before`, to bring the copies in step after the transition; `nil` when nothing is
-    /// declared.
-    @usableFromInline
-    func watch(_ before: Root) -> SharedValuesWatch<Root>? {
-        guard !isEmpty else { return nil }
-        return SharedValuesWatch(holders: holders, watches: holders.map { $0.watch(before) })
     }
 }
 
 /// The places of a state's shared values, as they were before one transition.
-@usableFromInline
 struct SharedValuesWatch<Root> {
     /// The places, for their names in a message, and what each kept, in the order declared.
     let holders: [SharedHolder<Root>]
@@ -516,49 +618,67 @@ struct SharedValuesWatch<Root> {
 
     /// Brings every copy in `root`, the state after the transition, in step with the copy the transition changed
     /// (see ``SharedValues`` for the rules).
-    @usableFromInline
     func apply(to root: inout Root) {
-        // What changed, by key, in the order the places and their changes came.
-        var keys: [SharedKey] = []
-        var byKey: [SharedKey: KeyChanges] = [:]
-        for (index, watch) in watches.enumerated() {
-            for change in watch.changes(after: root) {
-                if byKey[change.key] == nil { keys.append(change.key) }
-                byKey[change.key, default: KeyChanges()].record(change, from: index)
+        // What changed, by key, in the order the places and their changes came: a transition changes a few keys, so
+        // they are searched in order.
+        var changed: [KeyChanges] = []
+        let places = 0..<watches.count
+        for index in places {
+            for change in watches[index].changes(after: root) {
+                let key = change.key
+                if let at = changed.firstIndex(where: { $0.key == key }) {
+                    changed[at].record(change, from: index)
+                } else {
+                    changed.append(KeyChanges(key: key))
+                    changed[changed.count - 1].record(change, from: index)
+                }
             }
         }
-        for key in keys {
-            guard let changes = byKey[key], !changes.isDeleted else { continue }  // deletion wins
-            if let value = value(of: key, after: changes, in: root) {
-                for watch in watches { watch.write(value, for: key, into: &root) }
+        for changes in changed where !changes.isDeleted {  // deletion wins
+            // A key that one place alone changed, held in one copy at most there and in none elsewhere: there is no
+            // other copy to write.
+            if let place = changes.onlyPlace,
+                watches[place].holdsOneCopyAtMost || watches[place].count(of: changes.key, in: root) <= 1,
+                !places.contains(where: { $0 != place && watches[$0].count(of: changes.key, in: root) > 0 })
+            {
+                continue
+            }
+            guard let (value, source) = value(of: changes.key, after: changes, in: root) else { continue }
+            // The place the value came from holds it already, unless it holds more than one copy.
+            for index in places where index != source || !watches[index].holdsOneCopyAtMost {
+                watches[index].write(value, for: changes.key, into: &root)
             }
         }
     }
 
     /// The value every place is to hold for `key`: the one edit, or else the value held before; `nil` when there is
     /// nothing to write. Stops on two different edits.
-    private func value(of key: SharedKey, after changes: KeyChanges, in root: Root) -> SharedCopy? {
-        // A copy held before and not changed: the value before the transition.
+    private func value(of key: SharedKey, after changes: KeyChanges, in root: Root) -> (SharedCopy, from: Int?)? {
+        // A copy held before and not changed: the value before the transition; needed unless the key was edited,
+        // and nothing else.
         var before: SharedCopy?
-        for watch in watches where before == nil {
+        for watch in watches where before == nil && (changes.edits.isEmpty || !changes.touched.isEmpty) {
             before = watch.copies(of: key, in: root).first { $0.unchanged }?.copy
         }
         var edits = changes.edits
         // An element changed in place may have been written with the value it had.
-        edits += changes.touched.filter { touched in before.map { !touched.copy.isSame(as: $0) } ?? true }
+        for place in changes.touched {
+            guard let copy = watches[place].copies(of: key, in: root).first?.copy else { continue }
+            if before.map({ !copy.isSame(as: $0) }) ?? true { edits.append((place, copy)) }
+        }
         if let first = edits.first {
             if let other = edits.first(where: { !$0.copy.isSame(as: first.copy) }) {
                 conflict(key, first.place, other.place)
             }
-            return first.copy
+            return (first.copy, first.place)
         }
-        if let before { return before }
+        if let before { return (before, nil) }
         // Only new copies: they are the value if they agree.
         guard let first = changes.added.first else { return nil }
         if let other = changes.added.first(where: { !$0.copy.isSame(as: first.copy) }) {
             conflict(key, first.place, other.place)
         }
-        return first.copy
+        return (first.copy, first.place)
     }
 
     private func conflict(_ key: SharedKey, _ one: Int, _ another: Int) -> Never {
@@ -582,15 +702,27 @@ struct SharedValuesWatch<Root> {
 /// What the places changed of one key in one transition.
 struct KeyChanges {
     typealias Change = (place: Int, copy: SharedCopy)
+    let key: SharedKey
+    /// The one place that changed the key, while only one has.
+    private(set) var onlyPlace: Int?
+    private var places = 0
     var edits: [Change] = []
-    var touched: [Change] = []
+    /// The places where the key's element changed in place: their copies are read only when another place holds
+    /// the key.
+    var touched: [Int] = []
     var added: [Change] = []
     var isDeleted = false
 
+    init(key: SharedKey) { self.key = key }
+
     mutating func record(_ change: SharedChange, from place: Int) {
+        if places == 0 || onlyPlace != place {
+            places += 1
+            onlyPlace = places == 1 ? place : nil
+        }
         switch change {
         case .edited(_, let copy): edits.append((place, copy))
-        case .touched(_, let copy): touched.append((place, copy))
+        case .touched: touched.append(place)
         case .added(_, let copy): added.append((place, copy))
         case .deleted: isDeleted = true
         }
