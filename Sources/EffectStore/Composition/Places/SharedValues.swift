@@ -184,13 +184,9 @@ extension SharedValues {
     ) -> SharedValues where Value.ID: Sendable {
         @Sendable func slots(_ root: Root) -> [SharedSlot] {
             let screens = root[keyPath: stack]
-            var slots: [SharedSlot] = []
-            for (id, screen) in zip(screens.elementIDs, screens.screens) {
-                if let holder = screenCase.read(screen) {
-                    slots.append(SharedSlot(holder[keyPath: path], slot: id.rawValue))
-                }
+            return zip(screens.elementIDs, screens.screens).compactMap { id, screen in
+                screenCase.read(screen).map { SharedSlot($0[keyPath: path], slot: id.rawValue) }
             }
-            return slots
         }
         return SharedValues(
             SharedHolder(name: "\(stack), case \(Holder.self), at \(path)", reader: reader(of: Holder.self, at: path)) {
