@@ -14,7 +14,7 @@ final class EffectSchedulerChainTests: XCTestCase {
     // A chain's live job is under "x"; handling its answer starts `.all(.cancel(x), b)` for the same chain.
     func test_start_cancelOfTheChainsOwnJob_thenMore_doesNotFinishTheChain() {
         var scheduler = Scheduler(planReader: { $0.plan })
-        let (job, _) = scheduler.adopt(chain: 1, id: EffectID("x"))
+        let job = scheduler.adopt(chain: 1, id: EffectID("x"))
         let actions = scheduler.start(.all(.cancel(id: "x"), .work(.b)), chain: 1)
         XCTAssertFalse(
             scheduler.isWaiting(for: 1) && finishes(actions).contains(1),

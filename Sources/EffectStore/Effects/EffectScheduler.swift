@@ -89,7 +89,7 @@ package struct EffectScheduler<Effect: Sendable> {
 
     let planReader: (Effect) -> EffectPlan<Effect>?
     var nextNumber: UInt64 = 1
-    @usableFromInline var jobs: [UInt64: EffectJob] = [:]
+    var jobs: [UInt64: EffectJob] = [:]
     var timers: [UInt64: TimerRecord] = [:]
     /// The jobs and timers under each id.
     var members: [EffectID: Set<UInt64>] = [:]
@@ -98,21 +98,22 @@ package struct EffectScheduler<Effect: Sendable> {
     var queues: [EffectID: Queue] = [:]
     var throttles: [EffectID: Throttle] = [:]
     /// The actions decided so far in the current operation.
-    @usableFromInline var actions: [Action] = []
+    var actions: [Action] = []
     /// Chains whose count reached zero in the current operation, in that order: they finish at its end, unless
     /// something started for them meanwhile.
-    @usableFromInline var reachedZero: [UInt64] = []
+    var reachedZero: [UInt64] = []
 
     /// Creates an empty scheduler.
     ///
-    /// - Parameter planReader: The plan an effect carries, or `nil` for an effect the handler performs.
-    package init(planReader: @escaping (Effect) -> EffectPlan<Effect>?) {
-        self.planReader = planReader
+    /// - Parameter planReader: The plan an effect carries, or `nil` for an effect the handler performs; by default,
+    ///   the ``ComposableEffect/plan`` of a `ComposableEffect`, and none for any other type (no `planReader` at all).
+    package init(planReader: ((Effect) -> EffectPlan<Effect>?)? = EffectStore.planReader(for: Effect.self)) {
+        self.planReader = planReader ?? { _ in nil }
     }
 
     /// For a live `job` (in flight: not ended, not cancelled), the chain it was started for — itself optional; `nil`
     /// when the job is not live.
-    @inlinable
+    @usableFromInline
     package func liveChain(of job: UInt64) -> UInt64?? {
         jobs[job].map { $0.chain }
     }
@@ -126,10 +127,8 @@ package struct EffectScheduler<Effect: Sendable> {
     /// Whether anything is in flight or waiting: jobs, timers, queued effects.
     package var isIdle: Bool { jobs.isEmpty && timers.isEmpty && queues.isEmpty }
 
-    /// The jobs in flight, oldest first.
-    package var liveJobs: [UInt64] { jobs.keys.sorted() }
-
     /// Starts `effect` — a plan or an effect to perform — on behalf of `chain`.
+    @usableFromInline
     package mutating func start(_ effect: Effect, chain: UInt64?) -> [Action] {
         interpret(effect, chain: chain, ids: [], queue: nil)
         return takeActions()
@@ -137,33 +136,36 @@ package struct EffectScheduler<Effect: Sendable> {
 
     /// Keeps `chain` from finishing until ``unhold(_:)``: the owner holds the chain of an event it handles for a job
     /// (an answer, a run's event), since handling it may cancel that very job before the effects it starts count.
-    @inlinable
+    @usableFromInline
     package mutating func hold(_ chain: UInt64?) {
         retain(chain)
     }
 
     /// Ends a ``hold(_:)``: a chain with nothing else left finishes now.
-    @inlinable
+    @usableFromInline
     package mutating func unhold(_ chain: UInt64?) -> [Action] {
         release(chain)
         return takeActions()
     }
 
     /// Starts a job for an effect the owner has already performed (its answer was not there at once), under `id` if
-    /// it was cancellable.
-    package mutating func adopt(chain: UInt64?, id: EffectID? = nil) -> (UInt64, [Action]) {
-        let job = newJob(chain: chain, ids: id.map { [$0] } ?? [], queue: nil)
-        return (job, takeActions())
+    /// it was cancellable. Decides no action.
+    @usableFromInline
+    package mutating func adopt(chain: UInt64?, id: EffectID? = nil) -> UInt64 {
+        newJob(chain: chain, ids: id.map { [$0] } ?? [], queue: nil)
     }
+
 
     /// `job` has finished: its answer was handled (and the effects that answer produced were started), its run
     /// finished, or it ended with no answer. Ignored for a job that is no longer live.
+    @usableFromInline
     package mutating func ended(_ job: UInt64) -> [Action] {
         removeJob(job)
         return takeActions()
     }
 
     /// `timer` has fired. Ignored for a timer that was cancelled meanwhile.
+    @usableFromInline
     package mutating func timerFired(_ timer: UInt64) -> [Action] {
         guard let record = timers.removeValue(forKey: timer) else { return [] }
         switch record {
@@ -187,6 +189,7 @@ package struct EffectScheduler<Effect: Sendable> {
     }
 
     /// Cancels everything under `id`.
+    @usableFromInline
     package mutating func cancel(_ id: EffectID) -> [Action] {
         cancelMembers(of: id)
         return takeActions()
@@ -369,13 +372,11 @@ package struct EffectScheduler<Effect: Sendable> {
 
     // MARK: - Chains
 
-    @inlinable
     mutating func retain(_ chain: UInt64?) {
         guard let chain else { return }
         outstanding[chain, default: 0] += 1
     }
 
-    @inlinable
     mutating func release(_ chain: UInt64?) {
         guard let chain, let index = outstanding.index(forKey: chain) else { return }
         if outstanding.values[index] > 1 {
@@ -386,14 +387,15 @@ package struct EffectScheduler<Effect: Sendable> {
         }
     }
 
-    mutating func takeNumber() -> UInt64 {
+    /// A new number: for a job, a timer, or a chain (which the owner numbers when a dispatch may wait for it).
+    @usableFromInline
+    package mutating func takeNumber() -> UInt64 {
         defer { nextNumber += 1 }
         return nextNumber
     }
 
     /// The actions of the operation that ends: those decided, then the finish of each chain that reached zero and
     /// stayed there.
-    @inlinable
     mutating func takeActions() -> [Action] {
         var taken = actions
         actions = []
@@ -412,9 +414,8 @@ extension EffectScheduler.Action: Equatable where Effect: Equatable {}
 
 /// A job of an ``EffectScheduler``, a performed effect in flight: the chain it counts towards, and the ids and queue it
 /// runs under. Outside the scheduler, as it does not depend on the effect type.
-@usableFromInline
 struct EffectJob {
-    @usableFromInline var chain: UInt64?
+    var chain: UInt64?
     var ids: [EffectID]
     var queue: EffectID?
 }
