@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "EffectStore", targets: ["EffectStore"]),
         .library(name: "EffectStoreTesting", targets: ["EffectStoreTesting"]),
+        .library(name: "EffectStoreObservation", targets: ["EffectStoreObservation"]),
         .library(name: "EffectStoreSwiftUI", targets: ["EffectStoreSwiftUI"]),
         .library(name: "EffectStoreSessions", targets: ["EffectStoreSessions"]),
         .library(name: "EffectStoreLogging", targets: ["EffectStoreLogging"]),
@@ -25,9 +26,12 @@ let package = Package(
         // diffs use EffectStoreLogging's describer. Imports XCTest.
         .target(
             name: "EffectStoreTesting", dependencies: ["EffectStore", "EffectStoreLogging", "EffectStoreSessions"]),
+        // A store's state as Observation sees it — ObservableState, ObservableRows, a child's scope and binding — for
+        // SwiftUI, UIKit's observation tracking or any observer. Apps that show no view, and servers, do not link it.
+        .target(name: "EffectStoreObservation", dependencies: ["EffectStore"]),
         // SwiftUI bindings for the Observation projection; empty where SwiftUI does not exist. Keeps SwiftUI out of
         // the core.
-        .target(name: "EffectStoreSwiftUI", dependencies: ["EffectStore"]),
+        .target(name: "EffectStoreSwiftUI", dependencies: ["EffectStore", "EffectStoreObservation"]),
         // Recording, replaying and inspecting sessions: the session recorder, the session JSON and the inspector
         // page. Apps that never record a session do not link it.
         .target(name: "EffectStoreSessions", dependencies: ["EffectStore", "EffectStoreLogging"]),
@@ -70,11 +74,14 @@ let package = Package(
         // collection's figures.
         .target(
             name: "BenchmarkWorkloads",
-            dependencies: ["EffectStore", "CHeapStats", "EffectStoreTesting", "EffectStoreShared"]),
+            dependencies: [
+                "EffectStore", "EffectStoreObservation", "CHeapStats", "EffectStoreTesting", "EffectStoreShared",
+            ]),
         .executableTarget(name: "EffectStoreBenchmarks", dependencies: ["BenchmarkWorkloads", "EffectStore"]),
 
         .testTarget(
-            name: "EffectStoreTests", dependencies: ["EffectStore", "EffectStoreLogging", "EffectStoreTesting"]),
+            name: "EffectStoreTests",
+            dependencies: ["EffectStore", "EffectStoreObservation", "EffectStoreLogging", "EffectStoreTesting"]),
         .testTarget(
             name: "EffectStoreSessionsTests",
             dependencies: ["EffectStoreSessions", "EffectStore", "EffectStoreLogging", "EffectStoreTesting"]
@@ -90,9 +97,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "EffectExamplesTests", dependencies: ["EffectExamples", "EffectStore", "EffectStoreTesting"]),
+            name: "EffectExamplesTests",
+            dependencies: ["EffectExamples", "EffectStore", "EffectStoreObservation", "EffectStoreTesting"]),
         // A Swift 6 client whose main-actor code subscribes, maps and awaits: proves the @Sendable surface.
-        .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore"]),
+        .testTarget(name: "MainActorClientTests", dependencies: ["EffectStore", "EffectStoreObservation"]),
         .testTarget(
             name: "EffectStoreTestingTests",
             dependencies: ["EffectStoreTesting", "EffectStore", "EffectStoreSessions"]

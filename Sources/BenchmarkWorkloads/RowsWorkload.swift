@@ -1,5 +1,6 @@
 import EffectStore
 
+import EffectStoreObservation
 #if canImport(Observation)
     import Observation
 #endif

@@ -37,7 +37,7 @@
 /// _ = settings.handle(event: .binding(.set(\.notificationsOn, true)))   // settings.notificationsOn == true
 /// ```
 ///
-/// In a view, ``ObservableState/binding(_:)->EventBinding<Member>`` makes the binding that sends it:
+/// In a view, `ObservableState.binding(_:)` makes the binding that sends it:
 /// `Toggle("Notifications", isOn: Binding(model.binding(\.notificationsOn)))`.
 ///
 /// Two binding events are equal when they set the same field to equal values; the field is compared by its key
@@ -136,7 +136,7 @@ extension BindingEvent: CustomStringConvertible {
     }
 }
 
-/// An event type with a case for binding events: what lets ``ObservableState/binding(_:)->EventBinding<Member>`` send one for a field.
+/// An event type with a case for binding events: what lets `ObservableState.binding(_:)` send one for a field.
 ///
 /// An enum case `case binding(BindingEvent<YourState>)` implements the requirement:
 ///

@@ -2,6 +2,7 @@
 // (Linux).
 #if canImport(SwiftUI)
 import EffectStore
+import EffectStoreObservation
 import SwiftUI
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

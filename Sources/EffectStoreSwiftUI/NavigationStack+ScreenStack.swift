@@ -2,7 +2,8 @@
 // `binding(_:)` of a stack's place and `scope(screen:in:)`, whose logic is tested on Linux. Type-checked on Linux against
 // a stand-in SwiftUI by `.ci/check-swiftui`.
 #if canImport(SwiftUI)
-@_spi(Adapters) import EffectStore
+import EffectStore
+@_spi(Adapters) import EffectStoreObservation
 import SwiftUI
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

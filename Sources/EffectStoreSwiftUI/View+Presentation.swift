@@ -3,6 +3,7 @@
 // Linux. Type-checked on Linux against a stand-in SwiftUI by `.ci/check-swiftui`.
 #if canImport(SwiftUI)
 import EffectStore
+import EffectStoreObservation
 import SwiftUI
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

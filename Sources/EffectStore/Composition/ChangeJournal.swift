@@ -1,5 +1,5 @@
 /// Which elements the recent changes of an ordered collection of identified elements touched, so that an observer
-/// of the collection updates only those: what ``ObservableRows`` reads to cost O(1) per changed row, whatever the
+/// of the collection updates only those: what `ObservableRows` reads to cost O(1) per changed row, whatever the
 /// number of rows.
 ///
 /// The collection holds one as a stored property and records every change it makes — ``recordChange(of:)`` for an
@@ -17,7 +17,7 @@
 /// owner; a journal that shares it (because the collection was copied) copies it first, as a new *lineage* that
 /// remembers the lineage and version it came from, so two copies that go their own ways never mix their histories.
 @usableFromInline
-struct ChangeJournal<ID: Hashable> {
+package struct ChangeJournal<ID: Hashable> {
     /// `nil` until the first change: a collection with no storage has never changed since it was made empty.
     @usableFromInline var storage: ChangeJournalStorage<ID>?
 
@@ -25,7 +25,7 @@ struct ChangeJournal<ID: Hashable> {
 
     /// Where the collection's history stands: what an observer keeps to ask for the entries after it.
     @inlinable
-    var mark: ChangeJournalMark { ChangeJournalMark(of: storage) }
+    package var mark: ChangeJournalMark { ChangeJournalMark(of: storage) }
 
     /// Which collection this history is of: the same number for a collection and every copy of it, changed or not; a
     /// new one for a collection made anew (``reset(count:)``, or the first change of one made empty). `0` for a
@@ -65,7 +65,7 @@ struct ChangeJournal<ID: Hashable> {
     /// Calls `body` with each entry recorded after `mark`, oldest first, and returns `true`; or returns `false`,
     /// calling nothing, when the journal cannot tell what happened since `mark` (then compare every element).
     @inlinable
-    func forEachEntry(since mark: ChangeJournalMark, _ body: (ChangeJournalEntry<ID>) -> Void) -> Bool {
+    package func forEachEntry(since mark: ChangeJournalMark, _ body: (ChangeJournalEntry<ID>) -> Void) -> Bool {
         // No storage: nothing was recorded here, so nothing happened since a mark of an empty journal.
         guard let storage else { return mark == ChangeJournalMark(of: ChangeJournalStorage<ID>?.none) }
         guard let versions = storage.versions(since: mark) else { return false }
@@ -91,7 +91,7 @@ extension ChangeJournal: @unchecked Sendable where ID: Sendable {}
 
 /// A position in a collection's history: its ``ChangeJournal``'s lineage and the number of entries recorded in it.
 @usableFromInline
-struct ChangeJournalMark: Equatable, Sendable {
+package struct ChangeJournalMark: Equatable, Sendable {
     /// The lineage, unique among all the process's journal storages; `0` for a journal that never recorded anything.
     let lineage: UInt64
     /// The number of entries recorded in the lineage, counting those it inherited.
@@ -107,7 +107,7 @@ struct ChangeJournalMark: Equatable, Sendable {
 
 /// One change a ``ChangeJournal`` recorded.
 @usableFromInline
-enum ChangeJournalEntry<ID: Hashable> {
+package enum ChangeJournalEntry<ID: Hashable> {
     /// The element with this id may have changed in place.
     case changed(ID)
     /// The element with this id was added: the ids changed, and the element is new.
@@ -133,7 +133,7 @@ private func nextLineage() -> UInt64 {
 /// The entries of one lineage of a ``ChangeJournal``: a ring of the latest entries, as many as the collection has
 /// had elements (and at least 16), so that an observer that falls behind by more entries than that — and then
 /// compares every element — has been spared at least as many comparisons; but no more than ``maximumRingSize``,
-/// so that a large list does not stream a large ring through the cache on every change. ``ObservableRows`` reads the
+/// so that a large list does not stream a large ring through the cache on every change. `ObservableRows` reads the
 /// journal after every transition, so it falls behind by the entries of one transition only.
 ///
 /// It is changed only through its ``ChangeJournal`` while that journal is its only owner: a storage seen by more than
@@ -216,7 +216,7 @@ final class ChangeJournalStorage<ID: Hashable> {
 }
 
 /// An ordered collection of identified elements that records its changes in a ``ChangeJournal``: what
-/// ``ObservableRows`` can observe. ``IdentifiedStates`` is one; another collection of identified states (a navigation
+/// `ObservableRows` can observe. ``IdentifiedStates`` is one; another collection of identified states (a navigation
 /// stack) plugs in by providing:
 ///
 /// 1. This conformance: a `RandomAccessCollection` of `Identifiable` elements in the order shown, `Sendable` when its
@@ -231,7 +231,7 @@ final class ChangeJournalStorage<ID: Hashable> {
 ///    `ObservableRows.init(store:rows:send:)` with a `send` that wraps the element's id and event in the store's event,
 ///    as the one for ``IdentifiedStates`` does.
 @usableFromInline
-protocol JournaledRows<Element>: RandomAccessCollection where Element: Identifiable {
+package protocol JournaledRows<Element>: RandomAccessCollection where Element: Identifiable {
     /// The record of the collection's recent changes.
     var journal: ChangeJournal<Element.ID> { get }
     /// The element with `id`, or `nil`; in constant time.

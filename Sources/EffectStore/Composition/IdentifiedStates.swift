@@ -23,9 +23,9 @@ public struct IdentifiedStates<Element: Identifiable> where Element.ID: Sendable
     @usableFromInline var elements: [Element]
     /// The position of each element in `elements`, by id.
     @usableFromInline var positions: [Element.ID: Int]
-    /// Which elements the latest changes touched, for ``ObservableRows``; not part of the value (not in `==`, hash or
+    /// Which elements the latest changes touched, for `ObservableRows`; not part of the value (not in `==`, hash or
     /// coding). Every mutating member below records its change in it.
-    @usableFromInline var journal: ChangeJournal<Element.ID>
+    @usableFromInline package var journal: ChangeJournal<Element.ID>
 
     /// Creates an empty collection.
     public init() {

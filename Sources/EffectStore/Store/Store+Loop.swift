@@ -179,7 +179,7 @@ extension Store {
     /// `dispatch(event:)` for callers inside the library that never read the future (an observable projection's
     /// `send`): the same scheduling and handling, with no future and no promise made.
     @inlinable
-    func post(_ event: S.Event) {
+    package func post(_ event: S.Event) {
         if context == .own, isHandling { usedFromInsideHandle("dispatch(event:)") }
         schedule(.event(event, origin: .dispatch, promise: nil))
     }

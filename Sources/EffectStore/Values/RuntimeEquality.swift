@@ -1,23 +1,23 @@
 /// `==` for a type that is `Equatable` at run time, asked once: a transition's `changedState`, a derived state that
 /// skips equal values, an observable projection that notifies only what changed.
 @usableFromInline
-struct RuntimeEquality<T> {
+package struct RuntimeEquality<T> {
     @usableFromInline let equatableType: any Equatable.Type
 
     /// `nil` when `T` is not `Equatable`.
     @inlinable
-    init?(_ type: T.Type) {
+    package init?(_ type: T.Type) {
         guard let equatable = type as? any Equatable.Type else { return nil }
         self.equatableType = equatable
     }
 
     @inlinable
-    func areEqual(_ lhs: T, _ rhs: T) -> Bool {
+    package func areEqual(_ lhs: T, _ rhs: T) -> Bool {
         equatableType.effectStoreEquals(lhs, rhs)
     }
 
     @inlinable
-    func callAsFunction(_ lhs: T, _ rhs: T) -> Bool { areEqual(lhs, rhs) }
+    package func callAsFunction(_ lhs: T, _ rhs: T) -> Bool { areEqual(lhs, rhs) }
 }
 
 // Safe because: it holds only a metatype, which is immutable.

@@ -1,6 +1,7 @@
 #if canImport(Observation)
     import EffectExamples
     import EffectStore
+    import EffectStoreObservation
     import EffectStoreTesting
     import XCTest
 

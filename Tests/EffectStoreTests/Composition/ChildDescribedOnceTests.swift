@@ -255,7 +255,50 @@ final class ChildDescribedOnceTests: XCTestCase {
         XCTAssertEqual(board.transition(on: .removeOdd), Why.BigBoard.rows.ending(odd))
     }
 
+    func test_testStore_halfOfManyRowsRemovedAtOnce_endExactlyTheirTimers() {
+        let store = TestStore(initialState: Why.BigBoard(rows: 2_000))
+        for id in 0..<2_000 { store.send(.row(id, .start)) }
+        store.send(.removeOdd) { $0.rows.removeAll { !$0.id.isMultiple(of: 2) } }
+        let odd = Array(stride(from: 1, to: 2_000, by: 2))
+        XCTAssertEqual(store.transitions.last?.effect, Why.BigBoard.rows.ending(odd))
+        store.advance(by: .seconds(1))
+        for id in stride(from: 0, to: 2_000, by: 2) {
+            let tick = Why.BigBoard.Effect.work(.row(id, .tick(incarnation: 0)))
+            store.receiveEffect(tick)
+            store.complete(tick, with: .row(id, .tick(incarnation: 0))) { $0.rows[id: id]?.ticks = 1 }
+        }
+        store.finish()
+    }
+
     // MARK: - 7. What a test of a parent calls is what the store runs
+
+    /// The store's transition — what an observer of its transitions sees — is `transition(on:)`'s, for the ends of
+    /// children and for the shared values.
+    func test_store_runsWhatTransitionReturns() async {
+        let store = Store<Why.Board>(effectHandler: Why.BoardEffects(), clock: TestClock())
+        let transitions = LockedTransitions<Why.Board>()
+        let token = store.observeTransitions { transitions.append($0) }
+        store.dispatch(event: .row(1, .start))  // its future waits for the tick
+        _ = await store.dispatch(event: .replace(1)).value
+        token.cancel()
+        var board = Why.Board()
+        _ = board.transition(on: .row(1, .start))
+        XCTAssertEqual(transitions.all.last?.effect, board.transition(on: .replace(1)))
+        XCTAssertEqual(transitions.all.last?.effect, Why.Board.rows.ending(1))
+    }
+
+    /// The test store runs `transition(on:)`: the end of the replaced row is its transition's effect (the shared
+    /// values, with it, are case 5's test-store test).
+    func test_testStore_ofAParent_showsTheEndsOfItsChildren() {
+        let store = TestStore(initialState: Why.Board())
+        store.send(.row(1, .start))
+        store.send(.replace(1)) {
+            $0.rows[id: 1] = Why.Ticker(id: 1, incarnation: 1)
+            $0.nextIncarnation = 2
+        }
+        XCTAssertEqual(store.transitions.last?.effect, Why.Board.rows.ending(1))
+        store.finish()
+    }
 
     func test_transition_ofAParent_showsTheEndsOfItsChildrenAndItsSharedValues() {
         var board = Why.Board()

@@ -495,7 +495,7 @@ private final class TwoPanelsEffects: PlannedEffectHandler, Sendable {
 }
 
 /// Transitions seen by an observer, on the store's queue, read by the test.
-private final class LockedTransitions<S: State>: @unchecked Sendable {
+final class LockedTransitions<S: State>: @unchecked Sendable {
     // Safe because: `seen` is only touched under `lock`.
     private let lock = NSLock()
     private var seen: [StoreTransition<S>] = []

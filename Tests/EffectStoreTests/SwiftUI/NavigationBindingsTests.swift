@@ -1,6 +1,7 @@
 #if canImport(Observation)
     import Dispatch
-    @_spi(Adapters) import EffectStore
+    import EffectStore
+    @_spi(Adapters) import EffectStoreObservation
     import Foundation
     import Observation
     import XCTest

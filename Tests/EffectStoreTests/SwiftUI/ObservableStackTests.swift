@@ -1,5 +1,6 @@
 #if canImport(Observation)
     import EffectStore
+    import EffectStoreObservation
     import Observation
     import XCTest
 

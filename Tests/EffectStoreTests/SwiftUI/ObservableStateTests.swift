@@ -1,6 +1,7 @@
 #if canImport(Observation)
     import Dispatch
     import EffectStore
+    import EffectStoreObservation
     import Foundation
     import Observation
     import XCTest

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// A view sends `.dismiss` when the user dismisses the presentation (a swipe down, which SwiftUI's `sheet(item:)`
-/// reports by setting its binding to `nil`), so that the state follows the screen: ``ObservableState``'s
+/// reports by setting its binding to `nil`), so that the state follows the screen: `ObservableState`'s
 /// `ObservableState.binding(_:)` of the child's place sends it for you. See
 /// <doc:Navigation>.
 public enum PresentationEvent<ChildEvent> {

@@ -93,9 +93,9 @@ public struct ScreenStack<Screen> {
     var screens: [Screen]
     /// The id the next pushed screen gets.
     var nextElementID: StackElementID
-    /// Which screens the recent changes touched, for ``ObservableRows`` (see ``elements``), and whether the stack was
+    /// Which screens the recent changes touched, for `ObservableRows` (see ``elements``), and whether the stack was
     /// made anew (see ``ChildPlace``); not part of the value.
-    @usableFromInline var journal: ChangeJournal<StackElementID>
+    @usableFromInline package var journal: ChangeJournal<StackElementID>
 
     /// The id the next pushed screen gets: greater than every id this stack has given.
     @usableFromInline package var nextID: StackElementID { nextElementID }
@@ -304,7 +304,7 @@ extension ScreenStack where Screen: ChildState, Screen.Effect: ComposableEffect 
     }
 }
 
-/// One screen of a ``ScreenStack`` with its id: what ``ScreenStack/elements`` lists, and what the ``ObservableRow`` of
+/// One screen of a ``ScreenStack`` with its id: what ``ScreenStack/elements`` lists, and what the `ObservableRow` of
 /// a screen holds.
 ///
 /// ```swift
@@ -333,7 +333,7 @@ extension StackElement: Hashable where Screen: Hashable {}
 
 extension ScreenStack {
     /// The screens with their ids, bottom first: a collection of ``StackElement``s, found by id too. What
-    /// ``ObservableRows/init(_:_:)-(Store<S>,ChildPlace<S,ScreenStack<Screen>>)`` observes, one object per screen.
+    /// `ObservableRows.init(_:_:)` observes, one object per screen.
     ///
     /// ```swift
     /// path.elements.map(\.id)        // the same as path.ids
@@ -370,7 +370,7 @@ extension ScreenStack.Elements: Sendable where Screen: Sendable {}
 
 // Its changes are journaled, for `ObservableRows`: every mutating member of the stack records what it touched.
 extension ScreenStack.Elements: JournaledRows {
-    @usableFromInline var journal: ChangeJournal<StackElementID> { stack.journal }
+    @usableFromInline package var journal: ChangeJournal<StackElementID> { stack.journal }
 }
 
 extension ScreenStack: RandomAccessCollection {

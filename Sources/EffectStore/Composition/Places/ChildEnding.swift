@@ -410,7 +410,7 @@ enum PlaceMark {
 /// What tells one child at a place from the next: its `id` when it is `Identifiable` (a child replaced by one with
 /// another `id` is another child), and nothing otherwise (a child stays one until it goes away).
 @inlinable
-func identity<Child>(of child: Child) -> AnyHashable? {
+package func identity<Child>(of child: Child) -> AnyHashable? {
     func id<Item: Identifiable>(of item: Item) -> AnyHashable { AnyHashable(item.id) }
     return (child as? any Identifiable).map { id(of: $0) }
 }

@@ -51,14 +51,14 @@ where Parent.Effect: ComposableEffect {
     // Unchecked: every stored property is immutable and `Sendable`, but for `declared`, which its lock guards.
 
     /// How the parent holds what is at the place: at a key path, or in one case of the parent enum.
-    @usableFromInline let read: @Sendable (Parent) -> Holder.Stored?
+    @usableFromInline package let read: @Sendable (Parent) -> Holder.Stored?
     @usableFromInline let path: (WritableKeyPath<Parent, Holder.Stored> & Sendable)?
     @usableFromInline let embedCase: (@Sendable (Holder.Stored) -> Parent)?
     /// What the place keeps of the parent before a transition, and which of its children left after it: compiled
     /// for the parent's types, where the place is declared.
     let markPlace: @Sendable (inout Parent) -> PlaceMark
     let endPlace: Ending
-    let embedEvent: @Sendable (Holder.PlaceEvent) -> Parent.Event
+    package let embedEvent: @Sendable (Holder.PlaceEvent) -> Parent.Event
     let embedWork: (@Sendable (Holder.PlaceWork) -> Parent.Effect.Work)?
     /// Whether a child can leave the place while the parent stays: all but a property's.
     let leaves: Bool
@@ -299,12 +299,12 @@ where Parent.Effect: ComposableEffect {
 
     /// What a view of the rows or screens of a place reads and sends through: its key path, and its event case.
     @usableFromInline
-    var access: (WritableKeyPath<Parent, Holder.Stored> & Sendable, @Sendable (Holder.PlaceEvent) -> Parent.Event) {
+    package var access: (WritableKeyPath<Parent, Holder.Stored> & Sendable, @Sendable (Holder.PlaceEvent) -> Parent.Event) {
         (storedPath, embedEvent)
     }
 
     /// The key path of a place declared with one: every place but an enum case's.
-    var storedPath: WritableKeyPath<Parent, Holder.Stored> & Sendable {
+    package var storedPath: WritableKeyPath<Parent, Holder.Stored> & Sendable {
         guard let path else { fatalError("EffectStore: the place \(name) of an enum case has no key path.") }
         return path
     }

@@ -21,7 +21,7 @@ extension ChildState where Effect: ComposableEffect {
     ///
     /// The child's work reaches this state's work through the place's `work` case, its plans stay plans with ids of
     /// the child's own, and it runs under the child's scope, so that its work ends when the child leaves (see
-    /// ``ChildPlace``). A child whose effects tell messages is routed with ``route(_:to:messages:)``: this verb does not
+    /// ``ChildPlace``). A child whose effects tell messages is routed with ``ChildState/route(_:to:messages:)``: this verb does not
     /// compile for it.
     ///
     /// - Parameters:
@@ -34,7 +34,16 @@ extension ChildState where Effect: ComposableEffect {
         place.route(event, in: &self).0
     }
 
-    /// ``route(_:to:)`` for a child whose effects tell this state messages: each message goes to `receive`, in this
+    /// The same call for a child whose effects tell messages: it does not compile, and says what to write.
+    @available(
+        *, unavailable,
+        message: "this child tells its parent messages: route it with route(_:to:messages:), which hands each one over"
+    )
+    public mutating func route<Holder>(_ event: Holder.PlaceEvent, to place: ChildPlace<Self, Holder>) -> Effect? {
+        fatalError("unavailable")
+    }
+
+    /// ``ChildState/route(_:to:)`` for a child whose effects tell this state messages: each message goes to `receive`, in this
     /// transition, after the child's event, and what `receive` returns joins the child's effect.
     ///
     /// ```swift

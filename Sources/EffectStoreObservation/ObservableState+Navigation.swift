@@ -1,4 +1,5 @@
 #if canImport(Observation)
+    import EffectStore
     import Observation
 
     // The logic of SwiftUI's presentation and navigation bindings, as plain main-actor functions that a test calls on
@@ -115,7 +116,7 @@
         /// Observation: the path binding (``binding(_:)-(ChildPlace<Value,ScreenStack<Screen>>)``) registers the ids.
         /// Main-actor isolated.
         ///
-        /// Not for apps: an interface of the package's SwiftUI adapters (`@_spi(Adapters) import EffectStore`), kept
+        /// Not for apps: an interface of the package's SwiftUI adapters (`@_spi(Adapters) import EffectStoreObservation`), kept
         /// out of the public API.
         @_spi(Adapters)
         public func scope<Screen>(

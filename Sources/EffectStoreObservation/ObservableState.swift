@@ -1,8 +1,9 @@
 #if canImport(Observation)
+    import EffectStore
     import Dispatch
     import Observation
 
-    /// A store's state — or a ``DerivedState`` of it — as an `Observable` object on the main actor, for SwiftUI.
+    /// A store's state — or a ``/EffectStore/DerivedState`` of it — as an `Observable` object on the main actor, for SwiftUI.
     ///
     /// Read the state's properties on the object itself; a view re-renders only when a property it read changes.
     /// Write by sending an event, or through a binding that sends one:
@@ -101,9 +102,9 @@
         /// Prefer ``init(_:)`` for a whole store and ``init(_:dispatchingTo:)`` for a derived state of a store.
         ///
         /// - Parameters:
-        ///   - source: A ``Store`` or a ``DerivedState`` to observe. Its current state is shown at once.
+        ///   - source: A ``/EffectStore/Store`` or a ``/EffectStore/DerivedState`` to observe. Its current state is shown at once.
         ///   - send: Sends an event; called on the main actor by ``send(_:)`` and bindings. To keep writes synchronous,
-        ///     it should dispatch to the store synchronously, as ``Store/dispatch(event:)`` does from the main thread.
+        ///     it should dispatch to the store synchronously, as ``/EffectStore/Store/dispatch(event:)`` does from the main thread.
         @inlinable
         public init<Source: StateSource>(_ source: Source, send: @escaping (Event) -> Void)
         where Source.Value == Value {
@@ -219,7 +220,7 @@
         }
 
         /// A getter and setter for one field, whose setter sends the binding event that sets the field
-        /// (``BindingEvent/set(_:_:)``): for a feature whose events have a `case binding(BindingEvent<State>)`.
+        /// (``/EffectStore/BindingEvent/set(_:_:)``): for a feature whose events have a `case binding(BindingEvent<State>)`.
         ///
         /// ```swift
         /// Toggle("Notifications", isOn: Binding(model.binding(\.notificationsOn)))
@@ -327,7 +328,7 @@
         /// ```
         ///
         /// - Parameters:
-        ///   - source: A ``DerivedState`` (or a ``Store``) to show.
+        ///   - source: A ``/EffectStore/DerivedState`` (or a ``/EffectStore/Store``) to show.
         ///   - store: The store that handles the events. Kept alive as long as this object (see "Lifetime" above).
         @inlinable
         public convenience init<Source: StateSource, S: State>(_ source: Source, dispatchingTo store: Store<S>)

@@ -1,11 +1,12 @@
 #if canImport(Observation)
+    import EffectStore
     import Dispatch
     import Observation
 
     /// The rows of a list feature as `Observable` objects on the main actor, one per row, for a SwiftUI `ForEach`:
     /// a change of one row notifies that row's observers only, at a cost that does not grow with the number of rows.
     ///
-    /// A parent keeps its rows in an ``IdentifiedStates`` at a ``ChildPlace``. The list view shows ``rows``, and each
+    /// A parent keeps its rows in an ``/EffectStore/IdentifiedStates`` at a ``/EffectStore/ChildPlace``. The list view shows ``rows``, and each
     /// row view holds its ``ObservableRow``, reads its row, and sends the row's events:
     ///
     /// ```swift
@@ -23,7 +24,7 @@
     /// ## What notifies, and what it costs
     ///
     /// - A row's object notifies its own observers when its row changes, however it changed: an event routed to it,
-    ///   an edit by the parent through any member of ``IdentifiedStates``, a wholesale replacement of the collection.
+    ///   an edit by the parent through any member of ``/EffectStore/IdentifiedStates``, a wholesale replacement of the collection.
     /// - ``rows`` (and ``ids``, ``subscript(id:)``, ``count``) notify only when the ids or their order change: an
     ///   insertion, a removal, a move, a sort, a replacement with other ids.
     /// - The collection records which rows each change touched (it keeps that record out of its value: `==`,
@@ -276,7 +277,7 @@
         }
 
         /// Observes the screens of the stack at `place` in `store`'s state, one ``ObservableRow`` per screen, as the
-        /// rows of an ``IdentifiedStates`` are: a screen's object notifies its observers when that screen changes, and
+        /// rows of an ``/EffectStore/IdentifiedStates`` are: a screen's object notifies its observers when that screen changes, and
         /// the list's ``rows`` notify on pushes and pops.
         ///
         /// ```swift
@@ -285,8 +286,8 @@
         /// screens.rows.last?.send(.detail(.editTapped))   // sends .path(.element(id: …, .detail(.editTapped)))
         /// ```
         ///
-        /// Each row is a ``StackElement``: the screen's id and the screen. Main-actor isolated; the store, threading
-        /// and lifetime are as for the rows of an ``IdentifiedStates`` (see above).
+        /// Each row is a ``/EffectStore/StackElement``: the screen's id and the screen. Main-actor isolated; the store, threading
+        /// and lifetime are as for the rows of an ``/EffectStore/IdentifiedStates`` (see above).
         ///
         /// - Parameters:
         ///   - store: The store whose state holds the stack. Kept alive as long as the list.

@@ -1,4 +1,5 @@
 #if canImport(Observation)
+    import EffectStore
     import Observation
 
     /// One property of `Value` read through an ``ObservableState``: its key path seen from the object, for Observation,

@@ -1,4 +1,5 @@
 #if canImport(Observation)
+    import EffectStore
     import Dispatch
 
     /// What an ``ObservableRows`` must apply to catch up with its store: rows changed in place, and — when the ids or

@@ -1,3 +1,4 @@
+import EffectStore
 /// A getter and setter for one property of an ``ObservableState``, whose setter sends an event: what a text field
 /// or a toggle needs, on every platform.
 ///
