@@ -68,7 +68,7 @@ extension EffectDriver {
         while var effect = commit(event, origin: origin, chain: chain) {
             if numbering, chain == nil { chain = withScheduler { $0.takeNumber() } }
             var id: EffectID?
-            if let plan = (effect as? any ComposableEffect)?.plan(as: Effect.self) {
+            if withScheduler({ $0.readsPlans }), let plan = (effect as? any ComposableEffect)?.plan(as: Effect.self) {
                 guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan,
                     (inner as? any ComposableEffect)?.plan(as: Effect.self) == nil
                 else {

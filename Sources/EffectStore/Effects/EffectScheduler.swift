@@ -88,6 +88,9 @@ package struct EffectScheduler<Effect: Sendable> {
     }
 
     let planReader: (Effect) -> EffectPlan<Effect>?
+    /// Whether an effect may carry a plan (`Effect` is a ``ComposableEffect``): the chain runner (`EffectDriver`)
+    /// casts an effect to read its plan only then.
+    @usableFromInline let readsPlans: Bool
     var nextNumber: UInt64 = 1
     var jobs: [UInt64: EffectJob] = [:]
     var timers: [UInt64: TimerRecord] = [:]
@@ -109,6 +112,7 @@ package struct EffectScheduler<Effect: Sendable> {
     ///   the ``ComposableEffect/plan`` of a `ComposableEffect`, and none for any other type (no `planReader` at all).
     package init(planReader: ((Effect) -> EffectPlan<Effect>?)? = EffectStore.planReader(for: Effect.self)) {
         self.planReader = planReader ?? { _ in nil }
+        readsPlans = planReader != nil
     }
 
     /// For a live `job` (in flight: not ended, not cancelled), the chain it was started for — itself optional; `nil`

@@ -7,10 +7,12 @@ import Foundation
 //   synchronously from outside any store (`enterFromOutside`), after the current work from inside this store's loop
 //   (`pending`), and asynchronously from another store's loop (`enterAsynchronously`). Both entries go through
 //   `enterLoop(_:)`, which marks the thread, runs the work, drains what it enqueued and wakes idle waiters.
-// - On the queue: `process(_:)` takes one `Work`. An event runs its chain (`runChain`): commit, notify, and the effect
-//   — performed at once when it carries no plan, or handed to the `EffectScheduler`, whose decisions `carryOut(_:)`
-//   performs. An answer that is there at once is followed in the same loop while nothing else waits; any other answer
-//   comes back as work (`answer`, a run's events, an end, a timer) and continues its chain from `process(_:)`.
+// - On the queue: `process(_:)` takes one `Work`. An event runs its chain with the one driver's chain runner
+//   (`EffectDriver.runChain`, `Effects/EffectDriver.swift`): commit, notify, and the effect — performed at once when it
+//   carries no plan, or handed to the `EffectScheduler`, whose decisions the driver's `carryOut(_:)` performs. An
+//   answer that is there at once is followed in the same loop while nothing else waits; any other answer comes back as
+//   work (`answer`, a run's events, an end, a timer) and continues its chain from `process(_:)`. The store's side of
+//   the driver (commit, perform, listen, stop, timers, finish) is at the end of this file.
 // - The books of what is in flight — the scheduler, the runs to stop, the timers to cancel, the dispatches waiting
 //   for their chains — are the store's own (`EffectBooks`), touched only here.
 

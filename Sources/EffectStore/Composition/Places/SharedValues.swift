@@ -47,12 +47,15 @@ public struct SharedValues<Root>: Sendable {
     let readers: [ObjectIdentifier: [SharedReader]]
 
     /// No shared values: the default.
-    public init() { self.init(holders: []) }
+    public init() {
+        holders = []
+        readers = [:]
+    }
 
     init(holders: [SharedHolder<Root>]) {
         self.holders = holders
         var readers: [ObjectIdentifier: [SharedReader]] = [:]
-        for case let (holder, read)? in holders.map(\.reader) { readers[holder, default: []].append(read) }
+        for case let (holder, read)? in holders.map({ $0.reader }) { readers[holder, default: []].append(read) }
         self.readers = readers
     }
 
