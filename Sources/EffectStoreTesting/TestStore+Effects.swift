@@ -245,8 +245,7 @@ extension TestStore {
         let cancelled = inFlight.map(\.effect)
         let confirmed = unconfirmed.count
         effectOrigin = "\(call) at \(Describing.location(location.filePath, location.line))"
-        var driver = self
-        driver.carryOut(scheduler.cancelAll())
+        carryOut(scheduler.cancelAll())
         unconfirmed.removeSubrange(confirmed...)  // the test's own: nothing to confirm
         inFlight.removeAll()
         return cancelled
@@ -390,8 +389,7 @@ extension TestStore {
     func end(_ captured: CapturedEffect, call: String, at location: TestSourceLocation) {
         guard let job = captured.job else { return }
         effectOrigin = "\(call) at \(Describing.location(location.filePath, location.line))"
-        var driver = self
-        driver.carryOut(scheduler.ended(job))
+        carryOut(scheduler.ended(job))
     }
 
     /// A timer set on ``clock`` has fired. On the thread that advances the clock: the test's.
@@ -402,8 +400,7 @@ extension TestStore {
         guard acceptsCall("store.clock.advance(by:)", at: createdAt) else { return }
         let firstNew = unreceived.count
         effectOrigin = timerOrigin ?? "store.clock.advance(by:)"
-        var driver = self
-        driver.carryOut(scheduler.timerFired(timer))
+        carryOut(scheduler.timerFired(timer))
         answerTimerEffects(startedFrom: firstNew)
     }
 
@@ -436,10 +433,12 @@ extension TestStore {
 
 // The test store as the driver of its effects (EffectStore's `EffectDriver`, which runs its chains and carries out its
 // scheduler's decisions, as it does a store's): it captures each effect for the test to receive and answer, keeps what
-// was cancelled for the test to confirm, and sets timers on its clock. On the test's thread. `@usableFromInline`, as the
-// protocol is, for the store's loop that is inlined into its users.
+// was cancelled for the test to confirm, and sets timers on its clock. On the test's thread. Its side of the driver is
+// `@usableFromInline`, as the protocol is (for the store's loop, which is inlined into its users).
 extension TestStore: EffectDriver {
-    @usableFromInline package func withScheduler<R>(_ body: (inout EffectScheduler<S.Effect>) -> R) -> R { body(&scheduler) }
+    @usableFromInline package func withScheduler<R>(_ body: (inout EffectScheduler<S.Effect>) -> R) -> R {
+        body(&scheduler)
+    }
 
     /// The effect, captured to wait to be received: the test performs it.
     @usableFromInline package func perform(_ effect: S.Effect) -> CapturedEffect? {

@@ -496,11 +496,10 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     ) {
         let previous = state
         effectOrigin = "\(call) at \(Describing.location(location.filePath, location.line))"
-        var driver = self
         if let job {
-            guard driver.handle(event, of: job, ending: ending) else { return }
+            guard handle(event, of: job, ending: ending) else { return }
         } else {
-            driver.runChain(event, origin: .dispatch, chain: nil)
+            runChain(event, origin: .dispatch, chain: nil)
         }
         for obligation in obligations { obligation.transitioned(transitions[transitions.count - 1], effectOrigin) }
         checkState(after: call, previous: previous, assert: assert, at: location)

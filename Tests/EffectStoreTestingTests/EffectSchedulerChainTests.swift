@@ -26,8 +26,8 @@ final class EffectSchedulerChainTests: XCTestCase {
     // cancels everything (its store is released), the held chain is finished too, like every other.
     func test_cancelAll_finishesAChainHeldWhileItsLastJobWasCancelled() {
         var scheduler = Scheduler(planReader: { $0.plan })
-        _ = scheduler.adopt(chain: 1, id: EffectID("x"))
-        scheduler.hold(1)
+        let job = scheduler.adopt(chain: 1, id: EffectID("x"))
+        XCTAssertEqual(scheduler.holdChain(of: job), 1)
         XCTAssertEqual(finishes(scheduler.cancel(EffectID("x"))), [], "held: not finished yet")
         XCTAssertEqual(finishes(scheduler.cancelAll()), [1])
         XCTAssertEqual(finishes(scheduler.unhold(1)), [], "cancelAll forgot the hold; nothing finishes twice")

@@ -8,10 +8,10 @@
 /// - The test store captures each effect for the test to receive and answer.
 /// - The explorer looks up the outcomes an effect may have, and delivers them in every order.
 ///
-/// A driver is confined to one thread at a time (the store to its queue, the others to the test's thread), and none
-/// of its requirements may call back into the chain runner.
+/// A driver is an object (so that the chain runner calls it with no copy), confined to one thread at a time (the store
+/// to its queue, the others to the test's thread), and none of its requirements may call back into the chain runner.
 @usableFromInline
-package protocol EffectDriver {
+package protocol EffectDriver: AnyObject {
     associatedtype Effect: Sendable
     associatedtype Event
     /// What performing an effect gives, to listen to until it answers: the store's ``EffectAnswer``, the effect the
@@ -19,33 +19,33 @@ package protocol EffectDriver {
     associatedtype Answer
 
     /// Runs `body` with the driver's scheduler, in place.
-    mutating func withScheduler<R>(_ body: (inout EffectScheduler<Effect>) -> R) -> R
+    func withScheduler<R>(_ body: (inout EffectScheduler<Effect>) -> R) -> R
 
     /// Commits `event`, which came from `origin` on behalf of `chain`, and returns the effect to start; `nil` ends the
     /// chain (there is none, or the driver stops here).
-    mutating func commit(_ event: Event, origin: TransitionOrigin, chain: UInt64?) -> Effect?
+    func commit(_ event: Event, origin: TransitionOrigin, chain: UInt64?) -> Effect?
 
     /// Performs `effect`, which carries no plan: its answer, or `nil` when it answers with nothing (it ends now).
-    mutating func perform(_ effect: Effect) -> Answer?
+    func perform(_ effect: Effect) -> Answer?
 
     /// The event of `answer` when the chain runner may handle it at once, as the next event of this chain; `nil`
     /// when it is not there yet, or other work must come first.
     func eventToFollow(_ answer: Answer) -> Event?
 
     /// Waits for `answer`, the answer of `job`: an event to hand to ``answer(_:job:)``, or the job's end.
-    mutating func listen(to answer: Answer, job: UInt64)
+    func listen(to answer: Answer, job: UInt64)
 
     /// Stops `job`'s work: it was cancelled, and none of its events may be handled any more.
-    mutating func stop(_ job: UInt64)
+    func stop(_ job: UInt64)
 
     /// Sets `timer`, to fire (``EffectScheduler/timerFired(_:)``) once `delay` has passed.
-    mutating func startTimer(_ timer: UInt64, after delay: EffectDuration)
+    func startTimer(_ timer: UInt64, after delay: EffectDuration)
 
     /// Cancels `timer`.
-    mutating func cancelTimer(_ timer: UInt64)
+    func cancelTimer(_ timer: UInt64)
 
     /// Nothing started on behalf of `chain` is left.
-    mutating func finish(_ chain: UInt64)
+    func finish(_ chain: UInt64)
 }
 
 extension EffectDriver {
@@ -59,7 +59,7 @@ extension EffectDriver {
     /// job (under its id) only when it has to wait. Every other plan is the scheduler's.
     @inlinable
     @discardableResult
-    package mutating func runChain(
+    package func runChain(
         _ event: Event, origin: TransitionOrigin, chain: UInt64?, numbering: Bool = false
     ) -> UInt64? {
         var event = event
@@ -95,10 +95,9 @@ extension EffectDriver {
     /// Returns whether it was handled.
     @inlinable
     @discardableResult
-    package mutating func handle(_ event: Event, of job: UInt64, ending: Bool = false) -> Bool {
-        guard let chain = withScheduler({ $0.liveChain(of: job) }) else { return false }
+    package func handle(_ event: Event, of job: UInt64, ending: Bool = false) -> Bool {
         // Held, as handling the event may cancel this very job before the effects it starts count for the chain.
-        withScheduler { $0.hold(chain) }
+        guard let chain = withScheduler({ $0.holdChain(of: job) }) else { return false }
         runChain(event, origin: .effect, chain: chain)
         if ending { carryOut(withScheduler { $0.ended(job) }) }
         carryOut(withScheduler { $0.unhold(chain) })
@@ -108,7 +107,7 @@ extension EffectDriver {
     /// The interpreter of the scheduler's decisions: does what `actions` say, in order. What an effect with no answer
     /// lets start (the next one in its queue) is carried out after the rest.
     @inlinable
-    package mutating func carryOut(_ actions: [EffectScheduler<Effect>.Action]) {
+    package func carryOut(_ actions: [EffectScheduler<Effect>.Action]) {
         var actions = actions[...]
         while let action = actions.popFirst() {
             switch action {

@@ -117,7 +117,6 @@ package struct EffectScheduler<Effect: Sendable> {
 
     /// For a live `job` (in flight: not ended, not cancelled), the chain it was started for — itself optional; `nil`
     /// when the job is not live.
-    @usableFromInline
     package func liveChain(of job: UInt64) -> UInt64?? {
         jobs[job].map { $0.chain }
     }
@@ -138,14 +137,17 @@ package struct EffectScheduler<Effect: Sendable> {
         return takeActions()
     }
 
-    /// Keeps `chain` from finishing until ``unhold(_:)``: the owner holds the chain of an event it handles for a job
-    /// (an answer, a run's event), since handling it may cancel that very job before the effects it starts count.
+    /// For a live `job`, its chain (``liveChain(of:)``), kept from finishing until ``unhold(_:)``: the owner holds
+    /// the chain of an event it handles for a job (an answer, a run's event), since handling it may cancel that very
+    /// job before the effects it starts count. `nil`, and nothing held, when the job is not live.
     @usableFromInline
-    package mutating func hold(_ chain: UInt64?) {
+    package mutating func holdChain(of job: UInt64) -> UInt64?? {
+        guard let chain = liveChain(of: job) else { return nil }
         retain(chain)
+        return chain
     }
 
-    /// Ends a ``hold(_:)``: a chain with nothing else left finishes now.
+    /// Ends a ``holdChain(of:)``: a chain with nothing else left finishes now.
     @usableFromInline
     package mutating func unhold(_ chain: UInt64?) -> [Action] {
         release(chain)
@@ -169,7 +171,6 @@ package struct EffectScheduler<Effect: Sendable> {
     }
 
     /// `timer` has fired. Ignored for a timer that was cancelled meanwhile.
-    @usableFromInline
     package mutating func timerFired(_ timer: UInt64) -> [Action] {
         guard let record = timers.removeValue(forKey: timer) else { return [] }
         switch record {

@@ -200,16 +200,13 @@ extension Store {
                 promise.resolve(committedState)
             }
         case .answer(let event, let job):
-            var driver = self
-            driver.handle(event, of: job, ending: true)
+            handle(event, of: job, ending: true)
         case .runEvents:
             handleRunEvents()
         case .ended(let job):
             endJob(job)
         case .timerFired(let timer):
-            guard let effects, effects.timers.removeValue(forKey: timer) != nil else { return }  // cancelled meanwhile
-            var driver = self
-            driver.carryOut(effects.scheduler.timerFired(timer))
+            timerFired(timer)
         case .call(let call, _):
             call(self)
         }
@@ -221,9 +218,8 @@ extension Store {
     /// belongs to the undo step the dispatch opened (`UndoHistory`). Returns the chain's number.
     @inlinable
     func runChain(of event: S.Event, origin: TransitionOrigin, numbering: Bool) -> UInt64? {
-        var driver = self
         let chain = origin == .dispatch && needsTransitions ? chainForUndo() : nil
-        return driver.runChain(event, origin: origin, chain: chain, numbering: numbering)
+        return runChain(event, origin: origin, chain: chain, numbering: numbering)
     }
 
     // MARK: - Committing
@@ -357,8 +353,14 @@ extension Store {
     func endJob(_ job: UInt64) {
         guard let effects else { return }
         effects.runs[job] = nil
-        var driver = self
-        driver.carryOut(effects.scheduler.ended(job))
+        carryOut(effects.scheduler.ended(job))
+    }
+
+    /// A timer the scheduler set has fired: what it started, unless it was cancelled meanwhile.
+    @usableFromInline
+    func timerFired(_ timer: UInt64) {
+        guard let effects, effects.timers.removeValue(forKey: timer) != nil else { return }
+        carryOut(effects.scheduler.timerFired(timer))
     }
 
     /// Leaves a run's event or end in the inbox for the loop, on the run's thread, and makes sure a drain of the
@@ -396,12 +398,11 @@ extension Store {
         effects.isDrainingInbox = true
         defer { effects.isDrainingInbox = false }
         let eachAsABlock = nothingPending
-        var driver = self
         repeat {
             effects.drainsInboxAgain = false
             for entry in effects.inbox.take() {
                 switch entry {
-                case .event(let event, let job): driver.handle(event, of: job)
+                case .event(let event, let job): handle(event, of: job)
                 case .ended(let job): endJob(job)
                 }
                 if eachAsABlock, !nothingPending { drainPending() }
@@ -414,8 +415,7 @@ extension Store {
     /// can touch the books.
     func endEffects() {
         guard let effects else { return }
-        var driver = self
-        driver.carryOut(effects.scheduler.cancelAll())
+        carryOut(effects.scheduler.cancelAll())
     }
 
     // MARK: - Checks
@@ -511,7 +511,7 @@ extension Store: EffectDriver {
         effects?.runs.removeValue(forKey: job)?.cancel()
     }
 
-    @inlinable
+    @usableFromInline
     package func startTimer(_ timer: UInt64, after delay: EffectDuration) {
         guard let effects else { return }
         effects.timers[timer] = effects.clock.schedule(after: delay) { [weak self] in
@@ -519,7 +519,7 @@ extension Store: EffectDriver {
         }
     }
 
-    @inlinable
+    @usableFromInline
     package func cancelTimer(_ timer: UInt64) {
         effects?.timers.removeValue(forKey: timer)?()
     }

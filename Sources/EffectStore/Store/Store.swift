@@ -414,11 +414,11 @@ final class EffectBooks<S: State> {
     /// What the plans decide: jobs, timers, queues, throttles, and how many each chain waits for.
     @exclusivity(unchecked) @usableFromInline var scheduler = EffectScheduler<S.Effect>()
     /// What delayed, debounced and throttled effects wait with.
-    @usableFromInline let clock: any EffectClock
+    let clock: any EffectClock
     /// Runs in flight, to stop when their job is cancelled.
     @exclusivity(unchecked) @usableFromInline var runs: [UInt64: EffectRun<S.Event>] = [:]
     /// The clock's cancel functions of the timers set.
-    @exclusivity(unchecked) @usableFromInline var timers: [UInt64: @Sendable () -> Void] = [:]
+    @exclusivity(unchecked) var timers: [UInt64: @Sendable () -> Void] = [:]
     /// The promises of the dispatches waiting for their chains, by chain.
     @exclusivity(unchecked) @usableFromInline var waiting: [UInt64: Promise<S>] = [:]
     /// Where runs leave their events for the loop.

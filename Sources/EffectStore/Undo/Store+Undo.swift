@@ -179,8 +179,7 @@ extension Store {
         let (target, ending) = S.restoring(found, over: current, places: S.places)
         stateBox.withLock { $0.state = target }
         if let ending, let effects {
-            var driver = self
-            driver.carryOut(effects.scheduler.start(ending, chain: nil))
+            carryOut(effects.scheduler.start(ending, chain: nil))
         }
         let transition = StoreTransition(
             sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: direction, event: nil,

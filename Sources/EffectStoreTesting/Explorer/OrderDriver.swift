@@ -6,7 +6,7 @@ import EffectStoreLogging
 /// transition, performs an effect by looking up the outcomes it may have, keeps it pending until the schedule delivers
 /// one, and sets timers on the virtual clock. `@usableFromInline`, as the protocol is, for the store's inlined loop.
 @usableFromInline
-struct OrderDriver<S: State & Hashable> {
+final class OrderDriver<S: State & Hashable> {
     let machine: OrderMachine<S>
     var world: OrderWorld<S>
     /// What the step handled, in order.
@@ -14,8 +14,14 @@ struct OrderDriver<S: State & Hashable> {
     /// The invariant a transition of the step broke: the chain stopped there.
     var failure: StepOutcome?
 
+    init(machine: OrderMachine<S>, world: OrderWorld<S>, transitions: [Transition<S>]) {
+        self.machine = machine
+        self.world = world
+        self.transitions = transitions
+    }
+
     /// Delivers `choice`.
-    mutating func deliver(_ choice: ScheduleChoice) -> StepOutcome {
+    func deliver(_ choice: ScheduleChoice) -> StepOutcome {
         guard machine.choices(in: world, outOfOrderLimit: .max).contains(choice) else { return .invalid }
         switch choice {
         case .event(let index):
@@ -30,7 +36,7 @@ struct OrderDriver<S: State & Hashable> {
     }
 
     /// Sends the user's `event`, which starts a dispatch of its own: the world waits for its chain to settle.
-    mutating func send(_ event: S.Event) -> StepOutcome {
+    func send(_ event: S.Event) -> StepOutcome {
         if let chain = runChain(event, origin: .dispatch, chain: nil, numbering: true),
             world.scheduler.isWaiting(for: chain)
         {
@@ -40,7 +46,7 @@ struct OrderDriver<S: State & Hashable> {
     }
 
     /// The pending effect at `position` has `outcome` (one of its own, or one a replay by value gives).
-    mutating func answer(at position: Int, with outcome: EffectOutcome<S.Event>) -> StepOutcome {
+    func answer(at position: Int, with outcome: EffectOutcome<S.Event>) -> StepOutcome {
         let pending = world.pending.remove(at: position)
         // The store's rule (`EffectDriver.handle(_:of:ending:)`): the answer of a job that is no longer live — it was
         // cancelled after the answer was sent to the store's queue, before the store took it — is dropped.
@@ -67,7 +73,7 @@ struct OrderDriver<S: State & Hashable> {
     }
 
     /// The virtual clock moves to the earliest timer, which fires (the first set, of two due together).
-    mutating func fireNextTimer() -> StepOutcome {
+    func fireNextTimer() -> StepOutcome {
         guard let first = world.timers.indices.min(by: { world.timers[$0].due < world.timers[$1].due }) else {
             return .invalid
         }
@@ -79,19 +85,20 @@ struct OrderDriver<S: State & Hashable> {
 }
 
 extension OrderDriver: EffectDriver {
-    @usableFromInline
-    mutating func withScheduler<R>(_ body: (inout EffectScheduler<S.Effect>) -> R) -> R { body(&world.scheduler) }
+    @usableFromInline func withScheduler<R>(_ body: (inout EffectScheduler<S.Effect>) -> R) -> R {
+        body(&world.scheduler)
+    }
 
     /// Handles `event` in the state and checks the invariants; a broken one stops the chain.
-    @usableFromInline
-    mutating func commit(_ event: S.Event, origin _: TransitionOrigin, chain _: UInt64?) -> S.Effect? {
+    @usableFromInline func commit(_ event: S.Event, origin _: TransitionOrigin, chain _: UInt64?) -> S.Effect? {
         let transition = Transition(handling: event, in: world.state)
         world.state = transition.to
         transitions.append(transition)
         for invariant in machine.explorer.invariants {
             switch invariant.check {
             case .state(let holds) where !holds(transition.to):
-                failure = .failed(check: invariant.name, reason: "the state \(Describing.value(transition.to)) breaks it")
+                failure = .failed(
+                    check: invariant.name, reason: "the state \(Describing.value(transition.to)) breaks it")
                 return nil
             case .transition(let holds) where !holds(transition):
                 failure = .failed(
@@ -106,8 +113,7 @@ extension OrderDriver: EffectDriver {
 
     /// The outcomes `effect` may have. None ends it at once, so that the world stays whole; the step that performed
     /// it fails.
-    @usableFromInline
-    mutating func perform(_ effect: S.Effect) -> (effect: S.Effect, outcomes: [EffectOutcome<S.Event>])? {
+    @usableFromInline func perform(_ effect: S.Effect) -> (effect: S.Effect, outcomes: [EffectOutcome<S.Event>])? {
         let outcomes = machine.explorer.answers?(effect) ?? []
         guard !outcomes.isEmpty else {
             world.unanswered.append(effect)
@@ -117,18 +123,16 @@ extension OrderDriver: EffectDriver {
     }
 
     /// None: an effect that answers at once is delivered as a step of its own, before anything else.
-    @usableFromInline
-    func eventToFollow(_: (effect: S.Effect, outcomes: [EffectOutcome<S.Event>])) -> S.Event? { nil }
+    @usableFromInline func eventToFollow(_: (effect: S.Effect, outcomes: [EffectOutcome<S.Event>])) -> S.Event? { nil }
 
-    @usableFromInline
-    mutating func listen(to answer: (effect: S.Effect, outcomes: [EffectOutcome<S.Event>]), job: UInt64) {
-        world.pending.append(PendingEffect(job: job, name: world.performed, effect: answer.effect, outcomes: answer.outcomes))
+    @usableFromInline func listen(to answer: (effect: S.Effect, outcomes: [EffectOutcome<S.Event>]), job: UInt64) {
+        world.pending.append(
+            PendingEffect(job: job, name: world.performed, effect: answer.effect, outcomes: answer.outcomes))
         world.performed += 1
     }
 
     /// The job's work stops; an answer it may have sent already is still on its way to the store.
-    @usableFromInline
-    mutating func stop(_ job: UInt64) {
+    @usableFromInline func stop(_ job: UInt64) {
         for index in world.pending.indices where world.pending[index].job == job {
             world.pending[index].cancelled = true
         }
@@ -136,19 +140,16 @@ extension OrderDriver: EffectDriver {
         world.silent.removeAll { $0.job == job }
     }
 
-    @usableFromInline
-    mutating func startTimer(_ timer: UInt64, after delay: EffectDuration) {
+    @usableFromInline func startTimer(_ timer: UInt64, after delay: EffectDuration) {
         let (due, overflow) = world.now.addingReportingOverflow(delay.nanoseconds)
         world.timers.append((timer, overflow ? .max : due))
     }
 
-    @usableFromInline
-    mutating func cancelTimer(_ timer: UInt64) {
+    @usableFromInline func cancelTimer(_ timer: UInt64) {
         world.timers.removeAll { $0.timer == timer }
     }
 
-    @usableFromInline
-    mutating func finish(_ chain: UInt64) {
+    @usableFromInline func finish(_ chain: UInt64) {
         world.unsettled.remove(chain)
     }
 }

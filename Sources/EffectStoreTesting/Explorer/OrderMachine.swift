@@ -157,10 +157,10 @@ struct OrderMachine<S: State & Hashable> {
     /// after a step.
     func checked(
         _ world: inout OrderWorld<S>, _ transitions: inout [Transition<S>],
-        _ delivery: (inout OrderDriver<S>) -> StepOutcome
+        _ delivery: (OrderDriver<S>) -> StepOutcome
     ) -> StepOutcome {
-        var driver = OrderDriver(machine: self, world: consume world, transitions: consume transitions)
-        let outcome = delivery(&driver)
+        let driver = OrderDriver(machine: self, world: consume world, transitions: consume transitions)
+        let outcome = delivery(driver)
         world = driver.world
         transitions = driver.transitions
         if let failure = driver.failure { return failure }

@@ -87,11 +87,11 @@ struct OrderReplay<S: State & Hashable> {
             case .send(let event):
                 return driver.send(event)
             case .answer(let effect, let event):
-                return Self.answer(effect, .later(event), &driver, matching, &described)
+                return Self.answer(effect, .later(event), driver, matching, &described)
             case .finish(let effect):
-                return Self.answer(effect, .finishes, &driver, matching, &described)
+                return Self.answer(effect, .finishes, driver, matching, &described)
             case .neverAnswers(let effect):
-                return Self.answer(effect, .never, &driver, matching, &described)
+                return Self.answer(effect, .never, driver, matching, &described)
             case .advance:
                 return .done
             }
@@ -114,7 +114,7 @@ struct OrderReplay<S: State & Hashable> {
     /// The oldest effect in flight that `effect` matches has `outcome`. An answer to an effect that is not in flight
     /// is not delivered; one to an effect cancelled after it answered is delivered and dropped, as the store does.
     private static func answer(
-        _ effect: S.Effect, _ outcome: EffectOutcome<S.Event>, _ driver: inout OrderDriver<S>, _ matching: Matching,
+        _ effect: S.Effect, _ outcome: EffectOutcome<S.Event>, _ driver: OrderDriver<S>, _ matching: Matching,
         _ described: inout String
     ) -> StepOutcome {
         let pending = driver.world.pending
