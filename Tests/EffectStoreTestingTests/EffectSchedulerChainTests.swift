@@ -27,7 +27,7 @@ final class EffectSchedulerChainTests: XCTestCase {
     func test_cancelAll_finishesAChainHeldWhileItsLastJobWasCancelled() {
         var scheduler = Scheduler(planReader: { $0.plan })
         let job = scheduler.adopt(chain: 1, id: EffectID("x"))
-        XCTAssertEqual(scheduler.holdChain(of: job), 1)
+        XCTAssertEqual(scheduler.holdChain(of: job, unlessHeld: nil), 1)
         XCTAssertEqual(finishes(scheduler.cancel(EffectID("x"))), [], "held: not finished yet")
         XCTAssertEqual(finishes(scheduler.cancelAll()), [1])
         XCTAssertEqual(finishes(scheduler.unhold(1)), [], "cancelAll forgot the hold; nothing finishes twice")

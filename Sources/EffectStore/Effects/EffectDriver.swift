@@ -97,11 +97,35 @@ extension EffectDriver {
     @discardableResult
     package func handle(_ event: Event, of job: UInt64, ending: Bool = false) -> Bool {
         // Held, as handling the event may cancel this very job before the effects it starts count for the chain.
-        guard let chain = withScheduler({ $0.holdChain(of: job) }) else { return false }
-        runChain(event, origin: .effect, chain: chain)
+        var held: UInt64?
+        guard handle(event, of: job, holding: &held) else { return false }
         if ending { carryOut(withScheduler { $0.ended(job) }) }
-        carryOut(withScheduler { $0.unhold(chain) })
+        letGo(&held)
         return true
+    }
+
+    /// A run's event, of events handled in a row: ``handle(_:of:ending:)``, except that the job's chain stays held
+    /// (`held`) from one event to the next of the same chain. The caller lets it go (``letGo(_:)``) before anything
+    /// else can run or end, so that a chain finishes at the same point in the order of events as it would if each
+    /// event held it alone. Returns whether the event was handled.
+    @inlinable
+    @discardableResult
+    package func handle(_ event: Event, of job: UInt64, holding held: inout UInt64?) -> Bool {
+        guard let chain = withScheduler({ $0.holdChain(of: job, unlessHeld: held) }) else { return false }
+        if chain != held {
+            letGo(&held)
+            held = chain
+        }
+        runChain(event, origin: .effect, chain: chain)
+        return true
+    }
+
+    /// Ends the hold of ``handle(_:of:holding:)``, if any: a chain with nothing else left finishes now.
+    @inlinable
+    package func letGo(_ held: inout UInt64?) {
+        guard let chain = held else { return }
+        held = nil
+        carryOut(withScheduler { $0.unhold(chain) })
     }
 
     /// The interpreter of the scheduler's decisions: does what `actions` say, in order. What an effect with no answer

@@ -92,7 +92,7 @@ package struct EffectScheduler<Effect: Sendable> {
     /// casts an effect to read its plan only then.
     @usableFromInline let readsPlans: Bool
     var nextNumber: UInt64 = 1
-    var jobs: [UInt64: EffectJob] = [:]
+    @usableFromInline var jobs: [UInt64: EffectJob] = [:]
     var timers: [UInt64: TimerRecord] = [:]
     /// The jobs and timers under each id.
     var members: [EffectID: Set<UInt64>] = [:]
@@ -137,13 +137,14 @@ package struct EffectScheduler<Effect: Sendable> {
         return takeActions()
     }
 
-    /// For a live `job`, its chain (``liveChain(of:)``), kept from finishing until ``unhold(_:)``: the owner holds
-    /// the chain of an event it handles for a job (an answer, a run's event), since handling it may cancel that very
-    /// job before the effects it starts count. `nil`, and nothing held, when the job is not live.
-    @usableFromInline
-    package mutating func holdChain(of job: UInt64) -> UInt64?? {
-        guard let chain = liveChain(of: job) else { return nil }
-        retain(chain)
+    /// For a live `job`, its chain (``liveChain(of:)``), kept from finishing until ``unhold(_:)`` — unless it is
+    /// `held`, which the owner holds already: the owner holds the chain of an event it handles for a job (an answer, a
+    /// run's event), since handling it may cancel that very job before the effects it starts count. `nil`, and
+    /// nothing held, when the job is not live.
+    @inlinable
+    package mutating func holdChain(of job: UInt64, unlessHeld held: UInt64?) -> UInt64?? {
+        guard let chain = jobs[job].map({ $0.chain }) else { return nil }  // a live job may have no chain
+        if chain != held { retain(chain) }
         return chain
     }
 
@@ -377,6 +378,7 @@ package struct EffectScheduler<Effect: Sendable> {
 
     // MARK: - Chains
 
+    @inlinable
     mutating func retain(_ chain: UInt64?) {
         guard let chain else { return }
         outstanding[chain, default: 0] += 1
@@ -419,8 +421,9 @@ extension EffectScheduler.Action: Equatable where Effect: Equatable {}
 
 /// A job of an ``EffectScheduler``, a performed effect in flight: the chain it counts towards, and the ids and queue it
 /// runs under. Outside the scheduler, as it does not depend on the effect type.
+@usableFromInline
 struct EffectJob {
-    var chain: UInt64?
+    @usableFromInline var chain: UInt64?
     var ids: [EffectID]
     var queue: EffectID?
 }

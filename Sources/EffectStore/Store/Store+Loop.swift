@@ -387,7 +387,9 @@ extension Store {
     /// When it is the last thing the loop has to do, each entry is handled as if it had come in a block of its own:
     /// what it enqueues runs before the next entry. When other work waits behind it, that work keeps its place. A drain
     /// asked for while one runs (a send from inside the loop) is folded into it, so a run's events stay in the order
-    /// sent.
+    /// sent. The chain of the events being handled stays held across consecutive events of that chain
+    /// (``EffectDriver/handle(_:of:holding:)``), and is let go before anything else can run or end: an entry of
+    /// another chain, a run's end, pending work, the end of the drain.
     @inlinable
     func handleRunEvents() {
         guard let effects else { return }
@@ -398,15 +400,23 @@ extension Store {
         effects.isDrainingInbox = true
         defer { effects.isDrainingInbox = false }
         let eachAsABlock = nothingPending
+        var held: UInt64?
         repeat {
             effects.drainsInboxAgain = false
             for entry in effects.inbox.take() {
                 switch entry {
-                case .event(let event, let job): handle(event, of: job)
-                case .ended(let job): endJob(job)
+                case .event(let event, let job):
+                    handle(event, of: job, holding: &held)
+                case .ended(let job):
+                    letGo(&held)
+                    endJob(job)
                 }
-                if eachAsABlock, !nothingPending { drainPending() }
+                if eachAsABlock, !nothingPending {
+                    letGo(&held)
+                    drainPending()
+                }
             }
+            letGo(&held)
         } while effects.drainsInboxAgain
     }
 
