@@ -1,6 +1,7 @@
 /// What carries out an ``EffectScheduler``'s decisions and runs chains of events: the ``Store``, and in
 /// EffectStoreTesting the `TestStore` and the explorer of effect orders. The interpreter of the decisions
-/// (`carryOut(_:)`) and the chain runner (`runChain(_:origin:chain:numbering:)`) are written once, here, on top of what
+/// (`carryOut(_:)`), the chain runner (`runChain(_:origin:chain:numbering:)`) and the handling of a job's events
+/// (`handle(_:of:ending:)`, `handle(_:of:holding:)`) are written once, here, on top of what
 /// each driver does its own way: commit an event, perform an effect, stop a job, set a timer, finish a chain. So what
 /// a test store's test and the explorer run is what the store runs.
 ///
@@ -32,7 +33,7 @@ package protocol EffectDriver: AnyObject {
     /// when it is not there yet, or other work must come first.
     func eventToFollow(_ answer: Answer) -> Event?
 
-    /// Waits for `answer`, the answer of `job`: an event to hand to ``answer(_:job:)``, or the job's end.
+    /// Waits for `answer`, the answer of `job`: an event to hand to ``handle(_:of:ending:)``, or the job's end.
     func listen(to answer: Answer, job: UInt64)
 
     /// Stops `job`'s work: it was cancelled, and none of its events may be handled any more.

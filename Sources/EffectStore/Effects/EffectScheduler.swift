@@ -148,7 +148,7 @@ package struct EffectScheduler<Effect: Sendable> {
         return chain
     }
 
-    /// Ends a ``holdChain(of:)``: a chain with nothing else left finishes now.
+    /// Ends a ``holdChain(of:unlessHeld:)``: a chain with nothing else left finishes now.
     @usableFromInline
     package mutating func unhold(_ chain: UInt64?) -> [Action] {
         release(chain)
@@ -161,7 +161,6 @@ package struct EffectScheduler<Effect: Sendable> {
     package mutating func adopt(chain: UInt64?, id: EffectID? = nil) -> UInt64 {
         newJob(chain: chain, ids: id.map { [$0] } ?? [], queue: nil)
     }
-
 
     /// `job` has finished: its answer was handled (and the effects that answer produced were started), its run
     /// finished, or it ended with no answer. Ignored for a job that is no longer live.
