@@ -45,8 +45,8 @@ extension TestStore {
         let call = "send(\(shown(event: event)), from: \(shown(effect: effect)))"
         guard acceptsCall(call, at: location) else { return }
         letSiblingsWait(before: call, at: location)
-        guard indexInFlight(effect, call: call, at: location) != nil else { return }
-        handle(event, call: call, assert: assert, at: location)
+        guard let index = indexInFlight(effect, call: call, at: location) else { return }
+        handle(event, call: call, assert: assert, at: location, of: inFlight[index].job)
     }
 
     // MARK: - Matching effects
@@ -122,7 +122,7 @@ extension TestStore {
     /// store.send(.stop) { $0.isRunning = false }
     /// store.cancelledEffects     // [.ticks]
     /// ```
-    public var cancelledEffects: [S.Effect] { planner?.unconfirmed.map(\.captured.effect) ?? [] }
+    public var cancelledEffects: [S.Effect] { unconfirmed.map(\.captured.effect) }
 
     /// Asserts that the last call cancelled `effect`: the state returned a plan that stopped it (see
     /// ``/EffectStore/ComposableEffect/cancel(id:)``, ``/EffectStore/ComposableEffect/cancellable(id:cancelInFlight:)``
@@ -189,8 +189,8 @@ extension TestStore {
     private func confirmCancellation(
         matching matches: (S.Effect) -> Bool, expected: String, at location: TestSourceLocation
     ) -> S.Effect? {
-        if let planner, let index = planner.unconfirmed.firstIndex(where: { matches($0.captured.effect) }) {
-            return planner.unconfirmed.remove(at: index).captured.effect
+        if let index = unconfirmed.firstIndex(where: { matches($0.captured.effect) }) {
+            return unconfirmed.remove(at: index).captured.effect
         }
         let cancelled =
             cancelledEffects.isEmpty
@@ -243,13 +243,10 @@ extension TestStore {
         guard acceptsCall(call, at: location) else { return [] }
         requireEffectsReceived(before: call, at: location)
         let cancelled = inFlight.map(\.effect)
-        if let planner {
-            let confirmed = planner.unconfirmed.count
-            carryOut(
-                planner.scheduler.cancelAll(),
-                origin: "\(call) at \(Describing.location(location.filePath, location.line))")
-            planner.unconfirmed.removeSubrange(confirmed...)  // the test's own: nothing to confirm
-        }
+        let confirmed = unconfirmed.count
+        effectOrigin = "\(call) at \(Describing.location(location.filePath, location.line))"
+        carryOut(scheduler.cancelAll())
+        unconfirmed.removeSubrange(confirmed...)  // the test's own: nothing to confirm
         inFlight.removeAll()
         return cancelled
     }
@@ -280,9 +277,9 @@ extension TestStore {
     ) {
         let location = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
         guard acceptsCall("advance(by: \(duration))", at: location) else { return }
-        let previous = planner?.timerOrigin
-        planner?.timerOrigin = "advance(by: \(duration)) at \(Describing.location(location.filePath, location.line))"
-        defer { planner?.timerOrigin = previous }
+        let previous = timerOrigin
+        timerOrigin = "advance(by: \(duration)) at \(Describing.location(location.filePath, location.line))"
+        defer { timerOrigin = previous }
         clock.advance(by: duration)
     }
 
@@ -346,12 +343,12 @@ extension TestStore {
         let call = "advance(by: \(duration), answering: \(shown(effect: effect)), with: \(shown(event: event)))"
         guard acceptsCall(call, at: location) else { return 0 }
         let previousAnswer = standingAnswer
-        let previousOrigin = planner?.timerOrigin
+        let previousOrigin = timerOrigin
         standingAnswer = StandingAnswer(effect: effect, event: event, assert: assert, call: call, location: location)
-        planner?.timerOrigin = "\(call) at \(Describing.location(location.filePath, location.line))"
+        timerOrigin = "\(call) at \(Describing.location(location.filePath, location.line))"
         defer {
             standingAnswer = previousAnswer
-            planner?.timerOrigin = previousOrigin
+            timerOrigin = previousOrigin
         }
         clock.advance(by: duration)
         return standingAnswer?.count ?? 0
@@ -382,90 +379,36 @@ extension TestStore {
             let captured = unreceived.remove(at: index)
             standingAnswer?.count += 1
             let call = "\(answer.call) (answer \(standingAnswer?.count ?? 0), at \(clock.elapsed))"
-            handle(answer.event, call: call, assert: answer.assert, at: answer.location)
-            end(captured, call: call, at: answer.location)
+            handle(answer.event, call: call, assert: answer.assert, at: answer.location, of: captured.job, ending: true)
         }
     }
 
     // MARK: - Carrying out plans
 
-    /// Starts an effect `handle(event:)` returned: as one effect to receive, or — when it carries a plan — as the
-    /// scheduler decides.
-    func start(_ effect: S.Effect, origin: String) {
-        guard let planner else {
-            unreceived.append(CapturedEffect(effect: effect, origin: origin, isExempt: exhaustivity == .partial))
-            return
-        }
-        carryOut(planner.scheduler.start(effect, chain: nil), origin: origin)
-    }
-
-    /// Tells the scheduler that an effect in flight has finished: completed, or its run finished.
+    /// Tells the scheduler that an effect in flight has finished: completed with no answer, or its run finished.
     func end(_ captured: CapturedEffect, call: String, at location: TestSourceLocation) {
-        guard let planner, let job = captured.job else { return }
-        carryOut(
-            planner.scheduler.ended(job), origin: "\(call) at \(Describing.location(location.filePath, location.line))")
+        guard let job = captured.job else { return }
+        effectOrigin = "\(call) at \(Describing.location(location.filePath, location.line))"
+        carryOut(scheduler.ended(job))
     }
 
     /// A timer set on ``clock`` has fired. On the thread that advances the clock: the test's.
     func timerFired(_ timer: UInt64) {
-        guard let planner, planner.timers.removeValue(forKey: timer) != nil else { return }
-        planner.exemptTimers.remove(timer)
+        guard timers.removeValue(forKey: timer) != nil else { return }
+        exemptTimers.remove(timer)
         // A clock advanced after finish() would start effects no check sees: report it at the store's creation.
         guard acceptsCall("store.clock.advance(by:)", at: createdAt) else { return }
         let firstNew = unreceived.count
-        carryOut(planner.scheduler.timerFired(timer), origin: planner.timerOrigin ?? "store.clock.advance(by:)")
+        effectOrigin = timerOrigin ?? "store.clock.advance(by:)"
+        carryOut(scheduler.timerFired(timer))
         answerTimerEffects(startedFrom: firstNew)
     }
-
-    /// Does what the scheduler decided, in order: effects to perform wait to be received, stopped ones leave the
-    /// lists, timers go on ``clock``.
-    private func carryOut(_ actions: [PlanRunner<S>.Action], origin: String) {
-        guard let planner else { return }
-        for action in actions {
-            switch action {
-            case .perform(let effect, let job):
-                unreceived.append(
-                    CapturedEffect(effect: effect, origin: origin, job: job, isExempt: exhaustivity == .partial))
-            case .stop(let job):
-                cancel(job, by: origin)
-            case .startTimer(let timer, let delay):
-                let target = TimerTarget(self)
-                planner.timers[timer] = clock.schedule(after: delay) { target.fire(timer) }
-                if exhaustivity == .partial { planner.exemptTimers.insert(timer) }
-            case .cancelTimer(let timer):
-                planner.timers.removeValue(forKey: timer)?()
-                planner.exemptTimers.remove(timer)
-            case .finish:
-                break  // A chain is a store's dispatch future; a test store starts every effect with none.
-            }
-        }
-    }
-
-    /// Takes a cancelled job out of the lists and keeps it for the test to confirm.
-    private func cancel(_ job: UInt64, by origin: String) {
-        guard let planner else { return }
-        let captured: CapturedEffect
-        if let index = unreceived.firstIndex(where: { $0.job == job }) {
-            captured = unreceived.remove(at: index)
-        } else if let index = inFlight.firstIndex(where: { $0.job == job }) {
-            captured = inFlight.remove(at: index)
-        } else {
-            return
-        }
-        let cancellation = PlanRunner<S>.Cancellation(
-            captured: captured, cancelledBy: origin, isExempt: captured.isExempt || exhaustivity == .partial)
-        planner.unconfirmed.append(cancellation)
-        planner.history.append(cancellation)
-    }
-
-    /// Cancellations not yet confirmed, oldest first.
-    var unreceivedCancellations: [PlanRunner<S>.Cancellation] { planner?.unconfirmed ?? [] }
 
     /// In exhaustive mode, fails when a cancellation was not confirmed; then forgets them, so one omission is
     /// reported once.
     func requireCancellationsReceived(before call: String, at location: TestSourceLocation) {
-        guard let planner, !planner.unconfirmed.isEmpty else { return }
-        let strict = planner.unconfirmed.filter { !$0.isExempt }
+        guard !unconfirmed.isEmpty else { return }
+        let strict = unconfirmed.filter { !$0.isExempt }
         if exhaustivity == .exhaustive, let first = strict.first {
             let more = strict.count > 1 ? " (and \(strict.count - 1) more)" : ""
             reporter.report(
@@ -478,12 +421,78 @@ extension TestStore {
                 """,
                 at: location)
         }
-        planner.unconfirmed.removeAll()
+        unconfirmed.removeAll()
     }
 
     /// `"; it was cancelled by …"` when `effect` was cancelled, for a message about an effect not in flight.
     func describeCancellation(of effect: S.Effect) -> String {
-        guard let cancellation = planner?.history.last(where: { $0.captured.effect == effect }) else { return "" }
+        guard let cancellation = cancellations.last(where: { $0.captured.effect == effect }) else { return "" }
         return "; it was cancelled by \(cancellation.cancelledBy)"
     }
+}
+
+// The test store as the driver of its effects (EffectStore's `EffectDriver`, which runs its chains and carries out its
+// scheduler's decisions, as it does a store's): it captures each effect for the test to receive and answer, keeps what
+// was cancelled for the test to confirm, and sets timers on its clock. On the test's thread. Its side of the driver is
+// `@usableFromInline`, as the protocol is (for the store's loop, which is inlined into its users).
+extension TestStore: EffectDriver {
+    @usableFromInline package func withScheduler<R>(_ body: (inout EffectScheduler<S.Effect>) -> R) -> R {
+        body(&scheduler)
+    }
+
+    /// The effect, captured to wait to be received: the test performs it.
+    @usableFromInline package func perform(_ effect: S.Effect) -> CapturedEffect? {
+        CapturedEffect(effect: effect, origin: effectOrigin, isExempt: exhaustivity == .partial)
+    }
+
+    /// None: the test answers each effect.
+    @usableFromInline package func eventToFollow(_: CapturedEffect) -> S.Event? { nil }
+
+    @usableFromInline package func listen(to captured: CapturedEffect, job: UInt64) {
+        var captured = captured
+        captured.job = job
+        unreceived.append(captured)
+    }
+
+    /// Takes a cancelled job out of the lists and keeps it for the test to confirm.
+    @usableFromInline package func stop(_ job: UInt64) {
+        let captured: CapturedEffect
+        if let index = unreceived.firstIndex(where: { $0.job == job }) {
+            captured = unreceived.remove(at: index)
+        } else if let index = inFlight.firstIndex(where: { $0.job == job }) {
+            captured = inFlight.remove(at: index)
+        } else {
+            return
+        }
+        let cancellation = Cancellation(
+            captured: captured, cancelledBy: effectOrigin, isExempt: captured.isExempt || exhaustivity == .partial)
+        unconfirmed.append(cancellation)
+        cancellations.append(cancellation)
+    }
+
+    @usableFromInline package func startTimer(_ timer: UInt64, after delay: EffectDuration) {
+        let target = TimerTarget(self)
+        timers[timer] = clock.schedule(after: delay) { target.fire(timer) }
+        if exhaustivity == .partial { exemptTimers.insert(timer) }
+    }
+
+    @usableFromInline package func cancelTimer(_ timer: UInt64) {
+        timers.removeValue(forKey: timer)?()
+        exemptTimers.remove(timer)
+    }
+
+    /// Nothing: a chain is a store's dispatch future, and a test store starts every effect with none.
+    @usableFromInline package func finish(_: UInt64) {}
+}
+
+/// Lets a clock action, which must be `@Sendable`, reach the test store that set the timer.
+final class TimerTarget<S: ChildState & Equatable>: @unchecked Sendable where S.Effect: Equatable {
+    // Safe because: `store` is written once, in `init`; the action that reads it runs on the thread that advances
+    // the test store's clock, which is the test's thread — the one thread a `TestStore` may be used from (documented
+    // on `TestStore.clock`).
+    private weak var store: TestStore<S>?
+
+    init(_ store: TestStore<S>) { self.store = store }
+
+    func fire(_ timer: UInt64) { store?.timerFired(timer) }
 }

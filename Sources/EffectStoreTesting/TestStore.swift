@@ -155,23 +155,46 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
     var inFlight: [CapturedEffect] = []
     /// Set by ``finish(fileID:file:line:column:)``: every call after it fails.
     private var isFinished = false
-    /// Carries out plans (``/EffectStore/ComposableEffect``) by the core's rules; `nil` when `S.Effect` carries none.
-    let planner: PlanRunner<S>?
+    /// What the plans (``/EffectStore/ComposableEffect``) decide, by the rules a ``/EffectStore/Store`` follows: the
+    /// core's scheduler, whose decisions the core's driver carries out here as in a store (`TestStore+Effects.swift`).
+    var scheduler = EffectScheduler<S.Effect>()
+    /// The clock's cancel functions of the timers set and not yet fired, by timer.
+    var timers: [UInt64: @Sendable () -> Void] = [:]
+    /// Timers set while the exhaustivity was partial: the end-of-test check lets them be pending.
+    var exemptTimers: Set<UInt64> = []
+    /// Cancellations the test has not confirmed yet, oldest first.
+    var unconfirmed: [Cancellation] = []
+    /// Every cancellation so far, for messages about an effect that is no longer in flight.
+    var cancellations: [Cancellation] = []
+    /// What messages name as the origin of the effects started and cancelled now: the call that runs.
+    var effectOrigin = ""
+    /// What to name as the origin of effects that timers start: the `advance(by:)` call, while one runs.
+    var timerOrigin: String?
     /// The answer the test gave for effects that timers start, while ``advance(by:answering:with:fileID:file:line:column:assert:)``
     /// runs.
     var standingAnswer: StandingAnswer?
     /// What other testing modules added to the test's obligations (`TestStore+Obligations.swift`).
     var obligations: [TestStoreObligation<S>] = []
 
-    /// An effect, with what produced it, for messages.
-    struct CapturedEffect {
+    /// An effect, with what produced it, for messages. (`@usableFromInline`: the test store's answer as an
+    /// `EffectDriver`.)
+    @usableFromInline
+    package struct CapturedEffect {
         let effect: S.Effect
         let origin: String
-        /// The scheduler's job for this effect, when the store carries out plans.
+        /// The scheduler's job for this effect, once the store listens to it.
         var job: UInt64? = nil
         /// Whether the test let this effect go: it started, or was skipped, while the exhaustivity was
         /// ``Exhaustivity/partial``. An exhaustive check passes over it.
         var isExempt = false
+    }
+
+    /// A performed effect the scheduler cancelled, and the call that cancelled it.
+    struct Cancellation {
+        let captured: CapturedEffect
+        let cancelledBy: String
+        /// Whether the test let it go: the effect was, or the cancellation came while the exhaustivity was partial.
+        let isExempt: Bool
     }
 
     /// Creates a test store that starts from `initialState`.
@@ -208,12 +231,11 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         self.exhaustivity = exhaustivity
         self.reporter = reporter
         self.createdAt = TestSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
-        self.planner = PlanRunner<S>(for: S.Effect.self)
     }
 
     deinit {
         if !isFinished { checkNothingIsLeft(at: createdAt, released: true) }
-        planner?.cancelTimers()
+        for cancel in timers.values { cancel() }  // so the clock keeps no action of a released store
     }
 
     // MARK: - Sending events
@@ -348,8 +370,7 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
         guard acceptsCall(call, at: location) else { return }
         letSiblingsWait(before: call, at: location)
         guard let completed = takeInFlight(effect, call: call, at: location) else { return }
-        handle(event, call: call, assert: assert, at: location)
-        end(completed, call: call, at: location)
+        handle(event, call: call, assert: assert, at: location, of: completed.job, ending: true)
     }
 
     /// Completes an effect in flight that answers with no event, as when its handler returns `nil`.
@@ -466,22 +487,32 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
 
     // MARK: - The loop
 
-    /// Handles `event` and checks the state it leads to. `package`: other testing modules deliver events that are
-    /// not the test's own sends, such as the failure of a save they assert.
+    /// Handles `event` with the core's chain runner, as a store does — as an event of `job`, when given, which then
+    /// ends with `ending` (its answer) — and checks the state it leads to. `package`: other testing modules deliver
+    /// events that are not the test's own sends, such as the failure of a save they assert.
     package func handle(
-        _ event: S.Event, call: String, assert: ((inout S) -> Void)?,
-        at location: TestSourceLocation
+        _ event: S.Event, call: String, assert: ((inout S) -> Void)?, at location: TestSourceLocation,
+        of job: UInt64? = nil, ending: Bool = false
     ) {
         let previous = state
-        let transition = Transition(handling: event, in: previous)
+        effectOrigin = "\(call) at \(Describing.location(location.filePath, location.line))"
+        if let job {
+            guard handle(event, of: job, ending: ending) else { return }
+        } else {
+            runChain(event, origin: .dispatch, chain: nil)
+        }
+        for obligation in obligations { obligation.transitioned(transitions[transitions.count - 1], effectOrigin) }
+        checkState(after: call, previous: previous, assert: assert, at: location)
+    }
+
+    /// Commits `event` for the chain runner: the next state, in ``transitions``. Its effect starts as the scheduler
+    /// decides, and waits to be received (`TestStore+Effects.swift`).
+    @usableFromInline
+    package func commit(_ event: S.Event, origin _: TransitionOrigin, chain _: UInt64?) -> S.Effect? {
+        let transition = Transition(handling: event, in: state)
         state = transition.to
         transitions.append(transition)
-        let origin = "\(call) at \(Describing.location(location.filePath, location.line))"
-        if let effect = transition.effect {
-            start(effect, origin: origin)
-        }
-        for obligation in obligations { obligation.transitioned(transition, origin) }
-        checkState(after: call, previous: previous, assert: assert, at: location)
+        return transition.effect
     }
 
     private func checkState(
@@ -606,10 +637,10 @@ public final class TestStore<S: ChildState & Equatable> where S.Effect: Equatabl
             for obligation in obligations { obligation.atEnd(location, released) }
         }
         // What the test let go in a partial scope (`withExhaustivity(_:_:)`) is not its to account for.
-        let waiting = planner?.strictPendingTimerCount ?? 0
+        let waiting = timers.keys.filter { !exemptTimers.contains($0) }.count
         let unreceived = unreceived.filter { !$0.isExempt }
         let inFlight = inFlight.filter { !$0.isExempt }
-        let unreceivedCancellations = unreceivedCancellations.filter { !$0.isExempt }
+        let unreceivedCancellations = unconfirmed.filter { !$0.isExempt }
         guard exhaustivity == .exhaustive,
             !unreceived.isEmpty || !inFlight.isEmpty || !unreceivedCancellations.isEmpty || waiting > 0
         else { return }

@@ -14,7 +14,7 @@ final class EffectSchedulerChainTests: XCTestCase {
     // A chain's live job is under "x"; handling its answer starts `.all(.cancel(x), b)` for the same chain.
     func test_start_cancelOfTheChainsOwnJob_thenMore_doesNotFinishTheChain() {
         var scheduler = Scheduler(planReader: { $0.plan })
-        let (job, _) = scheduler.adopt(chain: 1, id: EffectID("x"))
+        let job = scheduler.adopt(chain: 1, id: EffectID("x"))
         let actions = scheduler.start(.all(.cancel(id: "x"), .work(.b)), chain: 1)
         XCTAssertFalse(
             scheduler.isWaiting(for: 1) && finishes(actions).contains(1),
@@ -26,8 +26,8 @@ final class EffectSchedulerChainTests: XCTestCase {
     // cancels everything (its store is released), the held chain is finished too, like every other.
     func test_cancelAll_finishesAChainHeldWhileItsLastJobWasCancelled() {
         var scheduler = Scheduler(planReader: { $0.plan })
-        _ = scheduler.adopt(chain: 1, id: EffectID("x"))
-        scheduler.hold(1)
+        let job = scheduler.adopt(chain: 1, id: EffectID("x"))
+        XCTAssertEqual(scheduler.holdChain(of: job, unlessHeld: nil), 1)
         XCTAssertEqual(finishes(scheduler.cancel(EffectID("x"))), [], "held: not finished yet")
         XCTAssertEqual(finishes(scheduler.cancelAll()), [1])
         XCTAssertEqual(finishes(scheduler.unhold(1)), [], "cancelAll forgot the hold; nothing finishes twice")

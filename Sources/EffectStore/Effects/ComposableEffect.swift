@@ -285,13 +285,3 @@ extension ComposableEffect {
         .plan(.delayed(self, id: EffectID(id), delay: delay))
     }
 }
-
-extension ComposableEffect {
-    /// `first` then `second`, either of which may be missing: one effect, both in an ``all(_:)-([Self])``, or `nil`.
-    @inlinable
-    static func combining(_ first: Self?, _ second: Self?) -> Self? {
-        guard let first else { return second }
-        guard let second else { return first }
-        return .all(first, second)
-    }
-}

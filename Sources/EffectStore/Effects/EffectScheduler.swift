@@ -88,6 +88,9 @@ package struct EffectScheduler<Effect: Sendable> {
     }
 
     let planReader: (Effect) -> EffectPlan<Effect>?
+    /// Whether an effect may carry a plan (`Effect` is a ``ComposableEffect``): the chain runner (`EffectDriver`)
+    /// casts an effect to read its plan only then.
+    @usableFromInline let readsPlans: Bool
     var nextNumber: UInt64 = 1
     @usableFromInline var jobs: [UInt64: EffectJob] = [:]
     var timers: [UInt64: TimerRecord] = [:]
@@ -98,21 +101,22 @@ package struct EffectScheduler<Effect: Sendable> {
     var queues: [EffectID: Queue] = [:]
     var throttles: [EffectID: Throttle] = [:]
     /// The actions decided so far in the current operation.
-    @usableFromInline var actions: [Action] = []
+    var actions: [Action] = []
     /// Chains whose count reached zero in the current operation, in that order: they finish at its end, unless
     /// something started for them meanwhile.
-    @usableFromInline var reachedZero: [UInt64] = []
+    var reachedZero: [UInt64] = []
 
     /// Creates an empty scheduler.
     ///
-    /// - Parameter planReader: The plan an effect carries, or `nil` for an effect the handler performs.
-    package init(planReader: @escaping (Effect) -> EffectPlan<Effect>?) {
-        self.planReader = planReader
+    /// - Parameter planReader: The plan an effect carries, or `nil` for an effect the handler performs; by default,
+    ///   the ``ComposableEffect/plan`` of a `ComposableEffect`, and none for any other type (no `planReader` at all).
+    package init(planReader: ((Effect) -> EffectPlan<Effect>?)? = EffectStore.planReader(for: Effect.self)) {
+        self.planReader = planReader ?? { _ in nil }
+        readsPlans = planReader != nil
     }
 
     /// For a live `job` (in flight: not ended, not cancelled), the chain it was started for — itself optional; `nil`
     /// when the job is not live.
-    @inlinable
     package func liveChain(of job: UInt64) -> UInt64?? {
         jobs[job].map { $0.chain }
     }
@@ -126,38 +130,41 @@ package struct EffectScheduler<Effect: Sendable> {
     /// Whether anything is in flight or waiting: jobs, timers, queued effects.
     package var isIdle: Bool { jobs.isEmpty && timers.isEmpty && queues.isEmpty }
 
-    /// The jobs in flight, oldest first.
-    package var liveJobs: [UInt64] { jobs.keys.sorted() }
-
     /// Starts `effect` — a plan or an effect to perform — on behalf of `chain`.
+    @usableFromInline
     package mutating func start(_ effect: Effect, chain: UInt64?) -> [Action] {
         interpret(effect, chain: chain, ids: [], queue: nil)
         return takeActions()
     }
 
-    /// Keeps `chain` from finishing until ``unhold(_:)``: the owner holds the chain of an event it handles for a job
-    /// (an answer, a run's event), since handling it may cancel that very job before the effects it starts count.
+    /// For a live `job`, its chain (``liveChain(of:)``), kept from finishing until ``unhold(_:)`` — unless it is
+    /// `held`, which the owner holds already: the owner holds the chain of an event it handles for a job (an answer, a
+    /// run's event), since handling it may cancel that very job before the effects it starts count. `nil`, and
+    /// nothing held, when the job is not live.
     @inlinable
-    package mutating func hold(_ chain: UInt64?) {
-        retain(chain)
+    package mutating func holdChain(of job: UInt64, unlessHeld held: UInt64?) -> UInt64?? {
+        guard let chain = jobs[job].map({ $0.chain }) else { return nil }  // a live job may have no chain
+        if chain != held { retain(chain) }
+        return chain
     }
 
-    /// Ends a ``hold(_:)``: a chain with nothing else left finishes now.
-    @inlinable
+    /// Ends a ``holdChain(of:unlessHeld:)``: a chain with nothing else left finishes now.
+    @usableFromInline
     package mutating func unhold(_ chain: UInt64?) -> [Action] {
         release(chain)
         return takeActions()
     }
 
     /// Starts a job for an effect the owner has already performed (its answer was not there at once), under `id` if
-    /// it was cancellable.
-    package mutating func adopt(chain: UInt64?, id: EffectID? = nil) -> (UInt64, [Action]) {
-        let job = newJob(chain: chain, ids: id.map { [$0] } ?? [], queue: nil)
-        return (job, takeActions())
+    /// it was cancellable. Decides no action.
+    @usableFromInline
+    package mutating func adopt(chain: UInt64?, id: EffectID? = nil) -> UInt64 {
+        newJob(chain: chain, ids: id.map { [$0] } ?? [], queue: nil)
     }
 
     /// `job` has finished: its answer was handled (and the effects that answer produced were started), its run
     /// finished, or it ended with no answer. Ignored for a job that is no longer live.
+    @usableFromInline
     package mutating func ended(_ job: UInt64) -> [Action] {
         removeJob(job)
         return takeActions()
@@ -187,6 +194,7 @@ package struct EffectScheduler<Effect: Sendable> {
     }
 
     /// Cancels everything under `id`.
+    @usableFromInline
     package mutating func cancel(_ id: EffectID) -> [Action] {
         cancelMembers(of: id)
         return takeActions()
@@ -375,7 +383,6 @@ package struct EffectScheduler<Effect: Sendable> {
         outstanding[chain, default: 0] += 1
     }
 
-    @inlinable
     mutating func release(_ chain: UInt64?) {
         guard let chain, let index = outstanding.index(forKey: chain) else { return }
         if outstanding.values[index] > 1 {
@@ -386,14 +393,15 @@ package struct EffectScheduler<Effect: Sendable> {
         }
     }
 
-    mutating func takeNumber() -> UInt64 {
+    /// A new number: for a job, a timer, or a chain (which the owner numbers when a dispatch may wait for it).
+    @usableFromInline
+    package mutating func takeNumber() -> UInt64 {
         defer { nextNumber += 1 }
         return nextNumber
     }
 
     /// The actions of the operation that ends: those decided, then the finish of each chain that reached zero and
     /// stayed there.
-    @inlinable
     mutating func takeActions() -> [Action] {
         var taken = actions
         actions = []

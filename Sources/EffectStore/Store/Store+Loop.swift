@@ -7,10 +7,12 @@ import Foundation
 //   synchronously from outside any store (`enterFromOutside`), after the current work from inside this store's loop
 //   (`pending`), and asynchronously from another store's loop (`enterAsynchronously`). Both entries go through
 //   `enterLoop(_:)`, which marks the thread, runs the work, drains what it enqueued and wakes idle waiters.
-// - On the queue: `process(_:)` takes one `Work`. An event runs its chain (`runChain`): commit, notify, and the effect
-//   — performed at once when it carries no plan, or handed to the `EffectScheduler`, whose decisions `carryOut(_:)`
-//   performs. An answer that is there at once is followed in the same loop while nothing else waits; any other answer
-//   comes back as work (`answer`, a run's events, an end, a timer) and continues its chain from `process(_:)`.
+// - On the queue: `process(_:)` takes one `Work`. An event runs its chain with the one driver's chain runner
+//   (`EffectDriver.runChain`, `Effects/EffectDriver.swift`): commit, notify, and the effect — performed at once when it
+//   carries no plan, or handed to the `EffectScheduler`, whose decisions the driver's `carryOut(_:)` performs. An
+//   answer that is there at once is followed in the same loop while nothing else waits; any other answer comes back as
+//   work (`answer`, a run's events, an end, a timer) and continues its chain from `process(_:)`. The store's side of
+//   the driver (commit, perform, listen, stop, timers, finish) is at the end of this file.
 // - The books of what is in flight — the scheduler, the runs to stop, the timers to cancel, the dispatches waiting
 //   for their chains — are the store's own (`EffectBooks`), touched only here.
 
@@ -160,7 +162,7 @@ extension Store {
     /// books with a promise.
     @inlinable
     func dispatchOnQueue(_ event: S.Event) -> ChainEnd {
-        let chain = runChain(event, origin: .dispatch, chain: nil, numbering: true)
+        let chain = runChain(of: event, origin: .dispatch, numbering: true)
         drainPending()
         guard let chain, let effects, effects.scheduler.isWaiting(for: chain) else { return .finished(committedState) }
         let promise = Promise<S>()
@@ -190,7 +192,7 @@ extension Store {
         assertOnQueue()
         switch work {
         case .event(let event, let origin, let promise):
-            let chain = runChain(event, origin: origin, chain: nil, numbering: promise != nil)
+            let chain = runChain(of: event, origin: origin, numbering: promise != nil)
             guard let promise else { return }
             if let chain, let effects, effects.scheduler.isWaiting(for: chain) {
                 effects.waiting[chain] = promise
@@ -198,12 +200,7 @@ extension Store {
                 promise.resolve(committedState)
             }
         case .answer(let event, let job):
-            guard let effects, let chain = effects.scheduler.liveChain(of: job) else { return }
-            effects.scheduler.hold(chain)
-            runChain(event, origin: .effect, chain: chain)
-            endJob(job)
-            let actions = effects.scheduler.unhold(chain)
-            if !actions.isEmpty { carryOut(actions) }
+            handle(event, of: job, ending: true)
         case .runEvents:
             handleRunEvents()
         case .ended(let job):
@@ -215,47 +212,14 @@ extension Store {
         }
     }
 
-    /// The chain runner: commits `event`, performs its effect, and follows answers that are there at once (while
-    /// nothing else waits, so the order is what enqueuing them would give), until the chain finishes, waits for an
-    /// effect, or goes on in a plan — on behalf of `chain`, the dispatch that may wait for it (`nil`: none). With
-    /// `numbering`, a chain that has no number yet gets one at its first effect. Returns the chain's number. Every
-    /// event the store handles goes through here.
+    /// Runs the chain of `event`, which comes from outside the loop (a dispatch, an event source), with the one chain
+    /// runner (``EffectDriver/runChain(_:origin:chain:numbering:)``); with `numbering`, the chain is numbered at its
+    /// first effect. With undo, a dispatch's chain is numbered before its first transition: each of its answers
+    /// belongs to the undo step the dispatch opened (`UndoHistory`). Returns the chain's number.
     @inlinable
-    @discardableResult
-    func runChain(_ event: S.Event, origin: TransitionOrigin, chain: UInt64?, numbering: Bool = false) -> UInt64? {
-        var event = event
-        var origin = origin
-        var chain = chain
-        // With undo, a dispatch's chain is numbered before its first transition: each of its answers belongs to the
-        // undo step the dispatch opened (`UndoHistory`).
-        if chain == nil, origin == .dispatch, needsTransitions { chain = chainForUndo() }
-        while var effect = commit(event, origin: origin, chain: chain) {
-            let effects = self.effects ?? makeEffects()
-            if numbering, chain == nil { chain = effects.takeChain() }
-            // A plain effect is performed here, so that an answer there at once is followed at once. So is a plain
-            // effect under an id (the commonest plan): until its answer is handled nothing can cancel it, so it needs
-            // a job under the id only when it has to wait. Every other plan is the scheduler's.
-            var id: EffectID?
-            if effects.planReader != nil, let plan = (effect as? any ComposableEffect)?.plan(as: S.Effect.self) {
-                guard case .cancellable(let inner, let innerID, let cancelInFlight) = plan,
-                    (inner as? any ComposableEffect)?.plan(as: S.Effect.self) == nil
-                else {
-                    start(effect, chain: chain)
-                    return chain
-                }
-                if cancelInFlight { cancelEffects(under: innerID) }
-                effect = inner
-                id = innerID
-            }
-            guard let answer = performEffect?(effect) else { return chain }
-            guard nothingPending, let next = answer.eventIfReady else {
-                listen(to: answer, job: adopt(answer, chain: chain, id: id))
-                return chain
-            }
-            event = next
-            origin = .effect
-        }
-        return chain
+    func runChain(of event: S.Event, origin: TransitionOrigin, numbering: Bool) -> UInt64? {
+        let chain = origin == .dispatch && needsTransitions ? chainForUndo() : nil
+        return runChain(event, origin: origin, chain: chain, numbering: numbering)
     }
 
     // MARK: - Committing
@@ -263,7 +227,7 @@ extension Store {
     /// Handles one event: the next state under the lock, then transition observers and subscribers. Returns the
     /// effect; the state committed is ``committedState`` until the next commit.
     @inlinable
-    func commit(_ event: S.Event, origin: TransitionOrigin, chain: UInt64?) -> S.Effect? {
+    package func commit(_ event: S.Event, origin: TransitionOrigin, chain: UInt64?) -> S.Effect? {
         assertOnQueue()
         if needsTransitions { return commitTransition(event, origin: origin, chain: chain) }
         isHandling = true
@@ -313,7 +277,7 @@ extension Store {
     @usableFromInline
     func chainForUndo() -> UInt64? {
         guard stateBox.withLock({ $0.extras })?.hasHistory == true else { return nil }
-        return (effects ?? makeEffects()).takeChain()
+        return (effects ?? makeEffects()).scheduler.takeNumber()
     }
 
     /// Tells the undo history (unless the transition is an undo or a redo, which the history made itself) on behalf
@@ -384,101 +348,8 @@ extension Store {
         return made
     }
 
-    /// Does what the scheduler decided, in order. What an effect with no answer lets start (the next one in its
-    /// queue) is carried out after the rest.
-    @usableFromInline
-    func carryOut(_ actions: [EffectScheduler<S.Effect>.Action]) {
-        guard let effects, !actions.isEmpty else { return }
-        var actions = actions[...]
-        while let action = actions.popFirst() {
-            switch action {
-            case .perform(let effect, let job):
-                guard let answer = performEffect?(effect) else {
-                    actions += effects.scheduler.ended(job)
-                    continue
-                }
-                listen(to: answer, job: job)
-            case .stop(let job):
-                effects.runs.removeValue(forKey: job)?.cancel()
-            case .startTimer(let timer, let delay):
-                effects.timers[timer] = effects.clock.schedule(after: delay) { [weak self] in
-                    self?.schedule(.timerFired(timer))
-                }
-            case .cancelTimer(let timer):
-                effects.timers.removeValue(forKey: timer)?()
-            case .finish(let chain):
-                effects.waiting.removeValue(forKey: chain)?.resolve(committedState)
-            }
-        }
-    }
-
-    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop as work.
+    /// Ends `job`, whose run finished or whose answer will never come.
     @inlinable
-    func listen(to answer: EffectAnswer<S.Event>, job: UInt64) {
-        guard case .run(let run) = answer.kind else { return listen(toOne: answer, job: job) }
-        guard let effects else { return }
-        effects.runs[job] = run
-        let inbox = effects.inbox
-        let connected = run.connect { [weak self] signal in
-            switch signal {
-            case .event(let event): self?.deliver(.event(event, job: job), to: inbox)
-            case .finished: self?.deliver(.ended(job), to: inbox)
-            }
-        }
-        guard connected else {
-            fatalError(
-                """
-                EffectStore: Store<\(S.self)> was handed a run that had already started. To fix, return a new run \
-                from handle(effect:) (perform(_:) in a PlannedEffectHandler) each time.
-                """
-            )
-        }
-    }
-
-    /// `listen(to:job:)` for an answer of one event: there already, or a future's.
-    @usableFromInline
-    func listen(toOne answer: EffectAnswer<S.Event>, job: UInt64) {
-        switch answer.kind {
-        case .ready(let event):
-            pending.append(.answer(event, job: job))
-        case .future(let future):
-            // A future released unanswered ends the job, so that its chain does not wait forever.
-            let ticket = AnswerTicket { [weak self] in self?.scheduleWithoutWaiting(.ended(job)) }
-            future.onComplete { [weak self] event in
-                ticket.isAnswered = true
-                self?.schedule(.answer(event, job: job))
-            }
-        case .run:
-            listen(to: answer, job: job)
-        }
-    }
-
-    /// Starts `effect`, which carries a plan, as the scheduler decides, on behalf of `chain`.
-    @usableFromInline
-    func start(_ effect: S.Effect, chain: UInt64?) {
-        guard let effects else { return }
-        carryOut(effects.scheduler.start(effect, chain: chain))
-    }
-
-    /// Cancels everything under `id`.
-    @usableFromInline
-    func cancelEffects(under id: EffectID) {
-        guard let effects else { return }
-        carryOut(effects.scheduler.cancel(id))
-    }
-
-    /// A job for `answer`, an effect performed on behalf of `chain` (under `id`, if cancellable) whose answer is not
-    /// there yet.
-    @usableFromInline
-    func adopt(_ answer: EffectAnswer<S.Event>, chain: UInt64?, id: EffectID?) -> UInt64 {
-        guard let effects else { return 0 }
-        let (job, actions) = effects.scheduler.adopt(chain: chain, id: id)
-        carryOut(actions)
-        return job
-    }
-
-    /// Ends `job`: its answer was handled, its run finished, or its answer will never come.
-    @usableFromInline
     func endJob(_ job: UInt64) {
         guard let effects else { return }
         effects.runs[job] = nil
@@ -516,12 +387,9 @@ extension Store {
     /// When it is the last thing the loop has to do, each entry is handled as if it had come in a block of its own:
     /// what it enqueues runs before the next entry. When other work waits behind it, that work keeps its place. A drain
     /// asked for while one runs (a send from inside the loop) is folded into it, so a run's events stay in the order
-    /// sent.
-    ///
-    /// The chain of the events being handled is held (``EffectScheduler/hold(_:)``) across consecutive events of that
-    /// chain, and let go before anything else can run or end: an entry of another chain, a run's end, pending work,
-    /// the end of the drain. A chain so finishes at the same point in the order of events as it would if each event
-    /// held it alone.
+    /// sent. The chain of the events being handled stays held across consecutive events of that chain
+    /// (``EffectDriver/handle(_:of:holding:)``), and is let go before anything else can run or end: an entry of
+    /// another chain, a run's end, pending work, the end of the drain.
     @inlinable
     func handleRunEvents() {
         guard let effects else { return }
@@ -533,48 +401,31 @@ extension Store {
         defer { effects.isDrainingInbox = false }
         let eachAsABlock = nothingPending
         var held: UInt64?
-        func letGo() {
-            guard let chain = held else { return }
-            held = nil
-            let actions = effects.scheduler.unhold(chain)
-            if !actions.isEmpty { carryOut(actions) }
-        }
         repeat {
             effects.drainsInboxAgain = false
             for entry in effects.inbox.take() {
                 switch entry {
                 case .event(let event, let job):
-                    guard let chain = effects.scheduler.liveChain(of: job) else { continue }  // cancelled
-                    if chain != held {
-                        letGo()
-                        effects.scheduler.hold(chain)
-                        held = chain
-                    }
-                    runChain(event, origin: .effect, chain: chain)
+                    handle(event, of: job, holding: &held)
                 case .ended(let job):
-                    letGo()
+                    letGo(&held)
                     endJob(job)
                 }
                 if eachAsABlock, !nothingPending {
-                    letGo()
+                    letGo(&held)
                     drainPending()
                 }
             }
-            letGo()
+            letGo(&held)
         } while effects.drainsInboxAgain
     }
 
-    /// Ends every effect when the store is released: stops runs, cancels timers, and resolves waiting dispatch futures
-    /// with `state`, oldest first. In `deinit`, when nothing else can touch the books.
-    func endEffects(with state: S) {
+    /// Ends every effect when the store is released, as the scheduler decides: stops runs, cancels timers, and
+    /// resolves the waiting dispatches' futures with the committed state, oldest first. In `deinit`, when nothing else
+    /// can touch the books.
+    func endEffects() {
         guard let effects else { return }
-        _ = effects.scheduler.cancelAll()
-        for job in effects.runs.keys.sorted() { effects.runs[job]?.cancel() }
-        for timer in effects.timers.keys.sorted() { effects.timers[timer]?() }
-        for chain in effects.waiting.keys.sorted() { effects.waiting[chain]?.resolve(state) }
-        effects.runs = [:]
-        effects.timers = [:]
-        effects.waiting = [:]
+        carryOut(effects.scheduler.cancelAll())
     }
 
     // MARK: - Checks
@@ -607,12 +458,95 @@ extension Store {
     }
 }
 
+// The store as the driver of its effects (`Effects/EffectDriver.swift`, which runs its chains and carries out its
+// scheduler's decisions): it performs effects with its handler, listens to their answers on its queue, and keeps the
+// runs, timers and waiting dispatches in its books. On the queue.
+extension Store: EffectDriver {
+    @inlinable
+    package func withScheduler<R>(_ body: (inout EffectScheduler<S.Effect>) -> R) -> R {
+        body(&(effects ?? makeEffects()).scheduler)
+    }
+
+    @inlinable
+    package func perform(_ effect: S.Effect) -> EffectAnswer<S.Event>? { performEffect?(effect) }
+
+    /// An answer there at once, while nothing else waits: following it now is exactly what enqueuing it would do.
+    @inlinable
+    package func eventToFollow(_ answer: EffectAnswer<S.Event>) -> S.Event? {
+        nothingPending ? answer.eventIfReady : nil
+    }
+
+    /// Feeds `job`'s answer — one event, or a run's events and its end — back into the loop as work.
+    @inlinable
+    package func listen(to answer: EffectAnswer<S.Event>, job: UInt64) {
+        switch answer.kind {
+        case .ready(let event):
+            pending.append(.answer(event, job: job))
+        case .future(let future):
+            listen(to: future, job: job)
+        case .run(let run):
+            guard let effects else { return }
+            effects.runs[job] = run
+            let inbox = effects.inbox
+            let connected = run.connect { [weak self] signal in
+                switch signal {
+                case .event(let event): self?.deliver(.event(event, job: job), to: inbox)
+                case .finished: self?.deliver(.ended(job), to: inbox)
+                }
+            }
+            guard connected else {
+                fatalError(
+                    """
+                    EffectStore: Store<\(S.self)> was handed a run that had already started. To fix, return a new \
+                    run from handle(effect:) (perform(_:) in a PlannedEffectHandler) each time.
+                    """
+                )
+            }
+        }
+    }
+
+    /// `listen(to:job:)` for a future's answer. A future released unanswered ends the job, so that its chain does not
+    /// wait forever.
+    @usableFromInline
+    func listen(to future: Future<S.Event>, job: UInt64) {
+        let ticket = AnswerTicket { [weak self] in self?.scheduleWithoutWaiting(.ended(job)) }
+        future.onComplete { [weak self] event in
+            ticket.isAnswered = true
+            self?.schedule(.answer(event, job: job))
+        }
+    }
+
+    @usableFromInline
+    package func stop(_ job: UInt64) {
+        effects?.runs.removeValue(forKey: job)?.cancel()
+    }
+
+    @usableFromInline
+    package func startTimer(_ timer: UInt64, after delay: EffectDuration) {
+        guard let effects else { return }
+        effects.timers[timer] = effects.clock.schedule(after: delay) { [weak self] in
+            self?.schedule(.timerFired(timer))
+        }
+    }
+
+    @usableFromInline
+    package func cancelTimer(_ timer: UInt64) {
+        effects?.timers.removeValue(forKey: timer)?()
+    }
+
+    /// Resolves the promise of the dispatch waiting for `chain`, if any, with the committed state.
+    @inlinable
+    package func finish(_ chain: UInt64) {
+        effects?.waiting.removeValue(forKey: chain)?.resolve(committedState)
+    }
+}
+
 extension Store {
     /// What `deinit` ends in a store that has extras or effects.
     func endExtrasAndEffects() {
         let committed = stateBox.unsynchronizedValue
         committed.extras?.lifetime.end()  // cancels async effects' tasks and finishes `states` streams
-        endEffects(with: committed.state)
+        endEffects()
         // Nothing is in flight any more: wake the threads waiting for this store to settle (they hold it weakly).
         if let extras = committed.extras {
             for waiter in extras.idleWaiters { waiter.signal() }

@@ -411,10 +411,8 @@ struct SubscriberList<S: State> {
 /// thread), and touched only by the loop (Store+Loop.swift).
 @usableFromInline
 final class EffectBooks<S: State> {
-    /// The plan an effect carries, when `S.Effect` is a ``ComposableEffect``; `nil` when it cannot carry one.
-    @usableFromInline let planReader: ((S.Effect) -> EffectPlan<S.Effect>?)?
     /// What the plans decide: jobs, timers, queues, throttles, and how many each chain waits for.
-    @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<S.Effect>
+    @exclusivity(unchecked) @usableFromInline var scheduler = EffectScheduler<S.Effect>()
     /// What delayed, debounced and throttled effects wait with.
     let clock: any EffectClock
     /// Runs in flight, to stop when their job is cancelled.
@@ -423,8 +421,6 @@ final class EffectBooks<S: State> {
     @exclusivity(unchecked) var timers: [UInt64: @Sendable () -> Void] = [:]
     /// The promises of the dispatches waiting for their chains, by chain.
     @exclusivity(unchecked) @usableFromInline var waiting: [UInt64: Promise<S>] = [:]
-    /// The last chain number handed out; chains are numbered from 1.
-    @exclusivity(unchecked) var lastChain: UInt64 = 0
     /// Where runs leave their events for the loop.
     @usableFromInline let inbox = RunInbox<S>()
     /// Whether a drain of the inbox runs, and whether another was asked for meanwhile (see `handleRunEvents`).
@@ -432,17 +428,7 @@ final class EffectBooks<S: State> {
     @exclusivity(unchecked) @usableFromInline var drainsInboxAgain = false
 
     init(clock: any EffectClock) {
-        let reader = EffectStore.planReader(for: S.Effect.self)
-        planReader = reader
-        scheduler = EffectScheduler(planReader: { reader?($0) })
         self.clock = clock
-    }
-
-    /// A new chain number, for a dispatch whose chain may have to wait.
-    @usableFromInline
-    func takeChain() -> UInt64 {
-        lastChain += 1
-        return lastChain
     }
 }
 

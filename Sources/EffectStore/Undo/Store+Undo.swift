@@ -178,7 +178,9 @@ extension Store {
         // any transition (`ChildEnding.swift`).
         let (target, ending) = S.restoring(found, over: current, places: S.places)
         stateBox.withLock { $0.state = target }
-        if let ending { start(ending, chain: nil) }
+        if let ending, let effects {
+            carryOut(effects.scheduler.start(ending, chain: nil))
+        }
         let transition = StoreTransition(
             sequenceNumber: extras.takeSequenceNumber(), time: Date(), origin: direction, event: nil,
             from: current, to: target, effect: ending, changedState: extras.changed(from: current, to: target)

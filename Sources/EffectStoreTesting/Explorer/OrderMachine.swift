@@ -38,7 +38,6 @@ struct OrderWorld<S: State & Hashable> {
     var sent: [Bool]
     /// The effects performed so far: the name the next one gets.
     var performed = 0
-    var nextChain: UInt64 = 1
     /// The chains (one per user event) still waiting for something started on their behalf.
     var unsettled: Set<UInt64> = []
     var outOfOrder = 0
@@ -65,7 +64,6 @@ enum StepOutcome {
 struct OrderMachine<S: State & Hashable> {
     let explorer: StateExplorer<S>
     let bounds: EffectOrderBounds
-    let planReader: ((S.Effect) -> EffectPlan<S.Effect>?)?
     /// Called before each step the search or a replay takes, with the schedule up to and including that step, and the
     /// search's figures (none in a replay): how an exploration in a child process tells its parent where it crashed.
     let willStep: (([ScheduleChoice], OrderFigures?) -> Void)?
@@ -76,7 +74,6 @@ struct OrderMachine<S: State & Hashable> {
     ) {
         self.explorer = explorer
         self.bounds = bounds
-        self.planReader = EffectStore.planReader(for: S.Effect.self)
         self.willStep = willStep
     }
 
@@ -100,7 +97,7 @@ struct OrderMachine<S: State & Hashable> {
 
     func start() -> OrderWorld<S> {
         OrderWorld(
-            state: explorer.initialState, scheduler: EffectScheduler(planReader: planReader ?? { _ in nil }),
+            state: explorer.initialState, scheduler: EffectScheduler(),
             sent: Array(repeating: false, count: explorer.events.count))
     }
 
@@ -153,12 +150,20 @@ struct OrderMachine<S: State & Hashable> {
     func step(_ world: inout OrderWorld<S>, _ choice: ScheduleChoice, transitions: inout [Transition<S>])
         -> StepOutcome
     {
-        checked(&world) { deliver(choice, in: &$0, transitions: &transitions) }
+        checked(&world, &transitions) { $0.deliver(choice) }
     }
 
-    /// Runs `delivery` in `world`, then checks what holds after a step.
-    func checked(_ world: inout OrderWorld<S>, _ delivery: (inout OrderWorld<S>) -> StepOutcome) -> StepOutcome {
-        let outcome = delivery(&world)
+    /// Runs `delivery` in `world`, driven as the store drives its effects (`OrderDriver`), then checks what holds
+    /// after a step.
+    func checked(
+        _ world: inout OrderWorld<S>, _ transitions: inout [Transition<S>],
+        _ delivery: (OrderDriver<S>) -> StepOutcome
+    ) -> StepOutcome {
+        let driver = OrderDriver(machine: self, world: consume world, transitions: consume transitions)
+        let outcome = delivery(driver)
+        world = driver.world
+        transitions = driver.transitions
+        if let failure = driver.failure { return failure }
         guard case .done = outcome else { return outcome }
         if let effect = world.unanswered.first {
             return .failed(
@@ -193,133 +198,6 @@ struct OrderMachine<S: State & Hashable> {
                 check: invariant.name, reason: "the initial state \(Describing.value(world.state)) breaks it")
         }
         return failureAtRest(world)
-    }
-
-    /// Delivers `choice` in `world`.
-    private func deliver(_ choice: ScheduleChoice, in world: inout OrderWorld<S>, transitions: inout [Transition<S>])
-        -> StepOutcome
-    {
-        guard choices(in: world, outOfOrderLimit: .max).contains(choice) else { return .invalid }
-        switch choice {
-        case .event(let index):
-            world.sent[index] = true
-            return send(explorer.events[index], in: &world, transitions: &transitions)
-        case .answer(let name, let outcome):
-            guard let position = world.pending.firstIndex(where: { $0.name == name }) else { return .invalid }
-            return answer(at: position, with: world.pending[position].outcomes[outcome], in: &world,
-                          transitions: &transitions)
-        case .timer:
-            return fireNextTimer(in: &world)
-        }
-    }
-
-    /// Sends the user's `event`, which starts a dispatch of its own.
-    func send(_ event: S.Event, in world: inout OrderWorld<S>, transitions: inout [Transition<S>]) -> StepOutcome {
-        let chain = world.nextChain
-        world.nextChain += 1
-        return handle(event, chain: chain, in: &world, transitions: &transitions) ?? .done
-    }
-
-    /// The pending effect at `position` has `outcome` (one of its own, or one a replay by value gives).
-    func answer(
-        at position: Int, with outcome: EffectOutcome<S.Event>, in world: inout OrderWorld<S>,
-        transitions: inout [Transition<S>]
-    ) -> StepOutcome {
-        let pending = world.pending.remove(at: position)
-        // The store's rule (`Store.process(_:)`): the answer of a job that is no longer live — it was cancelled
-        // after the answer was sent to the store's queue, before the store took it — is dropped.
-        if pending.cancelled, world.scheduler.liveChain(of: pending.job) == nil { return .done }
-        if orderMatters, position > 0, !pending.answersAtOnce, !world.pending[..<position].allSatisfy(\.cancelled) {
-            world.outOfOrder += 1
-        }
-        guard let chain = world.scheduler.liveChain(of: pending.job) else {
-            return .failed(
-                check: "no answer of a cancelled effect is applied",
-                reason: "\(Describing.value(pending.effect)) was cancelled, yet it was still pending")
-        }
-        switch outcome {
-        case .atOnce(let event), .later(let event), .failing(let event):
-            world.scheduler.hold(chain)
-            if let failure = handle(event, chain: chain, in: &world, transitions: &transitions) { return failure }
-            carryOut(world.scheduler.ended(pending.job), in: &world)
-            carryOut(world.scheduler.unhold(chain), in: &world)
-        case .finishes:
-            carryOut(world.scheduler.ended(pending.job), in: &world)
-        case .never:
-            world.silent.append(pending)
-        }
-        return .done
-    }
-
-    /// The virtual clock moves to the earliest timer, which fires (the first set, of two due together).
-    func fireNextTimer(in world: inout OrderWorld<S>) -> StepOutcome {
-        guard let first = world.timers.indices.min(by: { world.timers[$0].due < world.timers[$1].due }) else {
-            return .invalid
-        }
-        let timer = world.timers.remove(at: first)
-        world.now = max(world.now, timer.due)
-        carryOut(world.scheduler.timerFired(timer.timer), in: &world)
-        return .done
-    }
-
-    /// Handles `event` in the state, checks the invariants, and starts its effect on behalf of `chain`.
-    private func handle(
-        _ event: S.Event, chain: UInt64?, in world: inout OrderWorld<S>, transitions: inout [Transition<S>]
-    ) -> StepOutcome? {
-        let transition = Transition(handling: event, in: world.state)
-        world.state = transition.to
-        transitions.append(transition)
-        for invariant in explorer.invariants {
-            switch invariant.check {
-            case .state(let holds) where !holds(transition.to):
-                return .failed(check: invariant.name, reason: "the state \(Describing.value(transition.to)) breaks it")
-            case .transition(let holds) where !holds(transition):
-                return .failed(
-                    check: invariant.name,
-                    reason: "handling \(Describing.value(event)) in \(Describing.value(transition.from)) breaks it")
-            default: continue
-            }
-        }
-        if let effect = transition.effect {
-            carryOut(world.scheduler.start(effect, chain: chain), in: &world)
-            if let chain, world.scheduler.isWaiting(for: chain) { world.unsettled.insert(chain) }
-        }
-        return nil
-    }
-
-    /// Does what the scheduler decided, as the store does: performs effects (here: looks up their answers), stops
-    /// jobs, sets and cancels timers, settles chains.
-    private func carryOut(_ actions: [EffectScheduler<S.Effect>.Action], in world: inout OrderWorld<S>) {
-        var actions = actions[...]
-        while let action = actions.popFirst() {
-            switch action {
-            case .perform(let effect, let job):
-                let outcomes = explorer.answers?(effect) ?? []
-                if outcomes.isEmpty {
-                    // It ends here, so that the world stays whole; the step that performed it fails.
-                    world.unanswered.append(effect)
-                    actions += world.scheduler.ended(job)
-                } else {
-                    world.pending.append(
-                        PendingEffect(job: job, name: world.performed, effect: effect, outcomes: outcomes))
-                    world.performed += 1
-                }
-            case .stop(let job):
-                // The job's work stops; an answer it may have sent already is still on its way to the store.
-                for index in world.pending.indices where world.pending[index].job == job {
-                    world.pending[index].cancelled = true
-                }
-                world.pending.removeAll { $0.job == job && !$0.outcomes.contains(where: PendingEffect<S>.answers) }
-                world.silent.removeAll { $0.job == job }
-            case .startTimer(let timer, let delay):
-                let (due, overflow) = world.now.addingReportingOverflow(delay.nanoseconds)
-                world.timers.append((timer, overflow ? .max : due))
-            case .cancelTimer(let timer):
-                world.timers.removeAll { $0.timer == timer }
-            case .finish(let chain):
-                world.unsettled.remove(chain)
-            }
-        }
     }
 
     /// The end-of-schedule check, for a world that offers no choice.

@@ -80,25 +80,22 @@ struct OrderReplay<S: State & Hashable> {
             advance(by: duration, number: number, next: next, matching: matching)
             return
         }
-        let machine = self.machine
         var described = step.swiftText
-        var transitions = self.transitions
         let before = transitions.count
-        let outcome = machine.checked(&world) { world in
+        let outcome = machine.checked(&world, &transitions) { driver in
             switch step {
             case .send(let event):
-                return machine.send(event, in: &world, transitions: &transitions)
+                return driver.send(event)
             case .answer(let effect, let event):
-                return Self.answer(effect, .later(event), machine, &world, &transitions, matching, &described)
+                return Self.answer(effect, .later(event), driver, matching, &described)
             case .finish(let effect):
-                return Self.answer(effect, .finishes, machine, &world, &transitions, matching, &described)
+                return Self.answer(effect, .finishes, driver, matching, &described)
             case .neverAnswers(let effect):
-                return Self.answer(effect, .never, machine, &world, &transitions, matching, &described)
+                return Self.answer(effect, .never, driver, matching, &described)
             case .advance:
                 return .done
             }
         }
-        self.transitions = transitions
         record("\(number). \(described)", since: before, outcome)
         answerAtOnce(before: next, matching: matching)
     }
@@ -117,19 +114,18 @@ struct OrderReplay<S: State & Hashable> {
     /// The oldest effect in flight that `effect` matches has `outcome`. An answer to an effect that is not in flight
     /// is not delivered; one to an effect cancelled after it answered is delivered and dropped, as the store does.
     private static func answer(
-        _ effect: S.Effect, _ outcome: EffectOutcome<S.Event>, _ machine: OrderMachine<S>,
-        _ world: inout OrderWorld<S>, _ transitions: inout [Transition<S>], _ matching: Matching,
+        _ effect: S.Effect, _ outcome: EffectOutcome<S.Event>, _ driver: OrderDriver<S>, _ matching: Matching,
         _ described: inout String
     ) -> StepOutcome {
-        let live = world.pending.firstIndex { !$0.cancelled && matching($0.effect, effect) }
+        let pending = driver.world.pending
+        let live = pending.firstIndex { !$0.cancelled && matching($0.effect, effect) }
         let answers = PendingEffect<S>.answers(outcome)
-        guard let position = live ?? world.pending.firstIndex(where: { answers && matching($0.effect, effect) })
-        else {
+        guard let position = live ?? pending.firstIndex(where: { answers && matching($0.effect, effect) }) else {
             described += ": not in flight, nothing is delivered"
             return .done
         }
         if live == nil { described += ": sent before its cancel, the store drops it" }
-        return machine.answer(at: position, with: outcome, in: &world, transitions: &transitions)
+        return driver.answer(at: position, with: outcome)
     }
 
     /// Moves the clock on by `duration`, firing each timer that falls due, the earliest first, each a step of its own
