@@ -78,7 +78,7 @@ package struct ChangeJournal<ID: Hashable> {
     mutating func record(_ entry: ChangeJournalEntry<ID>, minimumCapacity: Int) {
         if !isKnownUniquelyReferenced(&storage) {
             storage = ChangeJournalStorage(capacity: minimumCapacity, branchingFrom: storage)
-        } else if let storage, ChangeJournalStorage<ID>.ringSize(for: minimumCapacity) > storage.ring.count {
+        } else if let storage, ChangeJournalStorage<ID>.ringSize(for: minimumCapacity) > storage.ringCount {
             storage.grow(to: minimumCapacity)
         }
         storage?.append(entry)
@@ -158,6 +158,9 @@ final class ChangeJournalStorage<ID: Hashable> {
     @usableFromInline var version: Int
     /// The latest entries: entry `k` (from 0) is at `k & (ring.count - 1)`; its size is a power of two.
     @usableFromInline var ring: [ChangeJournalEntry<ID>]
+    /// The ring's size, kept beside it: read at every transition, where the ring's own count would make the runtime
+    /// look up the ring's type.
+    private(set) var ringCount: Int
 
     /// A new lineage with room for `capacity` entries: empty, or a copy of `parent`'s entries.
     init(capacity: Int, branchingFrom parent: ChangeJournalStorage?) {
@@ -167,13 +170,14 @@ final class ChangeJournalStorage<ID: Hashable> {
         parentVersion = parent?.version ?? 0
         firstVersion = parent?.oldestVersion ?? 0
         version = parent?.version ?? 0
-        ring = Array(repeating: .reordered, count: Self.ringSize(for: max(capacity, parent?.ring.count ?? 0)))
+        ring = Array(repeating: .reordered, count: Self.ringSize(for: max(capacity, parent?.ringCount ?? 0)))
+        ringCount = ring.count
         guard let parent else { return }
         for version in firstVersion..<version { ring[version & (ring.count - 1)] = parent.entry(version) }
     }
 
     /// The oldest version from which every later entry is still in the ring.
-    var oldestVersion: Int { max(firstVersion, version - ring.count) }
+    var oldestVersion: Int { max(firstVersion, version - ringCount) }
 
     /// The versions recorded after `mark`, when this storage can tell them: `mark` is of this lineage, or of the one
     /// it was copied from at or before the copy, and the ring still holds every entry since.
@@ -204,6 +208,7 @@ final class ChangeJournalStorage<ID: Hashable> {
         let old = ring
         firstVersion = oldestVersion
         ring = Array(repeating: .reordered, count: Self.ringSize(for: minimumCapacity))
+        ringCount = ring.count
         for version in firstVersion..<version { ring[version & (ring.count - 1)] = old[version & (old.count - 1)] }
     }
 

@@ -38,31 +38,35 @@
 /// copy with its value before, and, for a collection, only its changed elements (the collection's own journal tells
 /// which). A child routed with the routing verbs applies its own declaration around its own events, too.
 public struct SharedValues<Root>: Sendable {
-    /// The declared places, in order.
-    @usableFromInline let holders: [SharedHolder<Root>]
+    /// What is declared; `nil` for nothing, so that the default, which every transition of a state that declares
+    /// nothing reads, costs nothing to make.
+    let declared: Declared?
 
-    /// How to read the copy a routed child holds, by the child's type: for the places of a child's element
-    /// (``element(in:at:)``, ``elements(in:case:at:)``), so that an edit by such a child that leaves in the same
-    /// transition reaches the other copies (see `SharedEditLog`).
-    let readers: [ObjectIdentifier: [SharedReader]]
+    final class Declared: Sendable {
+        /// The declared places, in order.
+        let holders: [SharedHolder<Root>]
+        /// How to read the copy a routed child holds, by the child's type: for the places of a child's element
+        /// (``SharedValues/element(in:at:)``, ``SharedValues/elements(in:case:at:)``), so that an edit by such a child
+        /// that leaves in the same transition reaches the other copies (see `SharedEditLog`).
+        let readers: [ObjectIdentifier: [SharedReader]]
+
+        init(holders: [SharedHolder<Root>]) {
+            self.holders = holders
+            var readers: [ObjectIdentifier: [SharedReader]] = [:]
+            for case let (holder, read)? in holders.map({ $0.reader }) { readers[holder, default: []].append(read) }
+            self.readers = readers
+        }
+    }
 
     /// No shared values: the default.
-    public init() {
-        holders = []
-        readers = [:]
-    }
+    public init() { declared = nil }
 
-    init(holders: [SharedHolder<Root>]) {
-        self.holders = holders
-        var readers: [ObjectIdentifier: [SharedReader]] = [:]
-        for case let (holder, read)? in holders.map({ $0.reader }) { readers[holder, default: []].append(read) }
-        self.readers = readers
-    }
+    init(holders: [SharedHolder<Root>]) { declared = holders.isEmpty ? nil : Declared(holders: holders) }
 
     init(_ holder: SharedHolder<Root>) { self.init(holders: [holder]) }
 
     /// Whether nothing is declared: then a transition is the state's ``ChildState/handle(event:)`` alone.
-    @inlinable var isEmpty: Bool { holders.isEmpty }
+    @usableFromInline var isEmpty: Bool { declared == nil }
 }
 
 extension SharedValues: ExpressibleByArrayLiteral {
@@ -70,7 +74,7 @@ extension SharedValues: ExpressibleByArrayLiteral {
     ///
     /// - Parameter elements: The places.
     public init(arrayLiteral elements: SharedValues...) {
-        self.init(holders: elements.flatMap { $0.holders })
+        self.init(holders: elements.flatMap { $0.declared?.holders ?? [] })
     }
 }
 
@@ -588,6 +592,8 @@ extension SharedValues {
     /// routed children's copies meanwhile when this declaration reads any.
     @usableFromInline
     func transition<Result>(_ root: inout Root, _ body: (inout Root) -> Result) -> Result {
+        guard let declared else { return body(&root) }
+        let (holders, readers) = (declared.holders, declared.readers)
         // What every place keeps of the state before, to bring the copies in step after the transition.
         var watches: [SharedWatch<Root>] = []
         watches.reserveCapacity(holders.count)
