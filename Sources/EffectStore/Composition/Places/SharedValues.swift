@@ -631,7 +631,7 @@ struct SharedValuesWatch<Root> {
                 if let at = changed.firstIndex(where: { $0.key == key }) {
                     changed[at].record(change, from: index)
                 } else {
-                    changed.append(KeyChanges(key: key))
+                    changed.append(KeyChanges(key: key, firstFrom: index))
                     changed[changed.count - 1].record(change, from: index)
                 }
             }
@@ -707,7 +707,6 @@ struct KeyChanges {
     let key: SharedKey
     /// The one place that changed the key, while only one has.
     private(set) var onlyPlace: Int?
-    private var places = 0
     var edits: [Change] = []
     /// The places where the key's element changed in place: their copies are read only when another place holds
     /// the key.
@@ -715,13 +714,14 @@ struct KeyChanges {
     var added: [Change] = []
     var isDeleted = false
 
-    init(key: SharedKey) { self.key = key }
+    /// The changes of `key`, the first of them from `place`.
+    init(key: SharedKey, firstFrom place: Int) {
+        self.key = key
+        onlyPlace = place
+    }
 
     mutating func record(_ change: SharedChange, from place: Int) {
-        if places == 0 || onlyPlace != place {
-            places += 1
-            onlyPlace = places == 1 ? place : nil
-        }
+        if onlyPlace != place { onlyPlace = nil }
         switch change {
         case .edited(_, let copy): edits.append((place, copy))
         case .touched: touched.append(place)
