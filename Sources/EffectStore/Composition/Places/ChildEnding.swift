@@ -288,16 +288,16 @@ enum PlaceMark {
         scope: (Row.ID) -> EffectID,
         endings: inout ChildEndings
     ) -> Bool {
-        guard case .collection(let origin, let journal, _, let before, let children) = self,
-            let positions = before as? [Row.ID: Int]
-        else { return false }
+        guard case .collection(let origin, let journal, _, let before, let children) = self else { return false }
         guard endings.restoring || now.journal.origin == origin else {
             // The collection was made anew: every row before is gone, and what the transition started for the rows of
             // the old collection with it.
+            let positions = before as? [Row.ID: Int] ?? [:]
             for id in Self.inOrder(positions) { endings.end(scope(id), dropping: .origin(origin)) }
             return false
         }
-        let old = children as? IdentifiedStates<Row>
+        // The rows before are read (cast from `Any`) only when one left, the journal cannot tell, or they have places.
+        let old = Row.places.isEmpty ? nil : children as? IdentifiedStates<Row>
         var changed: [Row.ID] = []
         // Each id removed, with the journal's version right after its last removal.
         var removed: [(id: Row.ID, version: Int)] = []
@@ -312,6 +312,8 @@ enum PlaceMark {
                 case .inserted, .reordered: break
                 }
             }
+        guard !known || !removed.isEmpty || old != nil else { return false }
+        let positions = before as? [Row.ID: Int] ?? [:]
         if known {
             var ending: [Row.ID: Int] = [:]  // the last removal of each id
             for (id, version) in removed { ending[id] = version }
