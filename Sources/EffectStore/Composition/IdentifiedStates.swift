@@ -70,7 +70,7 @@ public struct IdentifiedStates<Element: Identifiable> where Element.ID: Sendable
     /// removes the element; in a declared place its work ends (``ChildPlace``).
     ///
     /// - Parameter id: The element's id.
-    public subscript(id id: Element.ID) -> Element? {
+    @inlinable public subscript(id id: Element.ID) -> Element? {
         get {
             guard let position = positions[id] else { return nil }
             return elements[position]

@@ -413,7 +413,7 @@ final class SingleWatch<Root, Value: Equatable>: SharedWatch<Root> {
     /// The copy after the transition, and whether it is the copy before, unchanged.
     private var after: Value?
     private var unchanged = false
-    private lazy var afterKey: SharedKey? = after.map(key)
+    private lazy var afterKey: SharedKey? = if let after { key(after) } else { nil }
 
     init(
         before: Value?, read: @escaping (Root) -> Value?, key: @escaping (Value) -> SharedKey,
@@ -431,14 +431,14 @@ final class SingleWatch<Root, Value: Equatable>: SharedWatch<Root> {
             unchanged = true
             return []
         }
+        let beforeKey: SharedKey? = if let before { key(before) } else { nil }
+        let stayed = beforeKey != nil && beforeKey == afterKey
         var changes: [SharedChange] = []
-        let beforeKey = before.map(key)
         if let after, let afterKey {
-            changes.append(
-                beforeKey == afterKey ? .edited(afterKey, SharedCopy(after)) : .added(afterKey, SharedCopy(after)))
+            changes.append(stayed ? .edited(afterKey, SharedCopy(after)) : .added(afterKey, SharedCopy(after)))
         }
         // A holder that left: its last copy, if it was routed and edited it before it left.
-        if let before, let beforeKey, beforeKey != afterKey, let last = SharedEditLog.running?.latest[beforeKey],
+        if !stayed, let before, let beforeKey, let last = SharedEditLog.running?.latest[beforeKey],
             !last.isSame(as: SharedCopy(before))
         {
             changes.append(.edited(beforeKey, last))
@@ -524,6 +524,8 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
     /// The ids changed or added in this transition: the one, or the set of them.
     private var changedOne: Value.ID?
     private var changed: Set<Value.ID> = []
+    /// The positions after the transition, which writing an element's value does not change.
+    private var positionsAfter: [Value.ID: Int] = [:]
 
     init(path: WritableKeyPath<Root, IdentifiedStates<Value>>, before: IdentifiedStates<Value>) {
         self.path = path
@@ -534,6 +536,9 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
 
     override func changes(after: Root) -> [SharedChange] {
         let now = after[keyPath: path]
+        positionsAfter = now.positions
+        // The usual transition of another place leaves the collection as it was.
+        if now.journal.origin == origin && now.journal.mark == mark { return [] }
         var touched: [Value.ID] = []
         var reshaped = false
         let known =
@@ -573,9 +578,8 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
         return [(SharedCopy(value), positions[id] != nil && changedOne != id && !changed.contains(id))]
     }
 
-    override func count(of key: SharedKey, in after: Root) -> Int {
-        guard let id = key.key as? Value.ID, after[keyPath: path].positions[id] != nil else { return 0 }
-        return 1
+    override func count(of key: SharedKey, in _: Root) -> Int {
+        if let id = key.key as? Value.ID, positionsAfter[id] != nil { 1 } else { 0 }
     }
 
     override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
@@ -715,10 +719,7 @@ struct KeyChanges {
     var isDeleted = false
 
     /// The changes of `key`, the first of them from `place`.
-    init(key: SharedKey, firstFrom place: Int) {
-        self.key = key
-        onlyPlace = place
-    }
+    init(key: SharedKey, firstFrom place: Int) { (self.key, onlyPlace) = (key, place) }
 
     mutating func record(_ change: SharedChange, from place: Int) {
         if onlyPlace != place { onlyPlace = nil }
