@@ -220,6 +220,23 @@ final class SharedValuesTests: XCTestCase {
         XCTAssertTrue(failures.messages.first?.contains("books") == true, failures.messages.first ?? "")
     }
 
+    // MARK: - Reading the places
+
+    func test_aComputedPlaceAndAnObservedOne_areReadWithoutRunningTheirSetters_andWrittenOnlyWhenTheyFollow() {
+        var desk = Desk()
+
+        _ = desk.transition(on: .note("Buy bulbs"))
+        XCTAssertEqual(desk.sets, Desk.Sets(computed: 0, observed: 0), "nothing shared, nothing written")
+
+        _ = desk.transition(on: .renameStock("Reading lamp"))
+        XCTAssertEqual([desk.lamp.title, desk.observed.title], ["Reading lamp", "Reading lamp"])
+        XCTAssertEqual(desk.sets, Desk.Sets(computed: 0, observed: 1), "the edited place is not written back")
+
+        _ = desk.transition(on: .renameLamp("Desk lamp"))
+        XCTAssertEqual([desk.stocked.title, desk.observed.title], ["Desk lamp", "Desk lamp"])
+        XCTAssertEqual(desk.sets, Desk.Sets(computed: 1, observed: 2), "each follows an edit elsewhere once")
+    }
+
     // MARK: - A real store
 
     func test_aStore_showsEveryCopyInStep_inTheOneStateItPublishes() {
@@ -247,4 +264,42 @@ private final class LockedStates: @unchecked Sendable {
 
     func append(_ state: BookShelf) { lock.withLock { states.append(state) } }
     var all: [BookShelf] { lock.withLock { states } }
+}
+
+/// A lamp held in a stored property, behind a computed property with a setter, and in a property with an observer:
+/// the setter and the observer count their calls.
+private struct Desk: State, Equatable {
+    struct Sets: Equatable {
+        var computed = 0
+        var observed = 0
+    }
+
+    var lamp = Book(id: 7, title: "Lamp")
+    var stock: [Book] = [Book(id: 7, title: "Lamp")]
+    var sets = Sets()
+    var note = ""
+    var observed = Book(id: 7, title: "Lamp") { didSet { sets.observed += 1 } }
+    var stocked: Book {
+        get { stock[0] }
+        set {
+            sets.computed += 1
+            stock[0] = newValue
+        }
+    }
+
+    enum Event: Sendable { case renameLamp(String), renameStock(String), note(String) }
+    typealias Effect = Never
+
+    static let sharedValues: SharedValues<Desk> = [.element(\.lamp), .element(\.stocked), .element(\.observed)]
+
+    static var initialState: Desk { Desk() }
+
+    mutating func handle(event: Event) -> Never? {
+        switch event {
+        case .renameLamp(let title): lamp.title = title
+        case .renameStock(let title): stock[0].title = title
+        case .note(let text): note = text
+        }
+        return nil
+    }
 }

@@ -98,7 +98,7 @@ extension SharedValues {
         _ path: WritableKeyPath<Root, Value> & Sendable,
         key: Key
     ) -> SharedValues {
-        single(name: "\(path)", read: { $0[keyPath: path] }, key: { _ in SharedKey(Value.self, key) }) {
+        single(name: "\(path)", read: valueReader(path), key: { _ in SharedKey(Value.self, key) }) {
             $0[keyPath: path] = $1
         }
     }
@@ -113,7 +113,7 @@ extension SharedValues {
     public static func element<Value: Identifiable & Equatable & Sendable>(
         _ path: WritableKeyPath<Root, Value> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
-        single(name: "\(path)", read: { $0[keyPath: path] }, key: keyOf) { $0[keyPath: path] = $1 }
+        single(name: "\(path)", read: valueReader(path), key: keyOf) { $0[keyPath: path] = $1 }
     }
 
     /// One element, held by its `id` while the optional holds it: a selection, an element a sheet shows.
@@ -128,7 +128,7 @@ extension SharedValues {
     public static func element<Value: Identifiable & Equatable & Sendable>(
         _ path: WritableKeyPath<Root, Value?> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
-        single(name: "\(path)", read: { $0[keyPath: path] }, key: keyOf) { $0[keyPath: path] = $1 }
+        single(name: "\(path)", read: valueReader(path), key: keyOf) { $0[keyPath: path] = $1 }
     }
 
     /// The element a presented child holds at `at`, while it is presented: the meeting a sheet or a detail shows.
@@ -147,7 +147,7 @@ extension SharedValues {
         at path: WritableKeyPath<Holder, Value> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
         single(
-            name: "\(slot), at \(path)", read: { $0[keyPath: slot]?[keyPath: path] }, key: keyOf,
+            name: "\(slot), at \(path)", read: { [read = valueReader(slot)] in read(&$0)?[keyPath: path] }, key: keyOf,
             write: { $0[keyPath: slot]?[keyPath: path] = $1 }, reader: reader(of: Holder.self, at: path))
     }
 
@@ -164,8 +164,8 @@ extension SharedValues {
     public static func elements<Value: Identifiable & Equatable & Sendable>(
         _ path: WritableKeyPath<Root, IdentifiedStates<Value>> & Sendable
     ) -> SharedValues where Value.ID: Sendable {
-        SharedValues(
-            SharedHolder(name: "\(path)") { before in ElementsWatch(path: path, before: before[keyPath: path]) })
+        let read = valueReader(path)
+        return SharedValues(SharedHolder(name: "\(path)") { ElementsWatch(path: path, read: read, before: &$0) })
     }
 
     /// The element held by each screen of a stack that is in one case, at `at`: every open detail's meeting.
@@ -198,7 +198,7 @@ extension SharedValues {
                 SlotsWatch(
                     before: slots(before), read: slots,
                     write: { root, id, copy in
-                        guard let value = copy.value as? Value else { return }
+                        guard let value = copy.equatable as? Value else { return }
                         root[keyPath: stack].modify(id: StackElementID(rawValue: id), case: screenCase) {
                             $0[keyPath: path] = value
                         }
@@ -212,14 +212,14 @@ extension SharedValues {
     /// A place of one copy at most: `read` finds it, `key` names it, `write` puts a value in its place.
     private static func single<Value: Equatable & Sendable>(
         name: String,
-        read: @escaping @Sendable (Root) -> Value?,
+        read: @escaping @Sendable (inout Root) -> Value?,
         key: @escaping @Sendable (Value) -> SharedKey,
         write: @escaping @Sendable (inout Root, Value) -> Void,
         reader: (holder: ObjectIdentifier, read: SharedReader)? = nil
     ) -> SharedValues {
         SharedValues(
             SharedHolder(name: name, reader: reader) { before in
-                SingleWatch(before: read(before), read: read, key: key, write: write)
+                SingleWatch(before: &before, read: read, key: key, write: write)
             })
     }
 
@@ -261,7 +261,9 @@ struct SharedKey: Hashable, CustomStringConvertible {
         lhs.hash == rhs.hash && ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) && isSame(lhs.key, rhs.key)
     }
 
-    private static func isSame<Key: Hashable>(_ key: Key, _ other: any Hashable) -> Bool { (other as? Key) == key }
+    private static func isSame<Key: Hashable>(_ key: Key, _ other: any Hashable) -> Bool {
+        if let other = other as? Key { other == key } else { false }
+    }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type))
@@ -277,12 +279,10 @@ struct SharedCopy {
 
     init(_ value: some Equatable) { equatable = value }
 
-    var value: Any { equatable }
-
     func isSame(as other: SharedCopy) -> Bool { Self.isSame(equatable, other.equatable) }
 
     private static func isSame<Value: Equatable>(_ value: Value, _ other: any Equatable) -> Bool {
-        (other as? Value) == value
+        if let other = other as? Value { other == value } else { false }
     }
 }
 
@@ -296,16 +296,14 @@ final class SharedHolder<Root>: Sendable {
     let name: String
     /// For the place of a child's element: the child's type, and how to read the element from it.
     let reader: (holder: ObjectIdentifier, read: SharedReader)?
-    let watch: @Sendable (Root) -> SharedWatch<Root>
+    let watch: @Sendable (inout Root) -> SharedWatch<Root>
 
     init(
         name: String,
         reader: (holder: ObjectIdentifier, read: SharedReader)? = nil,
-        watch: @escaping @Sendable (Root) -> SharedWatch<Root>
+        watch: @escaping @Sendable (inout Root) -> SharedWatch<Root>
     ) {
-        self.name = name
-        self.reader = reader
-        self.watch = watch
+        (self.name, self.reader, self.watch) = (name, reader, watch)
     }
 }
 
@@ -377,7 +375,7 @@ enum SharedChange {
 /// and writes a value into its copies. Made and used within one transition, on the thread that runs it.
 class SharedWatch<Root> {
     /// What the transition changed in this place: called once, with the state after.
-    func changes(after: Root) -> [SharedChange] { [] }
+    func changes(after: inout Root) -> [SharedChange] { [] }
     /// The copies of `key` this place holds after the transition, each with whether it held it before, unchanged.
     func copies(of key: SharedKey, in after: Root) -> [(copy: SharedCopy, unchanged: Bool)] { [] }
     /// Writes `copy` into each copy of `key` in this place that holds another value.
@@ -403,30 +401,28 @@ struct SharedSlot {
     }
 }
 
-/// A place of one copy at most, read whole before and after, and compared as its own type: its key is made only when
-/// the copy changed or another place asks for it.
+/// A place of one copy at most, read whole before and after, and compared as its own type. Its fields are generic: each
+/// function that touches them looks up their type at run time, so the copy's key is made where the copy is read.
 final class SingleWatch<Root, Value: Equatable>: SharedWatch<Root> {
     let before: Value?
-    let read: (Root) -> Value?
+    let read: (inout Root) -> Value?
     let key: (Value) -> SharedKey
     let writeValue: (inout Root, Value) -> Void
     /// The copy after the transition, and whether it is the copy before, unchanged.
     private var after: Value?
     private var unchanged = false
-    private lazy var afterKey: SharedKey? = if let after { key(after) } else { nil }
+    private var afterKey: SharedKey?
 
     init(
-        before: Value?, read: @escaping (Root) -> Value?, key: @escaping (Value) -> SharedKey,
+        before root: inout Root, read: @escaping (inout Root) -> Value?, key: @escaping (Value) -> SharedKey,
         write: @escaping (inout Root, Value) -> Void
     ) {
-        self.before = before
-        self.read = read
-        self.key = key
-        writeValue = write
+        (before, self.read, self.key, writeValue) = (read(&root), read, key, write)
     }
 
-    override func changes(after root: Root) -> [SharedChange] {
-        after = read(root)
+    override func changes(after root: inout Root) -> [SharedChange] {
+        after = read(&root)
+        if let after { afterKey = key(after) }
         if let after, let before, after == before {
             unchanged = true
             return []
@@ -454,7 +450,7 @@ final class SingleWatch<Root, Value: Equatable>: SharedWatch<Root> {
     override func count(of key: SharedKey, in _: Root) -> Int { after != nil && afterKey == key ? 1 : 0 }
 
     override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
-        guard let after, afterKey == key, let value = copy.value as? Value, value != after else { return }
+        guard let after, afterKey == key, let value = copy.equatable as? Value, value != after else { return }
         writeValue(&root, value)
     }
 }
@@ -472,12 +468,10 @@ final class SlotsWatch<Root>: SharedWatch<Root> {
         before: [SharedSlot], read: @escaping (Root) -> [SharedSlot],
         write: @escaping (inout Root, Int, SharedCopy) -> Void
     ) {
-        self.before = before
-        self.read = read
-        writeValue = write
+        (self.before, self.read, writeValue) = (before, read, write)
     }
 
-    override func changes(after root: Root) -> [SharedChange] {
+    override func changes(after root: inout Root) -> [SharedChange] {
         var changes: [SharedChange] = []
         for held in read(root) {
             // A few slots: searched in order.
@@ -517,25 +511,26 @@ final class SlotsWatch<Root>: SharedWatch<Root> {
 /// The elements of an ``IdentifiedStates``, as they were before a transition: which ids it held, and where its journal
 /// stood, so that only the elements the transition touched are read after it.
 final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Root> where Value.ID: Sendable {
-    let path: WritableKeyPath<Root, IdentifiedStates<Value>>
+    typealias Rows = IdentifiedStates<Value>
+    let path: WritableKeyPath<Root, Rows>
+    let read: (inout Root) -> Rows
     let origin: UInt64
     let mark: ChangeJournalMark
     let positions: [Value.ID: Int]
-    /// The ids changed or added in this transition: the one, or the set of them.
-    private var changedOne: Value.ID?
-    private var changed: Set<Value.ID> = []
+    /// The keys changed or added in this transition.
+    private var changed: Set<SharedKey> = []
     /// The positions after the transition, which writing an element's value does not change.
-    private var positionsAfter: [Value.ID: Int] = [:]
+    private var positionsAfter: [Value.ID: Int]
 
-    init(path: WritableKeyPath<Root, IdentifiedStates<Value>>, before: IdentifiedStates<Value>) {
-        self.path = path
-        origin = before.journal.origin
-        mark = before.journal.mark
-        positions = before.positions
+    init(path: WritableKeyPath<Root, Rows>, read: @escaping (inout Root) -> Rows, before root: inout Root) {
+        (self.path, self.read) = (path, read)
+        let before = read(&root)
+        (origin, mark) = (before.journal.origin, before.journal.mark)
+        (positions, positionsAfter) = (before.positions, before.positions)
     }
 
-    override func changes(after: Root) -> [SharedChange] {
-        let now = after[keyPath: path]
+    override func changes(after: inout Root) -> [SharedChange] {
+        let now = read(&after)
         positionsAfter = now.positions
         // The usual transition of another place leaves the collection as it was.
         if now.journal.origin == origin && now.journal.mark == mark { return [] }
@@ -562,12 +557,13 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
             // A removal or a move may hide an insertion the entries name; those are added, and read below.
             touched += now.ids.filter { positions[$0] == nil }
         }
-        if touched.count == 1 { changedOne = touched[0] }
-        for id in touched where changedOne != nil || changed.insert(id).inserted {
+        for id in touched {
+            let key = SharedKey(Value.self, id)
+            guard changed.insert(key).inserted else { continue }
             if positions[id] != nil {
-                if now.positions[id] != nil { changes.append(.touched(SharedKey(Value.self, id))) }
+                if now.positions[id] != nil { changes.append(.touched(key)) }
             } else if let value = now[id: id] {
-                changes.append(.added(SharedKey(Value.self, id), SharedCopy(value)))
+                changes.append(.added(key, SharedCopy(value)))
             }
         }
         return changes
@@ -575,7 +571,7 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
 
     override func copies(of key: SharedKey, in after: Root) -> [(copy: SharedCopy, unchanged: Bool)] {
         guard let id = key.key as? Value.ID, let value = after[keyPath: path][id: id] else { return [] }
-        return [(SharedCopy(value), positions[id] != nil && changedOne != id && !changed.contains(id))]
+        return [(SharedCopy(value), positions[id] != nil && !changed.contains(key))]
     }
 
     override func count(of key: SharedKey, in _: Root) -> Int {
@@ -583,13 +579,22 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
     }
 
     override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
-        guard let id = key.key as? Value.ID, let value = copy.value as? Value else { return }
+        guard let id = key.key as? Value.ID, let value = copy.equatable as? Value else { return }
         root[keyPath: path].replace(id: id, with: value)
     }
 
 }
 
 // MARK: - Keeping the copies in step
+
+/// How to read the value at `path`: a stored property's through a modify access, which the runtime projects as an
+/// address, where a key path's read goes through a generic projection several times slower; a computed property's
+/// with a read, so that its setter never runs.
+func valueReader<Root, Value>(_ path: WritableKeyPath<Root, Value> & Sendable) -> @Sendable (inout Root) -> Value {
+    guard MemoryLayout<Root>.offset(of: path) != nil else { return { $0[keyPath: path] } }
+    @Sendable func copy(_ value: inout Value) -> Value { value }
+    return { copy(&$0[keyPath: path]) }
+}
 
 extension SharedValues {
     /// Runs `body` — a transition of `root` — and brings the copies in step after it, keeping a `SharedEditLog` of the
@@ -601,7 +606,7 @@ extension SharedValues {
         // What every place keeps of the state before, to bring the copies in step after the transition.
         var watches: [SharedWatch<Root>] = []
         watches.reserveCapacity(holders.count)
-        for holder in holders { watches.append(holder.watch(root)) }
+        for holder in holders { watches.append(holder.watch(&root)) }
         let watch = SharedValuesWatch(holders: holders, watches: watches)
         guard !readers.isEmpty else {
             let result = body(&root)
@@ -630,7 +635,7 @@ struct SharedValuesWatch<Root> {
         var changed: [KeyChanges] = []
         let places = 0..<watches.count
         for index in places {
-            for change in watches[index].changes(after: root) {
+            for change in watches[index].changes(after: &root) {
                 let key = change.key
                 if let at = changed.firstIndex(where: { $0.key == key }) {
                     changed[at].record(change, from: index)
