@@ -16,18 +16,16 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter value: The id's value, for example an enum case or a string. An `EffectID` gives that id:
     ///   `cancel(id: someEffectID)` cancels `someEffectID`, not an id of it.
     public init<Value: Hashable & Sendable>(_ value: Value) {
-        if Value.self == EffectID.self, let id = value as? EffectID {
-            self = id
-        } else {
-            self.value = value
-        }
+        if Value.self == EffectID.self, let id = value as? EffectID { self = id } else { self.value = value }
     }
 
     public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
         // Values of two types are never equal, even where `as?` would convert one into the other (a `Row` into a
         // `Row?`): that would make equal ids that hash differently.
         guard type(of: lhs.value) == type(of: rhs.value) else { return false }
-        func isEqual<Value: Hashable>(_ left: Value) -> Bool { left == rhs.value as? Value }
+        func isEqual<Value: Hashable>(_ left: Value) -> Bool {
+            if let right = rhs.value as? Value { left == right } else { false }
+        }
         return isEqual(lhs.value)
     }
 
