@@ -247,22 +247,19 @@ extension SharedValues {
 struct SharedKey: Hashable, CustomStringConvertible {
     /// The value's type; named only in a message, since naming a type costs far more than a transition.
     let type: Any.Type
-    let key: any Hashable & Sendable
+    /// The key, compared as an effect id is: a value of the same type, equal.
+    let key: EffectID
     /// The key's hash, which tells most different keys apart without opening them.
     private let hash: Int
 
     init<Value>(_: Value.Type, _ key: some Hashable & Sendable) {
         type = Value.self
-        self.key = key
+        self.key = EffectID(key)
         hash = key.hashValue
     }
 
     static func == (lhs: SharedKey, rhs: SharedKey) -> Bool {
-        lhs.hash == rhs.hash && ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) && isSame(lhs.key, rhs.key)
-    }
-
-    private static func isSame<Key: Hashable>(_ key: Key, _ other: any Hashable) -> Bool {
-        if let other = other as? Key { other == key } else { false }
+        lhs.hash == rhs.hash && ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) && lhs.key == rhs.key
     }
 
     func hash(into hasher: inout Hasher) {
@@ -408,10 +405,11 @@ final class SingleWatch<Root, Value: Equatable>: SharedWatch<Root> {
     let read: (inout Root) -> Value?
     let key: (Value) -> SharedKey
     let writeValue: (inout Root, Value) -> Void
-    /// The copy after the transition, and whether it is the copy before, unchanged.
+    /// The copy after the transition, its key (`nil` exactly when there is no copy), and whether it is the copy
+    /// before, unchanged.
     private var after: Value?
-    private var unchanged = false
     private var afterKey: SharedKey?
+    private var unchanged = false
 
     init(
         before root: inout Root, read: @escaping (inout Root) -> Value?, key: @escaping (Value) -> SharedKey,
@@ -447,7 +445,7 @@ final class SingleWatch<Root, Value: Equatable>: SharedWatch<Root> {
         return [(SharedCopy(after), unchanged)]
     }
 
-    override func count(of key: SharedKey, in _: Root) -> Int { after != nil && afterKey == key ? 1 : 0 }
+    override func count(of key: SharedKey, in _: Root) -> Int { afterKey == key ? 1 : 0 }
 
     override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
         guard let after, afterKey == key, let value = copy.equatable as? Value, value != after else { return }
@@ -570,19 +568,18 @@ final class ElementsWatch<Root, Value: Identifiable & Equatable>: SharedWatch<Ro
     }
 
     override func copies(of key: SharedKey, in after: Root) -> [(copy: SharedCopy, unchanged: Bool)] {
-        guard let id = key.key as? Value.ID, let value = after[keyPath: path][id: id] else { return [] }
+        guard let id = key.key.value as? Value.ID, let value = after[keyPath: path][id: id] else { return [] }
         return [(SharedCopy(value), positions[id] != nil && !changed.contains(key))]
     }
 
     override func count(of key: SharedKey, in _: Root) -> Int {
-        if let id = key.key as? Value.ID, positionsAfter[id] != nil { 1 } else { 0 }
+        if let id = key.key.value as? Value.ID, positionsAfter[id] != nil { 1 } else { 0 }
     }
 
     override func write(_ copy: SharedCopy, for key: SharedKey, into root: inout Root) {
-        guard let id = key.key as? Value.ID, let value = copy.equatable as? Value else { return }
+        guard let id = key.key.value as? Value.ID, let value = copy.equatable as? Value else { return }
         root[keyPath: path].replace(id: id, with: value)
     }
-
 }
 
 // MARK: - Keeping the copies in step
