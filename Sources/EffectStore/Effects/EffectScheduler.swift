@@ -117,6 +117,7 @@ package struct EffectScheduler<Effect: Sendable> {
 
     /// For a live `job` (in flight: not ended, not cancelled), the chain it was started for — itself optional; `nil`
     /// when the job is not live.
+    @inlinable
     package func liveChain(of job: UInt64) -> UInt64?? {
         jobs[job].map { $0.chain }
     }
@@ -143,7 +144,7 @@ package struct EffectScheduler<Effect: Sendable> {
     /// nothing held, when the job is not live.
     @inlinable
     package mutating func holdChain(of job: UInt64, unlessHeld held: UInt64?) -> UInt64?? {
-        guard let chain = jobs[job].map({ $0.chain }) else { return nil }  // a live job may have no chain
+        guard let chain = liveChain(of: job) else { return nil }  // a live job may have no chain
         if chain != held { retain(chain) }
         return chain
     }
