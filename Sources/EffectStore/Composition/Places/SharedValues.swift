@@ -276,11 +276,7 @@ struct SharedCopy {
 
     init(_ value: some Equatable) { equatable = value }
 
-    func isSame(as other: SharedCopy) -> Bool { Self.isSame(equatable, other.equatable) }
-
-    private static func isSame<Value: Equatable>(_ value: Value, _ other: any Equatable) -> Bool {
-        if let other = other as? Value { other == value } else { false }
-    }
+    func isSame(as other: SharedCopy) -> Bool { type(of: equatable).effectStoreEquals(equatable, other.equatable) }
 }
 
 // MARK: - Watching the places
